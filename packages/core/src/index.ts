@@ -1,1 +1,18 @@
-export {};
+export {
+  ERROR_REGISTRY, ServiceError, serviceError, serviceErrorWith, isServiceError, toServiceError,
+  type ErrorCode, type ServiceErrorOptions,
+} from './errors.js';
+export { successEnvelope, errorEnvelope, newTransactionId, type SuccessEnvelope, type ErrorEnvelope } from './envelope.js';
+export { systemClock, ManualClock, type Clock } from './clock.js';
+export { createLogger, silentLogger, type Logger, type LoggerOptions } from './logger.js';
+export { redact, redactText, redactEntry, isSensitiveKey } from './redact.js';
+export {
+  createRedisConnection, waitForRedis, KeySpace, DEFAULT_REDIS_URL,
+  type RedisFlavour, type RedisConnectionOptions,
+} from './redis.js';
+export {
+  Sealer, SealError, constantTimeEqual, hmacSign, hmacVerify, sha256Hex,
+  type SealingKey, type SignatureEncoding,
+} from './crypto.js';
+export * from './storage/index.js';
+export { readAll } from './streams.js';

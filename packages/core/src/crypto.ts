@@ -1,0 +1,105 @@
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Compares two secrets in time that does not depend on where they differ, nor on their lengths (both sides
+ * are hashed first, so timingSafeEqual always compares 32 bytes).
+ */
+export function constantTimeEqual(a: string | Buffer, b: string | Buffer): boolean {
+  const ha = createHash('sha256').update(a).digest();
+  const hb = createHash('sha256').update(b).digest();
+  return timingSafeEqual(ha, hb);
+}
+
+export type SignatureEncoding = 'base64' | 'base64url' | 'hex';
+
+export function hmacSign(secret: string | Buffer, data: string | Buffer, encoding: SignatureEncoding = 'base64url'): string {
+  return createHmac('sha256', secret).update(data).digest(encoding);
+}
+
+export function hmacVerify(
+  secret: string | Buffer,
+  data: string | Buffer,
+  signature: string,
+  encoding: SignatureEncoding = 'base64url',
+): boolean {
+  return constantTimeEqual(hmacSign(secret, data, encoding), signature);
+}
+
+/** SHA-256 of a secret, for storing API secrets without keeping them. */
+export function sha256Hex(value: string | Buffer): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export interface SealingKey {
+  /** Short id written into every sealed value, so old values still open after the active key changes. */
+  id: string;
+  /** 32 bytes, or their base64 form. */
+  key: Buffer | string;
+}
+
+const SEAL_VERSION = 'v1';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export class SealError extends Error {
+  override readonly name = 'SealError';
+}
+
+/**
+ * AES-256-GCM sealing of secrets at rest (upstream tokens, ...). Format:
+ *   v1.<keyId>.<iv b64url>.<tag b64url>.<ciphertext b64url>
+ * The key id and version are bound as additional authenticated data, together with an optional context
+ * (e.g. the session id) so that a sealed value cannot be moved to another record.
+ */
+export class Sealer {
+  private readonly keys = new Map<string, Buffer>();
+
+  constructor(keys: readonly SealingKey[], private readonly activeKeyId: string = keys[0]?.id ?? '') {
+    for (const { id, key } of keys) {
+      if (!/^[A-Za-z0-9_-]{1,32}$/.test(id)) throw new SealError(`Invalid sealing key id: ${id}`);
+      const bytes = typeof key === 'string' ? Buffer.from(key, 'base64') : key;
+      if (bytes.length !== 32) throw new SealError(`Sealing key ${id} must be 32 bytes`);
+      this.keys.set(id, bytes);
+    }
+    if (!this.keys.has(activeKeyId)) throw new SealError(`Active sealing key ${activeKeyId} is not among the keys`);
+  }
+
+  static generateKey(): string {
+    return randomBytes(32).toString('base64');
+  }
+
+  seal(plaintext: string | Buffer, context = ''): string {
+    const key = this.keys.get(this.activeKeyId) as Buffer;
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+    cipher.setAAD(Buffer.from(`${SEAL_VERSION}.${this.activeKeyId}.${context}`));
+    const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+    return [SEAL_VERSION, this.activeKeyId, b64(iv), b64(cipher.getAuthTag()), b64(body)].join('.');
+  }
+
+  unseal(sealed: string, context = ''): Buffer {
+    const parts = sealed.split('.');
+    const [version, keyId, iv, tag, body] = parts;
+    if (parts.length !== 5 || version !== SEAL_VERSION || !keyId || !iv || !tag || body === undefined) {
+      throw new SealError('Malformed sealed value');
+    }
+    const key = this.keys.get(keyId);
+    if (!key) throw new SealError(`Unknown sealing key: ${keyId}`);
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
+      decipher.setAAD(Buffer.from(`${version}.${keyId}.${context}`));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
+    } catch {
+      throw new SealError('Sealed value failed authentication');
+    }
+  }
+
+  unsealText(sealed: string, context = ''): string {
+    return this.unseal(sealed, context).toString('utf8');
+  }
+}
+
+function b64(buffer: Buffer): string {
+  return buffer.toString('base64url');
+}

@@ -1,0 +1,103 @@
+/**
+ * The one registry of coded errors. Every error a caller can see is listed here with its HTTP status and the
+ * exact message the API promises (service-spec.md and API.md). Code elsewhere raises errors by code, never by
+ * building status/message pairs of its own, so a message can only change in one place.
+ */
+type MessageOf<A extends unknown[]> = (...args: A) => string;
+
+interface ErrorSpec<A extends unknown[] = never[]> {
+  readonly status: number;
+  readonly message: MessageOf<A>;
+}
+
+function spec<A extends unknown[]>(status: number, message: MessageOf<A>): ErrorSpec<A> {
+  return { status, message };
+}
+
+export const ERROR_REGISTRY = {
+  // 400: the request could not be read or is incomplete
+  INVALID_REQUEST_BODY: spec(400, (field: string, reason: string) => `Invalid request body: ${field} ${reason}`.trim()),
+  MALFORMED_JSON: spec(400, () => 'Invalid request body: malformed JSON'),
+  UNSUPPORTED_API_VERSION: spec(400, (version: string) => `Unsupported API version: ${version}`),
+  INVALID_PARAMETER: spec(400, (name: string, reason: string) => `Invalid parameter: ${name} ${reason}`),
+  CONSENT_NOT_PROVIDED: spec(400, (docType: string) => `Consent for ${docType} not provided`),
+  // 401 / 403: who is calling
+  UNAUTHORIZED: spec(401, () => 'Unauthorized'),
+  TOKEN_EXPIRED: spec(401, () => 'Access token expired'),
+  BAD_CREDENTIALS: spec(403, () => 'Bad Credentials'),
+  ACCESS_REVOKED: spec(403, () => 'Access revoked'),
+  FORBIDDEN: spec(403, () => 'Forbidden'),
+  INSUFFICIENT_PRIVILEGE: spec(403, () => 'Insufficient privilege'),
+  INVALID_SIGNATURE: spec(403, () => 'Invalid or expired signature'),
+  // 404 / 409 / 413 / 415 / 422
+  ROUTE_NOT_FOUND: spec(404, (method: string, path: string) => `Route not found: ${method} ${path}`),
+  IFSC_NOT_FOUND: spec(404, (ifsc: string) => `IFSC not found: ${ifsc}`),
+  OBJECT_NOT_FOUND: spec(404, () => 'Object not found'),
+  CONFLICT: spec(409, (reason: string) => reason),
+  PAYLOAD_TOO_LARGE: spec(413, (limit: string) => `Payload too large: the limit is ${limit}`),
+  UNSUPPORTED_MEDIA_TYPE: spec(415, (expected: string) => `Unsupported media type: expected ${expected}`),
+  UNPROCESSABLE: spec(422, (message: string) => message),
+  INVALID_FIELD: spec(422, (field: string, reason: string) => `Invalid ${field}: ${reason}`),
+  // 429 / 5xx
+  TOO_MANY_REQUESTS: spec(429, () => 'Too Many Requests'),
+  INTERNAL: spec(500, () => 'Internal Server Error'),
+  USER_DETAILS_FAILED: spec(500, () => 'Failed to get user details'),
+  EXPIRE_SESSION_FAILED: spec(500, () => 'Failed to expire session'),
+  SOURCE_UNAVAILABLE: spec(503, () => 'Source Unavailable'),
+  SERVICE_UNAVAILABLE: spec(503, () => 'Service Unavailable'),
+  DATA_NOT_FOUND: spec(521, (id: string) => `Data not found for: ${id}`),
+  JOB_NOT_FOUND: spec(521, (id: string) => `Data not found: ${id}`),
+  INVALID_SESSION_STATUS: spec(523, (status: string) => `Invalid session status: ${status}`),
+  SESSION_EXPIRED: spec(523, () => 'Session expired'),
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_REGISTRY;
+type ArgsOf<C extends ErrorCode> = (typeof ERROR_REGISTRY)[C] extends ErrorSpec<infer A> ? A : never;
+
+export interface ServiceErrorOptions {
+  /** Extra response headers, e.g. Retry-After on 429. */
+  headers?: Record<string, string>;
+  /** The underlying failure; logged (redacted), never sent to the caller. */
+  cause?: unknown;
+}
+
+/** An error whose status, code and message are safe to send to the caller as they are. */
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(code: ErrorCode, message: string, options: ServiceErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.status = ERROR_REGISTRY[code].status;
+    this.headers = options.headers ?? {};
+  }
+}
+
+/** Builds the registered error for `code`; the arguments fill the message template. */
+export function serviceError<C extends ErrorCode>(code: C, ...args: ArgsOf<C>): ServiceError {
+  const message = (ERROR_REGISTRY[code].message as (...a: unknown[]) => string)(...args);
+  return new ServiceError(code, message);
+}
+
+/** Same as {@link serviceError} with headers or a cause attached. */
+export function serviceErrorWith<C extends ErrorCode>(
+  options: ServiceErrorOptions,
+  code: C,
+  ...args: ArgsOf<C>
+): ServiceError {
+  const message = (ERROR_REGISTRY[code].message as (...a: unknown[]) => string)(...args);
+  return new ServiceError(code, message, options);
+}
+
+export function isServiceError(value: unknown): value is ServiceError {
+  return value instanceof ServiceError;
+}
+
+/** Anything thrown that is not a ServiceError becomes a 500 whose message reveals nothing. */
+export function toServiceError(value: unknown): ServiceError {
+  if (isServiceError(value)) return value;
+  return new ServiceError('INTERNAL', ERROR_REGISTRY.INTERNAL.message(), { cause: value });
+}

@@ -1,0 +1,80 @@
+import { Redis, type RedisOptions } from 'ioredis';
+
+/**
+ * Two flavours of connection, because the two kinds of caller want opposite things when Redis is away:
+ * - `producer` (request handlers): fail fast, so a caller gets a 503 now instead of a hung request;
+ * - `worker` (BullMQ workers, blocking commands): wait and retry forever (`maxRetriesPerRequest: null`
+ *   is required by BullMQ for blocking connections).
+ */
+export type RedisFlavour = 'producer' | 'worker';
+
+export interface RedisConnectionOptions {
+  url?: string;
+  flavour: RedisFlavour;
+  /** Shown in CLIENT LIST, helps operators tell connections apart. */
+  connectionName?: string;
+  /** Anything else ioredis accepts; wins over the flavour's defaults. */
+  overrides?: RedisOptions;
+}
+
+export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+
+const FLAVOURS: Record<RedisFlavour, RedisOptions> = {
+  producer: { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 5_000 },
+  worker: { maxRetriesPerRequest: null, enableReadyCheck: true },
+};
+
+export function createRedisConnection(options: RedisConnectionOptions): Redis {
+  const url = options.url ?? process.env['REDIS_URL'] ?? DEFAULT_REDIS_URL;
+  return new Redis(url, {
+    ...FLAVOURS[options.flavour],
+    ...(options.connectionName ? { connectionName: options.connectionName } : {}),
+    ...options.overrides,
+  });
+}
+
+/** Resolves once the connection is ready (ioredis connects lazily in the background). */
+export async function waitForRedis(redis: Redis, timeoutMs = 5_000): Promise<void> {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`Redis not ready after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onReady = (): void => {
+      cleanup();
+      resolve();
+    };
+    const cleanup = (): void => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+    };
+    redis.on('ready', onReady);
+  });
+}
+
+/**
+ * Key naming that works on Redis Cluster. Every key starts with the configured prefix; keys that a single
+ * command or transaction touches together share a hash tag (`{...}`) so they land in the same slot.
+ *   keys.tagged('tds:client-1', 'job', id)  ->  "satyapan:{tds:client-1}:job:<id>"
+ */
+export class KeySpace {
+  constructor(readonly prefix: string = 'satyapan') {
+    if (/[{}]/.test(prefix)) throw new Error('A key prefix must not contain braces: they are hash tags');
+  }
+
+  /** A key in the slot of `tag`. */
+  tagged(tag: string, ...parts: string[]): string {
+    return [`${this.prefix}:{${tag}}`, ...parts].join(':');
+  }
+
+  /** A key that is only ever used alone: its own name is its slot. */
+  plain(...parts: string[]): string {
+    return [this.prefix, ...parts].join(':');
+  }
+
+  /** A narrower key space, e.g. `keys.child('kyc')`. */
+  child(name: string): KeySpace {
+    return new KeySpace(`${this.prefix}:${name}`);
+  }
+}

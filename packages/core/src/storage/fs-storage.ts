@@ -1,0 +1,195 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { dirname, join, resolve, sep } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { EventEmitter } from 'node:events';
+import { serviceError } from '../errors.js';
+import { hmacSign, hmacVerify } from '../crypto.js';
+import type { Clock } from '../clock.js';
+import { systemClock } from '../clock.js';
+import {
+  assertSafeKey, contentTypeForKey,
+  type ObjectBody, type ObjectInfo, type ObjectStorage, type PresignGetOptions, type PresignPutOptions,
+} from './types.js';
+
+export interface FsStorageOptions {
+  /** Folder that holds the objects; created when missing. */
+  root: string;
+  /** Secret for the HMAC of signed URLs. Every router process serving the URLs needs the same one. */
+  signingSecret: string | Buffer;
+  /**
+   * Absolute URL of the router's storage endpoint (e.g. `http://localhost:3000/api/storage`). May be set later
+   * with {@link FsStorage.setPublicBaseUrl}, when the port is only known after listen().
+   */
+  publicBaseUrl?: string;
+  clock?: Clock;
+}
+
+export type SignedMethod = 'GET' | 'PUT';
+
+/** What a verified signed URL allows. */
+export interface SignedGrant {
+  key: string;
+  method: SignedMethod;
+  maxBytes: number | null;
+  downloadName: string | null;
+}
+
+export interface ObjectCreatedEvent {
+  key: string;
+  size: number;
+}
+
+const QUERY = { expires: 'X-Expires', max: 'X-Max-Bytes', name: 'X-Download-Name', signature: 'X-Signature' } as const;
+
+/**
+ * Objects as files under a root folder. URLs are signed by us with HMAC-SHA256 over method, key, expiry, size
+ * cap and download name, and are served by the router's storage endpoints (see `FsStorage.verifySignedUrl`).
+ */
+export class FsStorage implements ObjectStorage {
+  readonly kind = 'fs';
+  private readonly root: string;
+  private readonly clock: Clock;
+  private readonly events = new EventEmitter();
+  private baseUrl: string | undefined;
+
+  constructor(private readonly options: FsStorageOptions) {
+    this.root = resolve(options.root);
+    this.clock = options.clock ?? systemClock;
+    this.baseUrl = options.publicBaseUrl;
+  }
+
+  setPublicBaseUrl(url: string): void {
+    this.baseUrl = url.replace(/\/+$/, '');
+  }
+
+  async put(key: string, body: ObjectBody, _options?: { contentType?: string }): Promise<ObjectInfo> {
+    const size = await this.writeAtomically(key, toReadable(body), null);
+    return { size, contentType: contentTypeForKey(key) };
+  }
+
+  async get(key: string): Promise<Readable> {
+    const path = this.pathOf(key);
+    if (!(await this.head(key))) throw serviceError('OBJECT_NOT_FOUND');
+    return createReadStream(path);
+  }
+
+  async head(key: string): Promise<ObjectInfo | null> {
+    try {
+      const info = await stat(this.pathOf(key));
+      return info.isFile() ? { size: info.size, contentType: contentTypeForKey(key) } : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.head(key)) !== null;
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async presignPut(key: string, options: PresignPutOptions): Promise<string> {
+    return this.signedUrl('PUT', key, options.expiresInSeconds, options.maxBytes, null);
+  }
+
+  async presignGet(key: string, options: PresignGetOptions): Promise<string> {
+    return this.signedUrl('GET', key, options.expiresInSeconds, null, options.downloadName ?? null);
+  }
+
+  /** Checks a signed URL's query; throws INVALID_SIGNATURE (403) when tampered with or expired. */
+  verifySignedUrl(method: SignedMethod, key: string, query: Record<string, unknown>): SignedGrant {
+    const expires = Number(query[QUERY.expires]);
+    const maxRaw = query[QUERY.max];
+    const maxBytes = typeof maxRaw === 'string' ? Number(maxRaw) : null;
+    const nameRaw = query[QUERY.name];
+    const downloadName = typeof nameRaw === 'string' ? nameRaw : null;
+    const signature = query[QUERY.signature];
+    try {
+      assertSafeKey(key);
+    } catch {
+      throw serviceError('INVALID_SIGNATURE');
+    }
+    const valid = typeof signature === 'string'
+      && Number.isSafeInteger(expires)
+      && (maxBytes === null || Number.isSafeInteger(maxBytes))
+      && hmacVerify(this.options.signingSecret, canonical(method, key, expires, maxBytes, downloadName), signature);
+    if (!valid || expires * 1000 < this.clock.now()) throw serviceError('INVALID_SIGNATURE');
+    return { key, method, maxBytes, downloadName };
+  }
+
+  /**
+   * Stores the body of a PUT through a signed URL, refusing (413) past the URL's size cap without leaving a
+   * partial file, then tells listeners that the object exists.
+   */
+  async receiveUpload(grant: SignedGrant, body: Readable): Promise<ObjectInfo> {
+    const size = await this.writeAtomically(grant.key, body, grant.maxBytes);
+    this.events.emit('object-created', { key: grant.key, size } satisfies ObjectCreatedEvent);
+    return { size, contentType: contentTypeForKey(grant.key) };
+  }
+
+  /** Called after every completed upload through a signed URL (the statement queue starts jobs from it). */
+  onObjectCreated(listener: (event: ObjectCreatedEvent) => void | Promise<void>): () => void {
+    const wrapped = (event: ObjectCreatedEvent): void => void Promise.resolve(listener(event)).catch(() => undefined);
+    this.events.on('object-created', wrapped);
+    return () => this.events.off('object-created', wrapped);
+  }
+
+  /** Absolute path of `key` under the root; refuses anything that would escape it. */
+  private pathOf(key: string): string {
+    assertSafeKey(key);
+    const path = resolve(this.root, key);
+    if (!path.startsWith(this.root + sep)) throw serviceError('INVALID_SIGNATURE');
+    return path;
+  }
+
+  private signedUrl(method: SignedMethod, key: string, ttlSeconds: number, maxBytes: number | null, name: string | null): string {
+    assertSafeKey(key);
+    if (!this.baseUrl) throw new Error('FsStorage has no public base URL: pass publicBaseUrl or call setPublicBaseUrl()');
+    const expires = Math.floor(this.clock.now() / 1000) + Math.max(1, Math.floor(ttlSeconds));
+    const params = new URLSearchParams({ [QUERY.expires]: String(expires) });
+    if (maxBytes !== null) params.set(QUERY.max, String(maxBytes));
+    if (name !== null) params.set(QUERY.name, name);
+    params.set(QUERY.signature, hmacSign(this.options.signingSecret, canonical(method, key, expires, maxBytes, name)));
+    const path = key.split('/').map(encodeURIComponent).join('/');
+    return `${this.baseUrl}/${path}?${params.toString()}`;
+  }
+
+  /** Writes to a temporary file and renames it into place, so readers never see a partial object. */
+  private async writeAtomically(key: string, body: Readable, maxBytes: number | null): Promise<number> {
+    const target = this.pathOf(key);
+    const temp = join(this.root, '.tmp', `${randomUUID()}.part`);
+    await mkdir(dirname(temp), { recursive: true });
+    await mkdir(dirname(target), { recursive: true });
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        if (maxBytes !== null && size > maxBytes) callback(serviceError('PAYLOAD_TOO_LARGE', `${maxBytes} bytes`));
+        else callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, counter, createWriteStream(temp, { flags: 'wx' }));
+      await rename(temp, target);
+      return size;
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+}
+
+function canonical(method: SignedMethod, key: string, expires: number, maxBytes: number | null, name: string | null): string {
+  return [method, key, expires, maxBytes ?? '', name ?? ''].join('\n');
+}
+
+function toReadable(body: ObjectBody): Readable {
+  if (body instanceof Readable) return body;
+  return Readable.from([typeof body === 'string' ? Buffer.from(body) : body]);
+}

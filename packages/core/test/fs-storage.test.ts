@@ -1,0 +1,83 @@
+import { expect } from 'chai';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { FsStorage, ManualClock, ServiceError, StorageKeyError, readAll } from '@satyapan/core';
+
+function queryOf(url: string): Record<string, string> {
+  return Object.fromEntries(new URL(url).searchParams.entries());
+}
+
+describe('core: FsStorage', () => {
+  let root: string;
+  let clock: ManualClock;
+  let storage: FsStorage;
+
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'satyapan-fs-'));
+    clock = new ManualClock(1_800_000_000_000);
+    storage = new FsStorage({ root, signingSecret: 'test-secret', publicBaseUrl: 'http://127.0.0.1:1/storage', clock });
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  it('puts, heads, gets and deletes objects', async () => {
+    await storage.put('jobs/j1/out.txt', 'hello');
+    expect(await storage.head('jobs/j1/out.txt')).to.deep.equal({ size: 5, contentType: 'text/plain; charset=us-ascii' });
+    expect((await readAll(await storage.get('jobs/j1/out.txt'))).toString()).to.equal('hello');
+    await storage.delete('jobs/j1/out.txt');
+    expect(await storage.exists('jobs/j1/out.txt')).to.equal(false);
+    await storage.delete('jobs/j1/out.txt');
+    try {
+      await storage.get('jobs/j1/out.txt');
+      expect.fail('expected OBJECT_NOT_FOUND');
+    } catch (error) {
+      expect((error as ServiceError).code).to.equal('OBJECT_NOT_FOUND');
+    }
+  });
+
+  it('refuses path traversal and odd keys', async () => {
+    for (const key of ['../etc/passwd', 'a/../../b', '/abs', 'a//b', '.hidden', 'a/./b', 'a\\b', '']) {
+      try {
+        await storage.put(key, 'x');
+        expect.fail(`accepted ${key}`);
+      } catch (error) {
+        expect(error, key).to.be.instanceOf(StorageKeyError);
+      }
+    }
+  });
+
+  it('signs URLs that verify, and refuses tampering and expiry', async () => {
+    const url = await storage.presignPut('jobs/j1/workbook.json', { expiresInSeconds: 60, maxBytes: 100 });
+    expect(url.startsWith('http://127.0.0.1:1/storage/jobs/j1/workbook.json?')).to.equal(true);
+    const query = queryOf(url);
+    expect(storage.verifySignedUrl('PUT', 'jobs/j1/workbook.json', query)).to.include({ maxBytes: 100 });
+    const refused = (method: 'GET' | 'PUT', key: string, q: Record<string, string>): void => {
+      expect(() => storage.verifySignedUrl(method, key, q)).to.throw(ServiceError, 'Invalid or expired signature');
+    };
+    refused('GET', 'jobs/j1/workbook.json', query);
+    refused('PUT', 'jobs/j2/workbook.json', query);
+    refused('PUT', 'jobs/j1/workbook.json', { ...query, 'X-Max-Bytes': '100000' });
+    refused('PUT', 'jobs/j1/workbook.json', { ...query, 'X-Expires': String(Number(query['X-Expires']) + 1000) });
+    refused('PUT', 'jobs/j1/workbook.json', { ...query, 'X-Signature': 'A' + (query['X-Signature'] ?? '').slice(1) });
+    clock.advance(61_000);
+    refused('PUT', 'jobs/j1/workbook.json', query);
+  });
+
+  it('stores uploads atomically, refuses oversize bodies without leaving a file, and announces new objects', async () => {
+    const created: string[] = [];
+    storage.onObjectCreated(({ key, size }) => void created.push(`${key}:${size}`));
+    const grant = storage.verifySignedUrl('PUT', 'up/a.json', queryOf(await storage.presignPut('up/a.json', { expiresInSeconds: 60, maxBytes: 10 })));
+    await storage.receiveUpload(grant, Readable.from([Buffer.from('12345'), Buffer.from('678')]));
+    expect(created).to.deep.equal(['up/a.json:8']);
+    try {
+      await storage.receiveUpload({ ...grant, key: 'up/b.json' }, Readable.from([Buffer.alloc(6), Buffer.alloc(6)]));
+      expect.fail('expected 413');
+    } catch (error) {
+      expect((error as ServiceError).status).to.equal(413);
+    }
+    expect(await storage.exists('up/b.json')).to.equal(false);
+    expect(await readdir(join(root, '.tmp'))).to.deep.equal([]);
+    expect(created).to.have.length(1);
+  });
+});
