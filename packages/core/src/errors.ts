@@ -1,3 +1,5 @@
+import { isRedisUnavailableError } from './redis.js';
+
 /**
  * The one registry of coded errors. Every error a caller can see is listed here with its HTTP status and the
  * exact message the API promises (service-spec.md and API.md). Code elsewhere raises errors by code, never by
@@ -92,12 +94,23 @@ export function serviceErrorWith<C extends ErrorCode>(
   return new ServiceError(code, message, options);
 }
 
+/**
+ * Also true for a ServiceError from another copy of this package (a host may end up with two in node_modules):
+ * the name and a registered code identify it.
+ */
 export function isServiceError(value: unknown): value is ServiceError {
-  return value instanceof ServiceError;
+  if (value instanceof ServiceError) return true;
+  const candidate = value as { name?: unknown; code?: unknown; status?: unknown } | null;
+  return candidate?.name === 'ServiceError' && typeof candidate.code === 'string' && candidate.code in ERROR_REGISTRY
+    && typeof candidate.status === 'number';
 }
 
-/** Anything thrown that is not a ServiceError becomes a 500 whose message reveals nothing. */
+/**
+ * Anything thrown that is not a ServiceError becomes a 500 whose message reveals nothing, except Redis being
+ * unreachable, which is a 503: the caller may retry.
+ */
 export function toServiceError(value: unknown): ServiceError {
   if (isServiceError(value)) return value;
+  if (isRedisUnavailableError(value)) return new ServiceError('SERVICE_UNAVAILABLE', ERROR_REGISTRY.SERVICE_UNAVAILABLE.message(), { cause: value });
   return new ServiceError('INTERNAL', ERROR_REGISTRY.INTERNAL.message(), { cause: value });
 }

@@ -78,3 +78,15 @@ export class KeySpace {
     return new KeySpace(`${this.prefix}:${name}`);
   }
 }
+
+/**
+ * True for the errors ioredis raises when Redis cannot be reached (closed connection, offline queue disabled,
+ * retries exhausted, timeouts). Those become 503 for callers, not 500: the request was fine, a dependency is away.
+ */
+export function isRedisUnavailableError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'MaxRetriesPerRequestError') return true;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT' || code === 'EPIPE') return true;
+  return /Connection is closed|Stream isn't writeable|enableOfflineQueue|Command timed out|connect ETIMEDOUT/.test(error.message);
+}

@@ -1,1 +1,11 @@
-export {};
+export { createRouter, type RouterOptions, type SatyapanRouter } from './router.js';
+export {
+  StaticClientStore, RedisClientStore, ChainedClientStore, clientFromConfig,
+  type ClientConfig, type ClientRecord, type ClientStore,
+} from './clients.js';
+export { TokenService, type TokenOptions, type AccessClaims } from './tokens.js';
+export { PRODUCTS, type Product } from './products.js';
+export { buildOpenApi, openApiPath, type OpenApiInfo } from './openapi.js';
+export type {
+  RouteDefinition, RouteContext, RouteRequest, RouteResult, RouteSchemas, RouterServices, JsonSchema, HttpMethod,
+} from './route-types.js';

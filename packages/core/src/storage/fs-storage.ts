@@ -53,6 +53,7 @@ export class FsStorage implements ObjectStorage {
   private readonly root: string;
   private readonly clock: Clock;
   private readonly events = new EventEmitter();
+  private readonly uploadGuards: Array<(key: string) => Promise<void>> = [];
   private baseUrl: string | undefined;
 
   constructor(private readonly options: FsStorageOptions) {
@@ -128,6 +129,7 @@ export class FsStorage implements ObjectStorage {
    * partial file, then tells listeners that the object exists.
    */
   async receiveUpload(grant: SignedGrant, body: Readable): Promise<ObjectInfo> {
+    for (const guard of this.uploadGuards) await guard(grant.key);
     const size = await this.writeAtomically(grant.key, body, grant.maxBytes);
     this.events.emit('object-created', { key: grant.key, size } satisfies ObjectCreatedEvent);
     return { size, contentType: contentTypeForKey(grant.key) };
@@ -138,6 +140,18 @@ export class FsStorage implements ObjectStorage {
     const wrapped = (event: ObjectCreatedEvent): void => void Promise.resolve(listener(event)).catch(() => undefined);
     this.events.on('object-created', wrapped);
     return () => this.events.off('object-created', wrapped);
+  }
+
+  /**
+   * Runs before an upload through a signed URL is accepted; a guard that throws refuses it (e.g. the
+   * statement queue answers 409 to a second upload for a job that is already queued).
+   */
+  addUploadGuard(guard: (key: string) => Promise<void>): () => void {
+    this.uploadGuards.push(guard);
+    return () => {
+      const index = this.uploadGuards.indexOf(guard);
+      if (index >= 0) this.uploadGuards.splice(index, 1);
+    };
   }
 
   /** Absolute path of `key` under the root; refuses anything that would escape it. */

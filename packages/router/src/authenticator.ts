@@ -1,0 +1,61 @@
+import { serviceError } from '@satyapan/core';
+import type { ClientRecord, ClientStore } from './clients.js';
+import { secretMatches } from './clients.js';
+import type { AccessClaims, TokenService } from './tokens.js';
+import type { Product } from './products.js';
+
+export interface Caller {
+  client: ClientRecord;
+  claims: AccessClaims;
+}
+
+type HeaderValue = string | string[] | undefined;
+
+function single(value: HeaderValue): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The bare token API.md asks for; a `Bearer ` prefix is tolerated because many HTTP clients add it. */
+export function tokenFrom(authorization: HeaderValue): string | undefined {
+  const value = single(authorization)?.trim();
+  if (!value) return undefined;
+  return value.replace(/^bearer\s+/i, '') || undefined;
+}
+
+/** Who is calling, decided in the order API.md gives: token (401), key (403), revocation, product. */
+export class Authenticator {
+  constructor(private readonly clients: ClientStore, private readonly tokens: TokenService) {}
+
+  /** `POST /authenticate`: key and secret for a token. */
+  async exchangeCredentials(apiKey: HeaderValue, apiSecret: HeaderValue): Promise<string> {
+    const key = single(apiKey);
+    const secret = single(apiSecret);
+    if (!key || !secret) throw serviceError('BAD_CREDENTIALS');
+    const client = await this.clients.findByApiKey(key);
+    if (!client || !secretMatches(client, secret)) throw serviceError('BAD_CREDENTIALS');
+    return this.tokens.issue(client);
+  }
+
+  /** Checks token and key of an ordinary call. */
+  async authenticate(authorization: HeaderValue, apiKey: HeaderValue): Promise<Caller> {
+    const token = tokenFrom(authorization);
+    if (!token) throw serviceError('UNAUTHORIZED');
+    const claims = await this.tokens.verify(token);
+    const key = single(apiKey);
+    const client = key ? await this.clients.findByApiKey(key) : null;
+    if (!client || client.id !== claims.sub) throw serviceError('FORBIDDEN');
+    if (await this.tokens.isRevoked(claims)) throw serviceError('ACCESS_REVOKED');
+    return { client, claims };
+  }
+
+  /** `POST /authorize?request_token=`: the token in the query must be the one in the header. */
+  async refresh(authorization: HeaderValue, apiKey: HeaderValue, requestToken: unknown): Promise<string> {
+    const caller = await this.authenticate(authorization, apiKey);
+    if (typeof requestToken !== 'string' || requestToken !== tokenFrom(authorization)) throw serviceError('UNAUTHORIZED');
+    return this.tokens.refresh(caller.client, caller.claims);
+  }
+
+  static requireProduct(client: ClientRecord, product: Product): void {
+    if (!client.products.includes(product)) throw serviceError('INSUFFICIENT_PRIVILEGE');
+  }
+}

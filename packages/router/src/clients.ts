@@ -1,0 +1,111 @@
+import type { Redis } from 'ioredis';
+import { KeySpace, constantTimeEqual, sha256Hex } from '@satyapan/core';
+import { PRODUCTS, type Product } from './products.js';
+
+/** A caller of the API as configured by the operator. The secret itself is never kept, only its SHA-256. */
+export interface ClientRecord {
+  /** Stable, non-secret id used in tokens, Redis keys and logs. */
+  id: string;
+  apiKey: string;
+  secretSha256: string;
+  products: readonly Product[];
+  /** Requests per minute; the router default applies when absent. */
+  rateLimitPerMinute?: number;
+  webhookUrl?: string;
+  webhookSecret?: string;
+}
+
+/** How operators write clients in configuration: the plain secret is hashed on load. */
+export interface ClientConfig {
+  id?: string;
+  apiKey: string;
+  apiSecret: string;
+  products?: readonly Product[];
+  rateLimitPerMinute?: number;
+  webhookUrl?: string;
+  webhookSecret?: string;
+}
+
+export interface ClientStore {
+  findByApiKey(apiKey: string): Promise<ClientRecord | null>;
+}
+
+export function clientFromConfig(config: ClientConfig): ClientRecord {
+  const products = config.products ?? PRODUCTS;
+  for (const product of products) {
+    if (!(PRODUCTS as readonly string[]).includes(product)) throw new Error(`Unknown product for client: ${product}`);
+  }
+  return {
+    id: config.id ?? `client_${sha256Hex(config.apiKey).slice(0, 16)}`,
+    apiKey: config.apiKey,
+    secretSha256: sha256Hex(config.apiSecret),
+    products,
+    ...(config.rateLimitPerMinute !== undefined ? { rateLimitPerMinute: config.rateLimitPerMinute } : {}),
+    ...(config.webhookUrl !== undefined ? { webhookUrl: config.webhookUrl } : {}),
+    ...(config.webhookSecret !== undefined ? { webhookSecret: config.webhookSecret } : {}),
+  };
+}
+
+/** True when `secret` is the client's; constant time whatever the input. */
+export function secretMatches(client: ClientRecord, secret: string): boolean {
+  return constantTimeEqual(sha256Hex(secret), client.secretSha256);
+}
+
+/**
+ * Clients given in configuration. Looked up by the SHA-256 of the key, so the lookup's timing says nothing
+ * about the key's bytes; the found key is then compared in constant time.
+ */
+export class StaticClientStore implements ClientStore {
+  private readonly byKeyHash = new Map<string, ClientRecord>();
+
+  constructor(clients: ReadonlyArray<ClientConfig | ClientRecord>) {
+    for (const client of clients) {
+      const record = 'secretSha256' in client ? client : clientFromConfig(client);
+      this.byKeyHash.set(sha256Hex(record.apiKey), record);
+    }
+  }
+
+  async findByApiKey(apiKey: string): Promise<ClientRecord | null> {
+    const record = this.byKeyHash.get(sha256Hex(apiKey));
+    return record && constantTimeEqual(record.apiKey, apiKey) ? record : null;
+  }
+}
+
+/** Clients kept in Redis (one JSON value per key hash), for operators who add clients without a restart. */
+export class RedisClientStore implements ClientStore {
+  constructor(private readonly redis: Redis, private readonly keys: KeySpace = new KeySpace()) {}
+
+  async save(client: ClientConfig | ClientRecord): Promise<ClientRecord> {
+    const record = 'secretSha256' in client ? client : clientFromConfig(client);
+    await this.redis.set(this.keyOf(record.apiKey), JSON.stringify(record));
+    return record;
+  }
+
+  async remove(apiKey: string): Promise<void> {
+    await this.redis.del(this.keyOf(apiKey));
+  }
+
+  async findByApiKey(apiKey: string): Promise<ClientRecord | null> {
+    const raw = await this.redis.get(this.keyOf(apiKey));
+    if (!raw) return null;
+    const record = JSON.parse(raw) as ClientRecord;
+    return constantTimeEqual(record.apiKey, apiKey) ? record : null;
+  }
+
+  private keyOf(apiKey: string): string {
+    return this.keys.plain('client', sha256Hex(apiKey));
+  }
+}
+
+/** Looks in each store in turn: configuration first, then Redis. */
+export class ChainedClientStore implements ClientStore {
+  constructor(private readonly stores: readonly ClientStore[]) {}
+
+  async findByApiKey(apiKey: string): Promise<ClientRecord | null> {
+    for (const store of this.stores) {
+      const found = await store.findByApiKey(apiKey);
+      if (found) return found;
+    }
+    return null;
+  }
+}

@@ -1,0 +1,90 @@
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import { successEnvelope, type Clock } from '@satyapan/core';
+import { Authenticator } from './authenticator.js';
+import { stateOf } from './middleware/request-context.js';
+import type { RequestValidator } from './validation.js';
+import type { RouteDefinition, RouteRequest, RouteResult } from './route-types.js';
+
+export interface MountDependencies {
+  authenticator: Authenticator;
+  rateLimit: RequestHandler;
+  validator: RequestValidator;
+  clock: Clock;
+}
+
+/** Adds one route to the Express router: authentication, rate limit, validation, handler, response. */
+export function mountRoute(router: Router, route: RouteDefinition, deps: MountDependencies): void {
+  compileSchemas(route, deps.validator);
+  const chain: RequestHandler[] = [];
+  if (route.auth === 'jwt') chain.push(authenticate(route, deps.authenticator), deps.rateLimit);
+  chain.push(handle(route, deps));
+  router[route.method](route.path, ...chain);
+}
+
+/** Compiling at mount time makes a broken schema fail when the router is created, not on a request. */
+function compileSchemas(route: RouteDefinition, validator: RequestValidator): void {
+  const { body, query, params } = route.schemas;
+  if (body) validator.compile(body);
+  if (query) validator.compileCoercing(query);
+  if (params) validator.compileCoercing(params);
+}
+
+function authenticate(route: RouteDefinition, authenticator: Authenticator): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const { client } = await authenticator.authenticate(req.headers.authorization, req.headers['x-api-key']);
+      stateOf(res).client = client;
+      if (route.product) Authenticator.requireProduct(client, route.product);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function handle(route: RouteDefinition, deps: MountDependencies): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const request = buildRequest(req, res, route, deps.validator);
+      const result = await route.handler(request);
+      send(res, result, deps.clock);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function buildRequest(req: Request, res: Response, route: RouteDefinition, validator: RequestValidator): RouteRequest {
+  const state = stateOf(res);
+  // Copies: Express 5's req.query is a getter, and validation fills defaults in place.
+  const params: Record<string, unknown> = { ...req.params };
+  const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+  const body: unknown = req.body === undefined && route.schemas.body ? {} : req.body;
+  if (route.schemas.params) validator.check('params', route.schemas.params, params);
+  if (route.schemas.query) validator.check('query', route.schemas.query, query);
+  if (route.schemas.body) validator.check('body', route.schemas.body, body);
+  return {
+    body,
+    query,
+    params: params as Record<string, string>,
+    headers: req.headers,
+    client: state.client as RouteRequest['client'],
+    transactionId: state.transactionId,
+    logger: state.logger,
+    baseUrl: `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}`,
+  };
+}
+
+function send(res: Response, result: RouteResult, clock: Clock): void {
+  if (result.kind === 'redirect') {
+    res.redirect(result.status ?? 302, result.location);
+    return;
+  }
+  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+  const status = result.status ?? 200;
+  if (result.kind === 'raw') {
+    res.status(status).json(result.body);
+    return;
+  }
+  res.status(status).json(successEnvelope(result.data, stateOf(res).transactionId, { status, clock }));
+}

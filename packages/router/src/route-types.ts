@@ -1,0 +1,75 @@
+import type { Logger, ObjectStorage, Clock, KeySpace } from '@satyapan/core';
+import type { Redis } from 'ioredis';
+import type { ClientRecord } from './clients.js';
+import type { Product } from './products.js';
+
+/** A JSON Schema (2020-12, the dialect of OpenAPI 3.1) as a plain object. */
+export type JsonSchema = Record<string, unknown>;
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+
+/** What a handler sees: validated input and who is calling. No Express objects. */
+export interface RouteRequest<Body = unknown, Query = Record<string, unknown>, Params = Record<string, string>> {
+  body: Body;
+  query: Query;
+  params: Params;
+  /** Lower-cased request headers. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The authenticated client; absent only on routes with `auth: 'none'`. */
+  client: ClientRecord;
+  transactionId: string;
+  logger: Logger;
+  /** Absolute base URL the request came in on, up to and including the router's mount path. */
+  baseUrl: string;
+}
+
+/** What a handler returns. The router turns it into the HTTP response. */
+export type RouteResult =
+  | { kind?: 'envelope'; data: unknown; status?: number; headers?: Record<string, string> }
+  | { kind: 'raw'; body: unknown; status?: number; headers?: Record<string, string> }
+  | { kind: 'redirect'; location: string; status?: 302 | 303 };
+
+export interface RouteSchemas {
+  params?: JsonSchema;
+  query?: JsonSchema;
+  body?: JsonSchema;
+  /** Schema of `data` (enveloped) or of the raw body (kind raw); used for the OpenAPI document and tests. */
+  response?: JsonSchema;
+}
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** Express path, e.g. `/bank/:ifsc`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  /** Product the client must be enabled for; `null` with `auth: 'none'`. */
+  product: Product | null;
+  auth: 'jwt' | 'none';
+  schemas: RouteSchemas;
+  /** HTTP statuses of errors this operation can answer, for the OpenAPI document. */
+  errors?: readonly number[];
+  deprecated?: boolean;
+  /** Response is not enveloped (documented as such in OpenAPI). */
+  raw?: boolean;
+  handler(request: RouteRequest<any, any, any>): Promise<RouteResult>;
+}
+
+/** Everything a route module may use; domain services are optional so a host can mount a subset. */
+export interface RouteContext {
+  redis: Redis;
+  keys: KeySpace;
+  storage: ObjectStorage;
+  clock: Clock;
+  logger: Logger;
+  services: RouterServices;
+}
+
+/**
+ * Domain services the host hands to the router. Each area's routes are mounted only when its service is given.
+ * The types are declared by the route modules (routes/<area>.ts) next to the code that uses them.
+ */
+export interface RouterServices {
+  [area: string]: unknown;
+}

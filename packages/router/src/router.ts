@@ -1,0 +1,79 @@
+import express, { Router } from 'express';
+import helmet from 'helmet';
+import type { Redis } from 'ioredis';
+import {
+  FsStorage, KeySpace, silentLogger, systemClock,
+  type Clock, type Logger, type ObjectStorage,
+} from '@satyapan/core';
+import { Authenticator } from './authenticator.js';
+import { StaticClientStore, type ClientConfig, type ClientStore } from './clients.js';
+import { TokenService, type TokenOptions } from './tokens.js';
+import { RequestValidator } from './validation.js';
+import { apiVersion } from './middleware/api-version.js';
+import { errorHandler, notFound } from './middleware/errors.js';
+import { clientRateLimit, type RateLimitOptions } from './middleware/rate-limit.js';
+import { requestContext } from './middleware/request-context.js';
+import { mountRoute } from './mount.js';
+import { buildOpenApi, type OpenApiInfo } from './openapi.js';
+import { authRoutes } from './routes/auth.js';
+import { healthRoutes } from './routes/health.js';
+import { AREA_ROUTE_MODULES } from './routes/index.js';
+import { storageRouter } from './routes/storage.js';
+import type { RouteContext, RouteDefinition, RouterServices } from './route-types.js';
+
+export interface RouterOptions {
+  /** A producer-flavour connection (`createRedisConnection({ flavour: 'producer' })`). */
+  redis: Redis;
+  storage: ObjectStorage;
+  /** Clients from configuration, or a store (e.g. `RedisClientStore`). */
+  clients: ClientStore | ReadonlyArray<ClientConfig>;
+  tokens: TokenOptions;
+  /** Prefix of every Redis key the router writes; default `satyapan`. */
+  keyPrefix?: string;
+  logger?: Logger;
+  clock?: Clock;
+  rateLimit?: RateLimitOptions;
+  /** Largest JSON body accepted (workbooks go through storage, not here); default 1 MB. */
+  bodyLimit?: string | number;
+  /** Domain services; each area's routes are mounted when its service is present. */
+  services?: Partial<RouterServices>;
+  /** Extra routes of the host, mounted with the same auth, validation and envelopes. */
+  routes?: readonly RouteDefinition[];
+  openapi?: OpenApiInfo;
+}
+
+export interface SatyapanRouter extends Router {
+  /** The OpenAPI 3.1 document served at `GET /openapi.json`. */
+  readonly openapi: Record<string, unknown>;
+  readonly tokens: TokenService;
+}
+
+/** The Satyapan API as an Express router: `app.use('/api', createRouter(options))`. Works on Express 4.21+ and 5. */
+export function createRouter(options: RouterOptions): SatyapanRouter {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? silentLogger();
+  const keys = new KeySpace(options.keyPrefix ?? 'satyapan');
+  const clients = 'findByApiKey' in options.clients ? options.clients : new StaticClientStore(options.clients);
+  const tokens = new TokenService(options.tokens, options.redis, keys, clock);
+  const authenticator = new Authenticator(clients, tokens);
+  const ctx: RouteContext = { redis: options.redis, keys, storage: options.storage, clock, logger, services: options.services ?? {} };
+
+  const routes = [
+    ...authRoutes(authenticator),
+    ...healthRoutes(ctx),
+    ...AREA_ROUTE_MODULES.flatMap((module) => module(ctx)),
+    ...(options.routes ?? []),
+  ];
+  const openapi = buildOpenApi(routes, options.openapi);
+
+  const router = Router() as SatyapanRouter;
+  router.use(requestContext(logger), helmet(), apiVersion());
+  if (options.storage instanceof FsStorage) router.use(storageRouter(options.storage));
+  router.use(express.json({ limit: options.bodyLimit ?? '1mb', type: ['application/json', 'application/*+json'] }));
+  router.get('/openapi.json', (_req, res) => void res.json(openapi));
+  const deps = { authenticator, rateLimit: clientRateLimit(options.redis, keys, options.rateLimit), validator: new RequestValidator(), clock };
+  for (const route of routes) mountRoute(router, route, deps);
+  router.use(notFound(), errorHandler(clock));
+  Object.defineProperties(router, { openapi: { value: openapi }, tokens: { value: tokens } });
+  return router;
+}

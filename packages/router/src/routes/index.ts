@@ -1,0 +1,7 @@
+import type { RouteContext, RouteDefinition } from '../route-types.js';
+
+/**
+ * The route modules of the domain areas. Each returns the routes of its area, or none when the host did not
+ * configure that area's service. Order matters only within a module (static paths before parameters).
+ */
+export const AREA_ROUTE_MODULES: ReadonlyArray<(ctx: RouteContext) => RouteDefinition[]> = [];

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import type { Redis } from 'ioredis';
+import { KeySpace, serviceError, systemClock, type Clock } from '@satyapan/core';
+import type { ClientRecord } from './clients.js';
+
+export interface TokenOptions {
+  /** HMAC secret for HS256, at least 32 bytes. */
+  secret: string | Uint8Array;
+  issuer?: string;
+  audience?: string;
+  /** Access token lifetime; API.md: 24 h. */
+  ttlSeconds?: number;
+  /** How long a token family may be refreshed after the first authenticate; API.md: 365 days. */
+  refreshWindowSeconds?: number;
+}
+
+/** The claims we put in an access token. `sub` is the client id, `fat` the time of the first authenticate. */
+export interface AccessClaims {
+  sub: string;
+  jti: string;
+  fat: number;
+  exp: number;
+  iat: number;
+}
+
+const ALGORITHM = 'HS256';
+const DAY = 86_400;
+
+/**
+ * Issues and checks the bare JWTs of API.md. A refreshed token revokes its predecessor: the old `jti` is
+ * remembered in Redis until the old token would have expired anyway.
+ */
+export class TokenService {
+  private readonly secret: Uint8Array;
+  private readonly issuer: string;
+  private readonly audience: string;
+  private readonly ttl: number;
+  private readonly refreshWindow: number;
+
+  constructor(
+    options: TokenOptions,
+    private readonly redis: Redis,
+    private readonly keys: KeySpace,
+    private readonly clock: Clock = systemClock,
+  ) {
+    this.secret = typeof options.secret === 'string' ? new TextEncoder().encode(options.secret) : options.secret;
+    if (this.secret.length < 32) throw new Error('The token secret must be at least 32 bytes');
+    this.issuer = options.issuer ?? 'satyapan';
+    this.audience = options.audience ?? 'satyapan-api';
+    this.ttl = options.ttlSeconds ?? DAY;
+    this.refreshWindow = options.refreshWindowSeconds ?? 365 * DAY;
+  }
+
+  /** A token for `client`; `firstAuthAt` (seconds) carries the refresh window across refreshes. */
+  async issue(client: ClientRecord, firstAuthAt?: number): Promise<string> {
+    const now = this.nowSeconds();
+    return new SignJWT({ fat: firstAuthAt ?? now })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(client.id)
+      .setIssuer(this.issuer)
+      .setAudience(this.audience)
+      .setJti(randomUUID())
+      .setIssuedAt(now)
+      .setExpirationTime(now + this.ttl)
+      .sign(this.secret);
+  }
+
+  /** Verifies signature, algorithm, issuer, audience and expiry; 401 on any failure. */
+  async verify(token: string): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, {
+        algorithms: [ALGORITHM],
+        issuer: this.issuer,
+        audience: this.audience,
+        requiredClaims: ['exp', 'iat', 'sub', 'jti'],
+        currentDate: new Date(this.clock.now()),
+      });
+      if (typeof payload['fat'] !== 'number') throw serviceError('UNAUTHORIZED');
+      return payload as unknown as AccessClaims;
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw serviceError('TOKEN_EXPIRED');
+      throw serviceError('UNAUTHORIZED');
+    }
+  }
+
+  async isRevoked(claims: AccessClaims): Promise<boolean> {
+    return (await this.redis.exists(this.revokedKey(claims.jti))) === 1;
+  }
+
+  /**
+   * Exchanges a valid token for a new one and revokes the old. Refused after the refresh window. SET NX makes
+   * a token refreshable once: two concurrent refreshes of the same token cannot both succeed.
+   */
+  async refresh(client: ClientRecord, claims: AccessClaims): Promise<string> {
+    const now = this.nowSeconds();
+    if (now - claims.fat > this.refreshWindow) throw serviceError('TOKEN_EXPIRED');
+    const remaining = Math.max(1, claims.exp - now);
+    const first = await this.redis.set(this.revokedKey(claims.jti), '1', 'EX', remaining, 'NX');
+    if (first !== 'OK') throw serviceError('ACCESS_REVOKED');
+    return this.issue(client, claims.fat);
+  }
+
+  private revokedKey(jti: string): string {
+    return this.keys.plain('token', 'revoked', jti);
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.clock.now() / 1000);
+  }
+}

@@ -1,0 +1,84 @@
+// A host app around createRouter() for tests: real Redis (unique key prefix per harness), FsStorage in a temp
+// folder, a real HTTP server on 127.0.0.1 so signed URLs work. Route tests of every area build on it.
+import express from 'express';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { FsStorage, ManualClock, createRedisConnection, waitForRedis, type ObjectStorage } from '@satyapan/core';
+import { createRouter, type ClientConfig, type RouterOptions, type SatyapanRouter } from '@satyapan/router';
+
+export const TOKEN_SECRET = 'test-token-secret-that-is-32-bytes-or-more';
+
+export interface Harness {
+  app: express.Express;
+  router: SatyapanRouter;
+  server: Server;
+  baseUrl: string;
+  redis: Redis;
+  storage: ObjectStorage;
+  keyPrefix: string;
+  clock: ManualClock;
+  token(client?: ClientConfig): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const CLIENTS: Record<'all' | 'bankOnly' | 'other', ClientConfig> = {
+  all: { id: 'client-all', apiKey: 'key_test_all', apiSecret: 'secret_test_all' },
+  bankOnly: { id: 'client-bank', apiKey: 'key_test_bank', apiSecret: 'secret_test_bank', products: ['bank'] },
+  other: { id: 'client-other', apiKey: 'key_test_other', apiSecret: 'secret_test_other' },
+};
+
+export interface HarnessOptions extends Partial<Omit<RouterOptions, 'redis' | 'storage'>> {
+  storage?: (dataDir: string, baseUrl: () => string) => ObjectStorage;
+  /** Share a key prefix with another harness (two router processes on one Redis). */
+  keyPrefix?: string;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const keyPrefix = options.keyPrefix ?? `test:${randomUUID()}`;
+  const redis = createRedisConnection({ flavour: 'producer', connectionName: 'router-test' });
+  await waitForRedis(redis);
+  const dataDir = await mkdtemp(join(tmpdir(), 'satyapan-router-'));
+  let baseUrl = '';
+  const clock = options.clock instanceof ManualClock ? options.clock : new ManualClock(Date.now());
+  const storage = options.storage
+    ? options.storage(dataDir, () => baseUrl)
+    : new FsStorage({ root: dataDir, signingSecret: 'storage-secret', clock });
+  const router = createRouter({
+    clients: Object.values(CLIENTS),
+    tokens: { secret: TOKEN_SECRET },
+    ...options,
+    clock,
+    redis,
+    storage,
+    keyPrefix,
+  });
+  const app = express();
+  app.get('/host-route', (_req, res) => void res.json({ host: true }));
+  app.use('/api', router);
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  if (storage instanceof FsStorage) storage.setPublicBaseUrl(`${baseUrl}/storage`);
+  return {
+    app, router, server, baseUrl, redis, storage, keyPrefix, clock,
+    async token(client = CLIENTS.all) {
+      const response = await fetch(`${baseUrl}/authenticate`, { method: 'POST', headers: { 'x-api-key': client.apiKey, 'x-api-secret': client.apiSecret } });
+      const body = (await response.json()) as { data: { access_token: string } };
+      return body.data.access_token;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      const keys = await redis.keys(`${keyPrefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// Routes a test host adds through `RouterOptions.routes`, to exercise the router's machinery on its own.
+import type { RouteDefinition } from '@satyapan/router';
+
+export const echoRoute: RouteDefinition = {
+  method: 'post',
+  path: '/test/echo/:ifsc',
+  operationId: 'testEcho',
+  summary: 'Echoes validated input',
+  tag: 'test',
+  product: 'bank',
+  auth: 'jwt',
+  schemas: {
+    params: { type: 'object', required: ['ifsc'], properties: { ifsc: { type: 'string', pattern: '^[A-Za-z]{4}[A-Za-z0-9]{7}$', 'x-message': 'Invalid IFSC pattern' } } },
+    query: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 } } },
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['@entity', 'quarter', 'doc_types'],
+      properties: {
+        '@entity': { const: 'in.co.service.test.request' },
+        quarter: { enum: ['Q1', 'Q2', 'Q3', 'Q4'], 'x-message': 'Invalid quarter: {value}' },
+        doc_types: { type: 'array', minItems: 1, items: { enum: ['aadhaar', 'pan'] } },
+        note: { type: 'string', maxLength: 5 },
+      },
+    },
+    response: { type: 'object' },
+  },
+  handler: async ({ body, query, params, client }) => ({ data: { body, query, params, client: client.id } }),
+};
+
+export const crashRoute: RouteDefinition = {
+  method: 'get',
+  path: '/test/crash',
+  operationId: 'testCrash',
+  summary: 'Throws a programming error',
+  tag: 'test',
+  product: 'kyc',
+  auth: 'jwt',
+  schemas: {},
+  handler: async () => {
+    throw new TypeError('Cannot read properties of undefined (reading "x") at /srv/secret/path.js:1:1');
+  },
+};
