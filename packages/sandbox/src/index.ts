@@ -1,1 +1,3 @@
 export {};
+export * from './locker/index.js';
+export * from './aadhaar-otp/index.js';

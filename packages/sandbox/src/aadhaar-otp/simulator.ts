@@ -1,0 +1,174 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createHash } from 'node:crypto';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { systemClock, type Clock } from '@satyapan/core';
+import { AADHAAR_TEST_NUMBERS, AADHAAR_TEST_OTP } from './test-numbers.js';
+
+/**
+ * An offline-Aadhaar (OKYC) OTP provider on loopback. Its API has the shape of the commercial providers that
+ * resell the identity authority's OTP e-KYC:
+ *   POST /verification/offline-aadhaar/otp     {aadhaar_number}  -> {status, message, ref_id}
+ *   POST /verification/offline-aadhaar/verify  {otp, ref_id}     -> the e-KYC record, or 400 {message, code, type}
+ * Clients authenticate with the `x-client-id` and `x-client-secret` headers.
+ */
+
+export interface AadhaarOtpSimulatorOptions {
+  port?: number;
+  host?: string;
+  clientId?: string;
+  clientSecret?: string;
+  /** How long an OTP can be verified; the identity authority allows about 10 minutes. */
+  otpTtlSeconds?: number;
+  clock?: Clock;
+}
+
+export interface AadhaarOtpSimulator {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  /** Every request answers 503 while on. */
+  setDown(on: boolean): void;
+  /** Number of OTPs sent so far (requests that reached the "send" step). */
+  otpRequests(): number;
+  close(): Promise<void>;
+}
+
+interface PendingOtp {
+  number: string;
+  expiresAt: number;
+  verified: boolean;
+}
+
+interface Person {
+  name: string;
+  dob: string;
+  gender: 'M' | 'F' | 'T';
+  careOf: string;
+  address: Record<'country' | 'dist' | 'house' | 'landmark' | 'pincode' | 'po' | 'state' | 'street' | 'subdist' | 'vtc', string>;
+  mobile: string;
+  email: string;
+}
+
+const PEOPLE: Record<string, Person> = {
+  [AADHAAR_TEST_NUMBERS.otpSent]: {
+    name: 'Anil Kumar Sharma', dob: '21-04-1985', gender: 'M', careOf: 'S/O: Ramesh Sharma', mobile: '9812345670',
+    email: 'anil.sharma@example.in',
+    address: { country: 'India', dist: 'Bengaluru Urban', house: 'Mangal Nivas, 12', landmark: 'Near Water Tank', pincode: '560011',
+      po: 'Jayanagar', state: 'Karnataka', street: '9th Cross Road', subdist: 'Bengaluru South', vtc: 'Bengaluru' },
+  },
+  [AADHAAR_TEST_NUMBERS.otpSentSecond]: {
+    name: 'Fatima Begum', dob: '03-12-1991', gender: 'F', careOf: 'D/O: Abdul Rahman', mobile: '9700012345',
+    email: 'fatima.begum@example.in',
+    address: { country: 'India', dist: 'Hyderabad', house: '8-2-293', landmark: 'Opp. Post Office', pincode: '500034',
+      po: 'Banjara Hills', state: 'Telangana', street: 'Road No. 12', subdist: 'Shaikpet', vtc: 'Hyderabad' },
+  },
+};
+
+const SENT_OK = new Set<string>([
+  AADHAAR_TEST_NUMBERS.otpSent, AADHAAR_TEST_NUMBERS.otpSentSecond, AADHAAR_TEST_NUMBERS.otpExpires,
+  AADHAAR_TEST_NUMBERS.verificationPending,
+]);
+
+/** A 1x1 PNG as the photo (the real record carries a JPEG). */
+const PHOTO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+export async function startAadhaarOtpSimulator(options: AadhaarOtpSimulatorOptions = {}): Promise<AadhaarOtpSimulator> {
+  const clock = options.clock ?? systemClock;
+  const clientId = options.clientId ?? 'satyapan-okyc-client';
+  const clientSecret = options.clientSecret ?? 'satyapan-okyc-secret';
+  const ttlMs = (options.otpTtlSeconds ?? 600) * 1000;
+  const pending = new Map<number, PendingOtp>();
+  let nextRefId = 21637861;
+  let down = false;
+  let sent = 0;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(express.json({ limit: '8kb' }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (down) return void failure(res, 503, 'Source unavailable, please retry later', 'source_unavailable', 'api_error');
+    if (req.get('x-client-id') !== clientId || req.get('x-client-secret') !== clientSecret) {
+      return void failure(res, 401, 'authentication Failed', 'authentication_error', 'authentication_error');
+    }
+    next();
+  });
+
+  app.post('/verification/offline-aadhaar/otp', (req, res) => {
+    const number = (req.body as { aadhaar_number?: unknown } | undefined)?.aadhaar_number;
+    if (typeof number !== 'string' || !/^[0-9]{12}$/.test(number)) {
+      return void failure(res, 400, 'aadhaar Number should contain 12 digits', 'aadhaar_number_invalid', 'validation_error');
+    }
+    if (number === AADHAAR_TEST_NUMBERS.providerError) {
+      return void failure(res, 500, 'Unable to validate, please retry later', 'internal_error', 'api_error');
+    }
+    sent += 1;
+    const refId = nextRefId++;
+    if (SENT_OK.has(number)) {
+      pending.set(refId, { number, expiresAt: clock.now() + ttlMs, verified: false });
+      return void res.json({ status: 'SUCCESS', message: 'OTP sent successfully', ref_id: refId });
+    }
+    if (number === AADHAAR_TEST_NUMBERS.notLinkedToMobile) {
+      return void res.json({ status: 'SUCCESS', message: 'Aadhaar not linked to mobile number', ref_id: refId });
+    }
+    res.json({ status: 'INVALID', message: 'Invalid Aadhaar Card', ref_id: refId });
+  });
+
+  app.post('/verification/offline-aadhaar/verify', (req, res) => {
+    const body = (req.body ?? {}) as { otp?: unknown; ref_id?: unknown };
+    if (typeof body.otp !== 'string' || !/^[0-9]{6}$/.test(body.otp)) {
+      return void failure(res, 400, 'Please enter a valid otp.', 'otp_missing', 'validation_error');
+    }
+    const refId = Number(body.ref_id);
+    const entry = Number.isSafeInteger(refId) ? pending.get(refId) : undefined;
+    if (!entry || entry.verified) return void failure(res, 400, 'Invalid ref_id', 'ref_id_invalid', 'validation_error');
+    if (entry.number === AADHAAR_TEST_NUMBERS.verificationPending) {
+      return void failure(res, 409, 'Request under process, please try after 30 seconds', 'request_in_progress', 'validation_error');
+    }
+    if (entry.number === AADHAAR_TEST_NUMBERS.otpExpires || entry.expiresAt <= clock.now()) {
+      return void failure(res, 400, 'Otp expired', 'otp_expired', 'validation_error');
+    }
+    if (body.otp !== AADHAAR_TEST_OTP) return void failure(res, 400, 'OTP entered is invalid', 'otp_invalid', 'validation_error');
+    entry.verified = true;
+    res.json(ekycRecord(refId, PEOPLE[entry.number] as Person));
+  });
+
+  app.use((_req, res) => void failure(res, 404, 'Not found', 'not_found', 'invalid_request_error'));
+
+  const host = options.host ?? '127.0.0.1';
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(options.port ?? 0, host, (error?: Error) => (error ? reject(error) : resolve(s)));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${port}`,
+    clientId,
+    clientSecret,
+    setDown: (on) => void (down = on),
+    otpRequests: () => sent,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+function ekycRecord(refId: number, person: Person): Record<string, unknown> {
+  const a = person.address;
+  const shareCode = '1234';
+  return {
+    ref_id: refId, status: 'VALID', message: 'Aadhaar Card Exists', care_of: person.careOf,
+    address: [a.house, a.street, a.landmark, a.vtc, a.dist, a.state, a.country, a.pincode].filter(Boolean).join(', '),
+    dob: person.dob, year_of_birth: Number(person.dob.slice(6)), gender: person.gender, name: person.name,
+    email: sha256(`${person.email}${shareCode}`), mobile_hash: sha256(`${person.mobile}${shareCode}`),
+    split_address: { ...a }, photo_link: PHOTO, share_code: shareCode,
+  };
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function failure(res: Response, status: number, message: string, code: string, type: string): void {
+  res.status(status).json({ message, code, type });
+}
