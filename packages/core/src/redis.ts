@@ -33,13 +33,19 @@ export function createRedisConnection(options: RedisConnectionOptions): Redis {
   });
 }
 
+/** Redis could not be reached in time, or the connection was closed for good. */
+export class RedisUnavailableError extends Error {
+  override readonly name = 'RedisUnavailableError';
+}
+
 /** Resolves once the connection is ready (ioredis connects lazily in the background). */
 export async function waitForRedis(redis: Redis, timeoutMs = 5_000): Promise<void> {
   if (redis.status === 'ready') return;
+  if (redis.status === 'end') throw new RedisUnavailableError('Redis connection is closed');
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       cleanup();
-      reject(new Error(`Redis not ready after ${timeoutMs} ms`));
+      reject(new RedisUnavailableError(`Redis not ready after ${timeoutMs} ms`));
     }, timeoutMs);
     const onReady = (): void => {
       cleanup();
@@ -85,7 +91,7 @@ export class KeySpace {
  */
 export function isRedisUnavailableError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  if (error.name === 'MaxRetriesPerRequestError') return true;
+  if (error.name === 'MaxRetriesPerRequestError' || error.name === 'RedisUnavailableError') return true;
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT' || code === 'EPIPE') return true;
   return /Connection is closed|Stream isn't writeable|enableOfflineQueue|Command timed out|connect ETIMEDOUT/.test(error.message);

@@ -29,12 +29,20 @@ function compileSchemas(route: RouteDefinition, validator: RequestValidator): vo
   if (params) validator.compileCoercing(params);
 }
 
+/**
+ * Identifies the caller, then starts the revocation check without waiting for it: the rate limiter's Redis
+ * round trip runs meanwhile, and the handler awaits the check before doing anything (see `handle`).
+ */
 function authenticate(route: RouteDefinition, authenticator: Authenticator): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const { client } = await authenticator.authenticate(req.headers.authorization, req.headers['x-api-key']);
-      stateOf(res).client = client;
-      if (route.product) Authenticator.requireProduct(client, route.product);
+      const caller = await authenticator.identify(req.headers.authorization, req.headers['x-api-key']);
+      const state = stateOf(res);
+      state.client = caller.client;
+      if (route.product) Authenticator.requireProduct(caller.client, route.product);
+      const check = authenticator.assertNotRevoked(caller);
+      check.catch(() => undefined); // observed by the handler; never an unhandled rejection
+      state.revocationCheck = check;
       next();
     } catch (error) {
       next(error);
@@ -45,6 +53,7 @@ function authenticate(route: RouteDefinition, authenticator: Authenticator): Req
 function handle(route: RouteDefinition, deps: MountDependencies): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
+      await stateOf(res).revocationCheck;
       const request = buildRequest(req, res, route, deps.validator);
       const result = await route.handler(request);
       send(res, result, deps.clock);

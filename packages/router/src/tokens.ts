@@ -25,6 +25,8 @@ export interface AccessClaims {
 }
 
 const ALGORITHM = 'HS256';
+/** Verified tokens remembered; a client reuses its token for up to 24 h, so hits are the rule. */
+const VERIFIED_CACHE_SIZE = 10_000;
 const DAY = 86_400;
 
 /**
@@ -37,6 +39,11 @@ export class TokenService {
   private readonly audience: string;
   private readonly ttl: number;
   private readonly refreshWindow: number;
+  /**
+   * Token string -> its verified claims. Verifying an HS256 JWT goes through WebCrypto on every call; a token
+   * that verified once stays valid until `exp` (revocation is checked separately, in Redis, on every call).
+   */
+  private readonly verified = new Map<string, AccessClaims>();
 
   constructor(
     options: TokenOptions,
@@ -68,6 +75,25 @@ export class TokenService {
 
   /** Verifies signature, algorithm, issuer, audience and expiry; 401 on any failure. */
   async verify(token: string): Promise<AccessClaims> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp > this.nowSeconds()) return known;
+      this.verified.delete(token);
+    }
+    const claims = await this.verifySignature(token);
+    this.remember(token, claims);
+    return claims;
+  }
+
+  private remember(token: string, claims: AccessClaims): void {
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
+    }
+    this.verified.set(token, claims);
+  }
+
+  private async verifySignature(token: string): Promise<AccessClaims> {
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: [ALGORITHM],

@@ -28,7 +28,7 @@ export function clientRateLimit(redis: Redis, keys: KeySpace, options: RateLimit
       prefix: keys.plain('ratelimit') + ':',
       // The producer connection refuses commands until it is ready; the store loads its script at once.
       sendCommand: async (command: string, ...args: string[]) => {
-        await waitForRedis(redis);
+        if (redis.status !== 'ready') await waitForRedis(redis, 1_000);
         return redis.call(command, ...args) as Promise<RedisReply>;
       },
     }),

@@ -7,6 +7,8 @@ export interface RequestState {
   transactionId: string;
   logger: Logger;
   client?: ClientRecord;
+  /** Pending check that the caller's token was not revoked; awaited before the handler runs. */
+  revocationCheck?: Promise<void>;
   startedAt: number;
 }
 
@@ -26,6 +28,8 @@ export function requestContext(logger: Logger) {
     state.startedAt = performance.now();
     state.logger = logger.child({ request_id: transactionId });
     res.setHeader('x-request-id', transactionId);
+    // A silent logger still runs winston's format pipeline (redaction included), so skip the call altogether.
+    if (logger.silent || !logger.isInfoEnabled()) return next();
     res.on('finish', () => {
       state.logger.info('request', {
         method: req.method,
