@@ -1,1 +1,24 @@
-export {};
+export {
+  IFSC_PATTERN, STRING_FIELDS, FLAG_FIELDS, isIfscPattern, canonicalIfsc,
+  type Branch, type StringField, type FlagField,
+} from './ifsc/branch.js';
+export { BankCodeResolver, type BankMetadata } from './ifsc/bank-codes.js';
+export { readCsvRows, readCsvRecords, CsvFormatError } from './ifsc/csv.js';
+export { readTarEntries, TarFormatError, type TarEntry } from './ifsc/tar.js';
+export { readSource, SourceFormatError, type SourceContents, type SourceKind } from './ifsc/sources.js';
+export { normaliseRecord, type RawRecord, type UnresolvedBranch } from './ifsc/normalise.js';
+export { iso3166ForState } from './ifsc/iso3166.js';
+export {
+  encodeSnapshot, decodeSnapshot, isSnapshot, SnapshotFormatError,
+  type SnapshotMetadata, type SnapshotColumns,
+} from './ifsc/snapshot.js';
+export { IfscDirectory, type BranchDirectory } from './ifsc/directory.js';
+export type { BranchQuery, BranchPage } from './ifsc/search.js';
+export { importBranches, buildSnapshot, loadDirectory, type ImportOptions, type ImportReport } from './ifsc/importer.js';
+export { SwappableDirectory } from './ifsc/swappable.js';
+export { SAMPLE_SNAPSHOT_PATH, loadSampleDirectory } from './ifsc/sample.js';
+export { IfscService, type SearchParams } from './ifsc/service.js';
+export {
+  ACCOUNT_NUMBER_MAX, NAME_MAX, MOBILE_PATTERN, SEARCH_LIMIT_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_TEXT_MAX,
+  assertIfsc, assertAccountNumber, assertName, assertMobile,
+} from './validation.js';
