@@ -1,0 +1,173 @@
+import * as oidc from 'openid-client';
+import { classifyLockerFailure } from './failures.js';
+import { parseBusiness, parseIssuedFiles, parsePerson } from './parse.js';
+import {
+  LockerError,
+  type AuthorizationRequest, type DownloadedFile, type IssuedFileInfo, type LockerBusiness, type LockerClientConfig,
+  type LockerKind, type LockerPerson, type LockerPort, type LockerTokens,
+} from './types.js';
+
+/** Paths of the partner API under the configured base URL. */
+interface LockerPaths {
+  user: string;
+  entity: string | null;
+  issued: string;
+  file: string;
+  xml: string | null;
+  eaadhaar: string | null;
+}
+
+const PATHS: Record<LockerKind, LockerPaths> = {
+  docvault: {
+    user: '/oauth2/1/user', entity: null, issued: '/oauth2/2/files/issued', file: '/oauth2/1/file/',
+    xml: '/oauth2/1/xml/', eaadhaar: '/oauth2/3/xml/eaadhaar',
+  },
+  entityvault: {
+    user: '/oauth2/1/user', entity: '/oauth2/1/entity', issued: '/oauth2/2/entity/files/issued',
+    file: '/oauth2/1/entity/file/', xml: null, eaadhaar: null,
+  },
+};
+
+/**
+ * A locker client built on openid-client v6. The lockers publish no discovery document, so the server
+ * metadata is written out here from the base URL; pointing at the real locker is a matter of configuration.
+ *
+ * Plain http is refused by openid-client; it is allowed (allowInsecureRequests) only when the base URL is a
+ * loopback address, which is where the simulator of the test deployment listens. Any other http URL is an error.
+ */
+export class OpenIdLockerClient implements LockerPort {
+  readonly kind: LockerKind;
+  private readonly config: oidc.Configuration;
+  private readonly base: string;
+  private readonly paths: LockerPaths;
+  private callbackUrl: string;
+
+  constructor(settings: LockerClientConfig) {
+    this.kind = settings.kind;
+    this.base = settings.baseUrl.replace(/\/+$/, '');
+    this.paths = PATHS[settings.kind];
+    this.callbackUrl = settings.callbackUrl;
+    const insecure = requiresInsecureTransport(this.base);
+    const metadata: oidc.ServerMetadata = {
+      issuer: this.base,
+      authorization_endpoint: `${this.base}/oauth2/1/authorize`,
+      token_endpoint: `${this.base}/oauth2/1/token`,
+      revocation_endpoint: `${this.base}/oauth2/1/revoke`,
+      code_challenge_methods_supported: ['S256'],
+    };
+    this.config = new oidc.Configuration(metadata, settings.clientId, settings.clientSecret, oidc.ClientSecretPost(settings.clientSecret));
+    this.config.timeout = settings.timeoutSeconds ?? 10;
+    if (insecure) oidc.allowInsecureRequests(this.config);
+  }
+
+  /** For hosts that learn their public URL only after listen(). */
+  setCallbackUrl(url: string): void {
+    this.callbackUrl = url;
+  }
+
+  authorizationUrl(request: AuthorizationRequest): URL {
+    const params: Record<string, string> = {
+      response_type: 'code',
+      redirect_uri: this.callbackUrl,
+      state: request.state,
+      code_challenge: request.codeChallenge,
+      code_challenge_method: 'S256',
+      consent_valid_till: String(request.consentValidTill),
+    };
+    if (request.docTypes?.length) params['req_doctype'] = request.docTypes.join(',');
+    if (request.signup) params['dl_flow'] = 'signup';
+    if (request.pinless) params['pla'] = 'Y';
+    if (request.usernameless) params['plsignup'] = 'Y';
+    if (request.verificationMethods?.length) params['amr'] = request.verificationMethods.join('+');
+    if (request.verifiedMobile) params['verified_mobile'] = request.verifiedMobile;
+    return oidc.buildAuthorizationUrl(this.config, params);
+  }
+
+  async exchangeCode(callbackQuery: URLSearchParams, expectedState: string, codeVerifier: string): Promise<LockerTokens> {
+    // The redirect_uri sent to the token endpoint is taken from this URL, so it must be the registered one.
+    const current = new URL(this.callbackUrl);
+    for (const [key, value] of callbackQuery) current.searchParams.append(key, value);
+    return this.call(async () => tokensOf(await oidc.authorizationCodeGrant(this.config, current, { pkceCodeVerifier: codeVerifier, expectedState })));
+  }
+
+  refresh(refreshToken: string): Promise<LockerTokens> {
+    return this.call(async () => tokensOf(await oidc.refreshTokenGrant(this.config, refreshToken)));
+  }
+
+  revoke(token: string, hint: 'access_token' | 'refresh_token'): Promise<void> {
+    return this.call(() => oidc.tokenRevocation(this.config, token, { token_type_hint: hint }));
+  }
+
+  async person(accessToken: string): Promise<LockerPerson> {
+    return parsePerson(await this.getJson(accessToken, this.paths.user));
+  }
+
+  async business(accessToken: string): Promise<LockerBusiness> {
+    if (!this.paths.entity) throw new LockerError('failed', `The ${this.kind} locker has no entity details`);
+    return parseBusiness(await this.getJson(accessToken, this.paths.entity));
+  }
+
+  async issuedFiles(accessToken: string): Promise<IssuedFileInfo[]> {
+    return parseIssuedFiles(await this.getJson(accessToken, this.paths.issued));
+  }
+
+  async download(accessToken: string, file: IssuedFileInfo): Promise<DownloadedFile> {
+    const response = await this.get(accessToken, this.downloadPath(file));
+    const body = Buffer.from(await response.arrayBuffer());
+    const contentType = (response.headers.get('content-type') ?? file.mime[0] ?? 'application/octet-stream').split(';')[0]!.trim();
+    return { body, contentType };
+  }
+
+  /** e-Aadhaar comes from its own endpoint; XML certificates from the XML endpoint; anything else as a file. */
+  private downloadPath(file: IssuedFileInfo): string {
+    const uri = encodeURIComponent(file.uri);
+    if (file.doctype === 'ADHAR' && this.paths.eaadhaar) return this.paths.eaadhaar;
+    if (this.paths.xml && file.mime.includes('application/xml')) return `${this.paths.xml}${uri}`;
+    return `${this.paths.file}${uri}`;
+  }
+
+  private async getJson(accessToken: string, path: string): Promise<unknown> {
+    const response = await this.get(accessToken, path);
+    try {
+      return await response.json();
+    } catch (error) {
+      throw new LockerError('failed', `The ${this.kind} locker answered ${path} with a body that is not JSON`, response.status, { cause: error });
+    }
+  }
+
+  private async get(accessToken: string, path: string): Promise<Response> {
+    const response = await this.call(() => oidc.fetchProtectedResource(this.config, accessToken, new URL(`${this.base}${path}`), 'GET'));
+    if (response.ok) return response;
+    await response.body?.cancel();
+    throw classifyLockerFailure(response.status, `The ${this.kind} locker answered ${path} with HTTP ${response.status}`);
+  }
+
+  private async call<T>(operation: () => Promise<T>): Promise<T> {
+    try {
+      return await operation();
+    } catch (error) {
+      throw classifyLockerFailure(error, `A ${this.kind} locker call failed`);
+    }
+  }
+}
+
+function tokensOf(response: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers): LockerTokens {
+  return {
+    accessToken: response.access_token,
+    refreshToken: response.refresh_token ?? null,
+    expiresInSeconds: typeof response.expires_in === 'number' ? response.expires_in : null,
+  };
+}
+
+/** http is only acceptable on loopback; a public locker must be reached over https. */
+export function requiresInsecureTransport(baseUrl: string): boolean {
+  const url = new URL(baseUrl);
+  if (url.protocol === 'https:') return false;
+  if (url.protocol !== 'http:') throw new TypeError(`Unsupported locker URL scheme: ${url.protocol}`);
+  if (!isLoopbackHost(url.hostname)) throw new TypeError(`A locker URL over plain http must be on loopback, got ${url.hostname}`);
+  return true;
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}

@@ -1,0 +1,81 @@
+import { LockerError, type IssuedFileInfo, type LockerBusiness, type LockerGender, type LockerPerson } from './types.js';
+
+/**
+ * Reading the locker's JSON defensively: a missing or odd field is a `failed` LockerError naming the field
+ * (never its value, which may be identity data).
+ */
+
+type Json = Record<string, unknown>;
+
+function object(value: unknown, what: string): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw malformed(what);
+  return value as Json;
+}
+
+function text(source: Json, field: string, what: string): string {
+  const value = source[field];
+  if (typeof value === 'string' && value.length > 0) return value;
+  if (typeof value === 'number') return String(value);
+  throw malformed(`${what}.${field}`);
+}
+
+function optionalText(source: Json, field: string): string | null {
+  const value = source[field];
+  return typeof value === 'string' && value.length > 0 ? value : null;
+}
+
+function ddmmyyyy(source: Json, field: string, what: string): string {
+  const value = text(source, field, what);
+  if (!/^\d{8}$/.test(value)) throw malformed(`${what}.${field}`);
+  return value;
+}
+
+function malformed(what: string): LockerError {
+  return new LockerError('failed', `The locker's answer has a missing or malformed ${what}`);
+}
+
+export function parsePerson(body: unknown): LockerPerson {
+  const json = object(body, 'user');
+  const gender = text(json, 'gender', 'user').toUpperCase();
+  if (gender !== 'M' && gender !== 'F' && gender !== 'T') throw malformed('user.gender');
+  return {
+    id: text(json, 'digilockerid', 'user'),
+    name: text(json, 'name', 'user'),
+    dob: ddmmyyyy(json, 'dob', 'user'),
+    gender: gender as LockerGender,
+    eaadhaar: optionalText(json, 'eaadhaar')?.toUpperCase() === 'Y',
+    mobile: optionalText(json, 'mobile') ?? '',
+    email: optionalText(json, 'email'),
+  };
+}
+
+export function parseBusiness(body: unknown): LockerBusiness {
+  const json = object(body, 'entity');
+  return {
+    id: text(json, 'entitylockerid', 'entity'),
+    name: text(json, 'name', 'entity'),
+    incorporatedOn: ddmmyyyy(json, 'doi', 'entity'),
+    email: optionalText(json, 'email') ?? '',
+    mobile: optionalText(json, 'mobile') ?? '',
+    verifiedBy: optionalText(json, 'verified_by') ?? '',
+  };
+}
+
+export function parseIssuedFiles(body: unknown): IssuedFileInfo[] {
+  const items = object(body, 'issued files')['items'];
+  if (!Array.isArray(items)) throw malformed('issued files.items');
+  return items.map((item) => {
+    const json = object(item, 'issued file');
+    const mime = json['mime'];
+    return {
+      uri: text(json, 'uri', 'issued file'),
+      doctype: text(json, 'doctype', 'issued file'),
+      name: optionalText(json, 'name') ?? '',
+      description: optionalText(json, 'description') ?? '',
+      issuer: optionalText(json, 'issuer') ?? '',
+      issuerId: optionalText(json, 'issuerid') ?? '',
+      date: optionalText(json, 'date') ?? '',
+      mime: Array.isArray(mime) ? mime.filter((m): m is string => typeof m === 'string') : typeof mime === 'string' ? [mime] : [],
+    };
+  });
+}

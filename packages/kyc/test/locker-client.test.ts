@@ -1,0 +1,147 @@
+import { expect } from 'chai';
+import { calculatePKCECodeChallenge, randomPKCECodeVerifier } from 'openid-client';
+import { LockerError, OpenIdLockerClient, requiresInsecureTransport, type LockerKind } from '@satyapan/kyc';
+import { LOCKER_ENTITIES, LOCKER_INDIVIDUALS, startLockerSimulator, type LockerSimulator } from '@satyapan/sandbox';
+
+const CALLBACK = 'http://127.0.0.1:1/kyc/callback';
+const CLIENT = { clientId: 'kyc-client', clientSecret: 'kyc-secret', name: 'KYC client test', redirectUris: [CALLBACK] };
+const ASHA = LOCKER_INDIVIDUALS[0]!;
+const COMPANY = LOCKER_ENTITIES[0]!;
+
+/** Submits the simulator's consent form for the authorization URL and returns the callback query. */
+async function approve(url: URL, user: string, documents: string[], decision: 'allow' | 'deny' = 'allow'): Promise<URLSearchParams> {
+  const html = await (await fetch(url)).text();
+  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  const form = new URLSearchParams({ request_id: requestId, user, decision });
+  for (const d of documents) form.append('documents', d);
+  const answer = await fetch(url.origin + url.pathname, { method: 'POST', body: form, redirect: 'manual' });
+  const location = new URL(answer.headers.get('location')!);
+  expect(`${location.origin}${location.pathname}`).to.equal(CALLBACK);
+  return location.searchParams;
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<LockerError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).to.be.instanceOf(LockerError);
+    return error as LockerError;
+  }
+  throw new Error('expected a LockerError');
+}
+
+describe('kyc: locker client (openid-client) against the locker simulator', () => {
+  let sim: LockerSimulator;
+  const clientFor = (kind: LockerKind) => new OpenIdLockerClient({
+    kind, baseUrl: kind === 'docvault' ? sim.docvaultBaseUrl : sim.entityvaultBaseUrl,
+    clientId: CLIENT.clientId, clientSecret: CLIENT.clientSecret, callbackUrl: CALLBACK,
+  });
+
+  async function signIn(kind: LockerKind, user: string, documents: string[], docTypes?: string[]) {
+    const client = clientFor(kind);
+    const verifier = randomPKCECodeVerifier();
+    const url = client.authorizationUrl({
+      state: 'state-1', codeChallenge: await calculatePKCECodeChallenge(verifier), consentValidTill: Math.floor(Date.now() / 1000) + 7200,
+      signup: false, ...(docTypes ? { docTypes } : {}),
+    });
+    const query = await approve(url, user, documents);
+    return { client, tokens: await client.exchangeCode(query, 'state-1', verifier) };
+  }
+
+  before(async () => {
+    sim = await startLockerSimulator({ clients: [CLIENT] });
+  });
+  afterEach(() => sim.resetSwitches());
+  after(() => sim.close());
+
+  it('builds the authorize URL with PKCE S256 and the locker parameters', async () => {
+    const url = clientFor('docvault').authorizationUrl({
+      state: 's', codeChallenge: 'c'.repeat(43), docTypes: ['ADHAR', 'PANCR'], consentValidTill: 1_900_000_000, signup: true,
+      pinless: true, usernameless: true, verificationMethods: ['aadhaar', 'mobile'], verifiedMobile: '9876543210',
+    });
+    expect(url.origin + url.pathname).to.equal(`${sim.docvaultBaseUrl}/oauth2/1/authorize`);
+    expect(Object.fromEntries(url.searchParams)).to.deep.equal({
+      response_type: 'code', client_id: 'kyc-client', redirect_uri: CALLBACK, state: 's', code_challenge: 'c'.repeat(43),
+      code_challenge_method: 'S256', consent_valid_till: '1900000000', req_doctype: 'ADHAR,PANCR', dl_flow: 'signup',
+      pla: 'Y', plsignup: 'Y', amr: 'aadhaar+mobile', verified_mobile: '9876543210',
+    });
+  });
+
+  it('exchanges the code, reads the person and the issued files, and downloads them', async () => {
+    const { client, tokens } = await signIn('docvault', ASHA.id, ['ADHAR', 'PANCR'], ['ADHAR', 'PANCR', 'DRVLC']);
+    expect(tokens.refreshToken).to.be.a('string');
+    expect(tokens.expiresInSeconds).to.equal(3600);
+    expect(await client.person(tokens.accessToken)).to.deep.equal({
+      id: ASHA.id, name: 'Asha Verma', dob: '16041995', gender: 'F', eaadhaar: true, mobile: ASHA.mobile, email: ASHA.email,
+    });
+    const files = await client.issuedFiles(tokens.accessToken);
+    expect(files.map((f) => f.doctype)).to.deep.equal(['ADHAR', 'PANCR']);
+    const aadhaar = await client.download(tokens.accessToken, files[0]!);
+    expect(aadhaar.contentType).to.equal('application/xml');
+    expect(aadhaar.body.toString()).to.include('<KycRes');
+    const pan = await client.download(tokens.accessToken, files[1]!);
+    expect(pan.body.toString()).to.include(`num="${ASHA.pan!}"`);
+  });
+
+  it('reads entity details, the person and PDF documents from the entity locker', async () => {
+    const { client, tokens } = await signIn('entityvault', COMPANY.user.id, ['CPMTD', 'UDCER']);
+    expect(await client.business(tokens.accessToken)).to.deep.equal({
+      id: COMPANY.id, name: COMPANY.name, incorporatedOn: '16012021', email: COMPANY.email, mobile: COMPANY.mobile, verifiedBy: 'cin',
+    });
+    expect((await client.person(tokens.accessToken)).name).to.equal('Meera Nair');
+    const files = await client.issuedFiles(tokens.accessToken);
+    expect(files.map((f) => f.doctype)).to.deep.equal(['CPMTD', 'UDCER']);
+    const pdf = await client.download(tokens.accessToken, files[0]!);
+    expect(pdf.contentType).to.equal('application/pdf');
+    expect(pdf.body.subarray(0, 5).toString()).to.equal('%PDF-');
+  });
+
+  it('refuses a callback whose state is not the expected one, and a denial, before calling the token endpoint', async () => {
+    const client = clientFor('docvault');
+    const verifier = randomPKCECodeVerifier();
+    const url = client.authorizationUrl({ state: 'state-2', codeChallenge: await calculatePKCECodeChallenge(verifier), consentValidTill: Math.floor(Date.now() / 1000) + 7200, signup: false });
+    const query = await approve(url, ASHA.id, ['ADHAR']);
+    const tokenCalls = sim.requestCounts()['token'] ?? 0;
+    expect((await failureOf(client.exchangeCode(query, 'another-state', verifier))).failure).to.equal('failed');
+    expect(sim.requestCounts()['token'] ?? 0).to.equal(tokenCalls);
+    const denied = await approve(url, ASHA.id, [], 'deny');
+    expect((await failureOf(client.exchangeCode(denied, 'state-2', verifier))).failure).to.equal('denied');
+  });
+
+  it('refreshes, revokes, and reports dead tokens as token_invalid', async () => {
+    const { client, tokens } = await signIn('docvault', ASHA.id, ['ADHAR']);
+    sim.expireAccessTokens();
+    expect((await failureOf(client.person(tokens.accessToken))).failure).to.equal('token_invalid');
+    const fresh = await client.refresh(tokens.refreshToken!);
+    expect((await client.person(fresh.accessToken)).id).to.equal(ASHA.id);
+    await client.revoke(tokens.refreshToken!, 'refresh_token');
+    expect((await failureOf(client.person(fresh.accessToken))).failure).to.equal('token_invalid');
+    expect((await failureOf(client.refresh(tokens.refreshToken!))).failure).to.equal('token_invalid');
+  });
+
+  it('maps 429, 503, 500 and an unreachable locker to distinct failures', async () => {
+    const { client, tokens } = await signIn('docvault', ASHA.id, ['ADHAR']);
+    sim.setRateLimited(true);
+    expect((await failureOf(client.person(tokens.accessToken))).failure).to.equal('rate_limited');
+    expect((await failureOf(client.refresh(tokens.refreshToken!))).failure).to.equal('rate_limited');
+    sim.resetSwitches();
+    sim.setDown(true);
+    const down = await failureOf(client.issuedFiles(tokens.accessToken));
+    expect(down.failure).to.equal('unavailable');
+    expect(down.status).to.equal(503);
+    sim.resetSwitches();
+    sim.setFailing(true);
+    expect((await failureOf(client.person(tokens.accessToken))).failure).to.equal('failed');
+    const nowhere = new OpenIdLockerClient({ kind: 'docvault', baseUrl: 'http://127.0.0.1:9/public', clientId: 'x', clientSecret: 'y', callbackUrl: CALLBACK });
+    expect((await failureOf(nowhere.person('token'))).failure).to.equal('unavailable');
+  });
+
+  it('allows plain http only on loopback', () => {
+    expect(requiresInsecureTransport('https://locker.example.gov.in/public')).to.equal(false);
+    expect(requiresInsecureTransport('http://127.0.0.1:8080/public')).to.equal(true);
+    expect(requiresInsecureTransport('http://localhost:8080/public')).to.equal(true);
+    expect(requiresInsecureTransport('http://[::1]:8080/public')).to.equal(true);
+    expect(() => new OpenIdLockerClient({ kind: 'docvault', baseUrl: 'http://locker.example.gov.in/public', clientId: 'x', clientSecret: 'y', callbackUrl: CALLBACK }))
+      .to.throw(TypeError, /loopback/);
+  });
+});
