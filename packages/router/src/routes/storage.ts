@@ -7,14 +7,23 @@ import { serviceError, type FsStorage, type SignedMethod } from '@satyapan/core'
  */
 export function storageRouter(storage: FsStorage): Router {
   const router = Router();
-  router.put('/storage/*key', (req, res, next) => void upload(storage, req, res).catch(next));
-  router.get('/storage/*key', (req, res, next) => void download(storage, req, res, next).catch(next));
+  // `use` with a plain prefix (not a wildcard pattern) behaves the same on Express 4 and 5.
+  router.use('/storage', (req, res, next) => {
+    if (req.method === 'PUT') void upload(storage, req, res).catch(next);
+    else if (req.method === 'GET' || req.method === 'HEAD') void download(storage, req, res, next).catch(next);
+    else next();
+  });
   return router;
 }
 
+/** The object key is the path below `/storage`, each segment URL-decoded; FsStorage refuses unsafe keys. */
 function grantFor(storage: FsStorage, method: SignedMethod, req: Request) {
-  const segments = (req.params as Record<string, string[] | string>)['key'];
-  const key = Array.isArray(segments) ? segments.join('/') : String(segments ?? '');
+  let key: string;
+  try {
+    key = req.path.replace(/^\/+/, '').split('/').map(decodeURIComponent).join('/');
+  } catch {
+    throw serviceError('INVALID_SIGNATURE');
+  }
   return storage.verifySignedUrl(method, key, req.query as Record<string, unknown>);
 }
 
