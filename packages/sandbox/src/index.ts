@@ -1,3 +1,4 @@
 export {};
 export * from './locker/index.js';
 export * from './aadhaar-otp/index.js';
+export * from './penny-drop/index.js';

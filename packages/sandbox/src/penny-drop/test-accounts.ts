@@ -1,0 +1,58 @@
+/**
+ * Bank accounts the penny-drop simulator knows, one per outcome of the provider's API (the
+ * `account_status_code` values of a bank account verification, plus the provider's own error answers).
+ * Any IFSC of the right shape works with them; any other account number is answered as an invalid account,
+ * like the vendors' test environments do.
+ *
+ * | account        | provider answer                                   |
+ * |----------------|---------------------------------------------------|
+ * | 100200300401   | 200 VALID / ACCOUNT_IS_VALID, name ANJALI RAO     |
+ * | 100200300402   | 200 VALID / ACCOUNT_IS_VALID, name RAHUL VERMA    |
+ * | 100200300410   | 200 INVALID / INVALID_ACCOUNT_FAIL                |
+ * | 100200300411   | 200 INVALID / NRE_ACCOUNT_FAIL                    |
+ * | 100200300412   | 200 INVALID / ACCOUNT_BLOCKED                     |
+ * | 100200300413   | 200 INVALID / FRAUD_ACCOUNT                       |
+ * | 100200300414   | 200 INVALID / INVALID_IFSC_FAIL                   |
+ * | 100200300415   | 200 FAILED / IMPS_MODE_FAIL                       |
+ * | 100200300416   | 200 FAILED / BENE_BANK_DECLINED                   |
+ * | 100200300417   | 200 FAILED / FAILED_AT_BANK                       |
+ * | 100200300418   | 200 FAILED / CONNECTION_TIMEOUT                   |
+ * | 100200300419   | 200 FAILED / NPCI_UNAVAILABLE                     |
+ * | 100200300420   | 200 FAILED / SOURCE_BANK_DECLINED                 |
+ * | 100200300421   | 200 FAILED / BENEFICIARY_BANK_OFFLINE             |
+ * | 100200300422   | 200 INVALID / BAV_BLOCKED                         |
+ * | 100200300430   | 422 insufficient balance in the merchant's wallet |
+ * | 100200300431   | 409 verification already under process           |
+ * | 100200300432   | 500 internal server error                         |
+ * | 100200300433   | 429 too many requests                             |
+ */
+export const PENNY_DROP_TEST_ACCOUNTS = {
+  valid: '100200300401',
+  validSecond: '100200300402',
+  invalidAccount: '100200300410',
+  nreAccount: '100200300411',
+  blocked: '100200300412',
+  fraud: '100200300413',
+  invalidIfsc: '100200300414',
+  impsModeFail: '100200300415',
+  beneficiaryBankDeclined: '100200300416',
+  failedAtBank: '100200300417',
+  connectionTimeout: '100200300418',
+  npciUnavailable: '100200300419',
+  sourceBankDeclined: '100200300420',
+  beneficiaryBankOffline: '100200300421',
+  verificationBlocked: '100200300422',
+  insufficientBalance: '100200300430',
+  underProcess: '100200300431',
+  serverError: '100200300432',
+  rateLimited: '100200300433',
+} as const;
+
+/** An IFSC to use with the test accounts (a real branch that is also in the shipped sample directory). */
+export const PENNY_DROP_TEST_IFSC = 'KKBK0000131';
+
+/** The names the bank holds for the accounts that verify. */
+export const PENNY_DROP_TEST_NAMES: Readonly<Record<string, string>> = {
+  [PENNY_DROP_TEST_ACCOUNTS.valid]: 'ANJALI RAO',
+  [PENNY_DROP_TEST_ACCOUNTS.validSecond]: 'RAHUL VERMA',
+};

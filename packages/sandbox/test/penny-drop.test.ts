@@ -1,0 +1,108 @@
+import { expect } from 'chai';
+import { ManualClock } from '@satyapan/core';
+import {
+  PENNY_DROP_TEST_ACCOUNTS as ACCOUNTS, PENNY_DROP_TEST_IFSC as IFSC, startPennyDropSimulator, type PennyDropSimulator,
+} from '@satyapan/sandbox';
+
+describe('sandbox: penny-drop provider simulator', () => {
+  let sim: PennyDropSimulator;
+  let clock: ManualClock;
+
+  beforeEach(async () => {
+    clock = new ManualClock(Date.UTC(2026, 10, 22, 13, 5));
+    sim = await startPennyDropSimulator({ clock });
+  });
+  afterEach(() => sim.close());
+
+  async function verify(
+    body: Record<string, unknown>,
+    headers: Record<string, string> = { 'x-client-id': sim.clientId, 'x-client-secret': sim.clientSecret },
+  ): Promise<{ status: number; body: Record<string, unknown> }> {
+    const response = await fetch(`${sim.url}/verification/bank-account/sync`, {
+      method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  it('credits a rupee to a valid account and answers with the name at the bank, a 12-digit UTR and a name match', async () => {
+    const answer = await verify({ bank_account: ACCOUNTS.valid, ifsc: IFSC, name: 'Anjali  Rao', phone: '9876543210' });
+    expect(answer.status).to.equal(200);
+    expect(answer.body).to.include({
+      account_status: 'VALID', account_status_code: 'ACCOUNT_IS_VALID', name_at_bank: 'ANJALI RAO',
+      name_match_score: '100.00', name_match_result: 'DIRECT_MATCH',
+    });
+    // Day 326 of 2026, 13h UTC, then the reference's sequence.
+    expect(answer.body['utr']).to.match(/^632613\d{6}$/);
+    expect(answer.body['ifsc_details']).to.include({ ifsc: IFSC, ifsc_subcode: 'KKBK0' });
+    expect(sim.deposits()).to.equal(1);
+    expect(sim.deposits(ACCOUNTS.valid)).to.equal(1);
+    const partial = await verify({ bank_account: ACCOUNTS.validSecond, ifsc: IFSC, name: 'Rahul V' });
+    expect(partial.body['name_match_result']).to.be.oneOf(['GOOD_PARTIAL_MATCH', 'MODERATE_PARTIAL_MATCH', 'POOR_PARTIAL_MATCH']);
+    expect(sim.deposits()).to.equal(2);
+  });
+
+  const statuses: [keyof typeof ACCOUNTS, string, string][] = [
+    ['invalidAccount', 'INVALID', 'INVALID_ACCOUNT_FAIL'],
+    ['nreAccount', 'INVALID', 'NRE_ACCOUNT_FAIL'],
+    ['blocked', 'INVALID', 'ACCOUNT_BLOCKED'],
+    ['fraud', 'INVALID', 'FRAUD_ACCOUNT'],
+    ['invalidIfsc', 'INVALID', 'INVALID_IFSC_FAIL'],
+    ['verificationBlocked', 'INVALID', 'BAV_BLOCKED'],
+    ['impsModeFail', 'FAILED', 'IMPS_MODE_FAIL'],
+    ['beneficiaryBankDeclined', 'FAILED', 'BENE_BANK_DECLINED'],
+    ['failedAtBank', 'FAILED', 'FAILED_AT_BANK'],
+    ['connectionTimeout', 'FAILED', 'CONNECTION_TIMEOUT'],
+    ['npciUnavailable', 'FAILED', 'NPCI_UNAVAILABLE'],
+    ['sourceBankDeclined', 'FAILED', 'SOURCE_BANK_DECLINED'],
+    ['beneficiaryBankOffline', 'FAILED', 'BENEFICIARY_BANK_OFFLINE'],
+  ];
+  it('has a test account for every account_status_code, none of which credits money', async () => {
+    for (const [account, status, code] of statuses) {
+      const answer = await verify({ bank_account: ACCOUNTS[account], ifsc: IFSC });
+      expect(answer.status, account).to.equal(200);
+      expect(answer.body, account).to.include({ account_status: status, account_status_code: code, utr: null, name_at_bank: null });
+    }
+    expect((await verify({ bank_account: '55551234', ifsc: IFSC })).body['account_status_code'], 'unknown accounts are invalid')
+      .to.equal('INVALID_ACCOUNT_FAIL');
+    expect(sim.deposits()).to.equal(0);
+    expect(sim.requests()).to.equal(statuses.length + 1);
+  });
+
+  it('answers the provider-level errors with their HTTP statuses', async () => {
+    const errors: [keyof typeof ACCOUNTS, number, string][] = [
+      ['insufficientBalance', 422, 'insufficient_balance'],
+      ['underProcess', 409, 'verification_already_under_process'],
+      ['serverError', 500, 'internal_error'],
+      ['rateLimited', 429, 'too_many_requests'],
+    ];
+    for (const [account, status, code] of errors) {
+      const answer = await verify({ bank_account: ACCOUNTS[account], ifsc: IFSC });
+      expect(answer.status, account).to.equal(status);
+      expect(answer.body['code'], account).to.equal(code);
+    }
+  });
+
+  it('validates input like the provider and refuses bad credentials', async () => {
+    expect((await verify({ bank_account: '12345', ifsc: IFSC })).body['code']).to.equal('bank_account_invalid');
+    expect((await verify({ bank_account: ACCOUNTS.valid, ifsc: 'KKBK1000131' })).body).to.deep.equal({
+      type: 'validation_error', code: 'ifsc_invalid', message: 'ifsc should be of 11 characters and 5th character should be 0',
+    });
+    expect((await verify({ bank_account: ACCOUNTS.valid, ifsc: IFSC, phone: '98x' })).status).to.equal(400);
+    const denied = await verify({ bank_account: ACCOUNTS.valid, ifsc: IFSC }, { 'x-client-id': sim.clientId, 'x-client-secret': 'wrong' });
+    expect(denied).to.deep.equal({ status: 401, body: { type: 'authentication_error', code: 'request_failed', message: 'authentication Failed' } });
+    expect(sim.requests()).to.equal(0);
+    expect(sim.deposits()).to.equal(0);
+  });
+
+  it('can be switched down and slowed down, and reports its counters over HTTP', async () => {
+    sim.setDown(true);
+    expect((await verify({ bank_account: ACCOUNTS.valid, ifsc: IFSC })).status).to.equal(503);
+    sim.setDown(false);
+    sim.setLatency(150);
+    const started = Date.now();
+    expect((await verify({ bank_account: ACCOUNTS.valid, ifsc: IFSC })).status).to.equal(200);
+    expect(Date.now() - started).to.be.at.least(140);
+    const stats = await (await fetch(`${sim.url}/_simulator/stats`)).json();
+    expect(stats).to.deep.equal({ requests: 1, deposits: 1 });
+  });
+});
