@@ -1,7 +1,24 @@
 /** Every golden case, in one list, so the self-check and the engine suite cover the same set. */
 import type { GoldenCase } from './golden-case.js';
-import { FORM_26Q_Q2 } from './expected/form26q.js';
+import { FORM_138_Q1 } from './expected/form138.js';
 import { FORM_140_Q1 } from './expected/form140.js';
+import { FORM_143_Q1 } from './expected/form143.js';
+import { FORM_144_Q1 } from './expected/form144.js';
+import { FORM_24Q_Q3 } from './expected/form24q-q3.js';
+import { FORM_24Q_Q4 } from './expected/form24q-q4.js';
+import { FORM_26Q_Q2 } from './expected/form26q.js';
+import { FORM_27EQ_Q3_DATA_NAMES } from './expected/form27eq-data.js';
+import { FORM_27EQ_Q3_SCHEMA_NAMES } from './expected/form27eq-schema.js';
+import { FORM_27Q_Q1 } from './expected/form27q.js';
+import { SAMPLE_A_24Q } from './expected/sample-a.js';
 import { SAMPLE_D_FORM_140 } from './expected/sample-d.js';
 
-export const GOLDEN_CASES: readonly GoldenCase[] = [FORM_26Q_Q2, FORM_140_Q1, SAMPLE_D_FORM_140];
+/** Legacy family (FY 2025-26). */
+export const LEGACY_CASES: readonly GoldenCase[] = [
+  FORM_24Q_Q3, FORM_24Q_Q4, FORM_26Q_Q2, FORM_27Q_Q1, FORM_27EQ_Q3_SCHEMA_NAMES, FORM_27EQ_Q3_DATA_NAMES, SAMPLE_A_24Q,
+];
+
+/** New family (TY 2026-27). */
+export const NEW_CASES: readonly GoldenCase[] = [FORM_138_Q1, FORM_140_Q1, FORM_143_Q1, FORM_144_Q1, SAMPLE_D_FORM_140];
+
+export const GOLDEN_CASES: readonly GoldenCase[] = [...LEGACY_CASES, ...NEW_CASES];

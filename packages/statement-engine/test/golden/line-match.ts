@@ -2,7 +2,8 @@
  * Field-by-field comparison of a TXT record with an expected line. Expected lines are written out in full
  * (caret-delimited) in ./expected/*.ts; three markers stand for values the sources leave open:
  *   «any»   any non-empty text without a caret (free text the engine chooses, e.g. FH field 10, RPU name)
- *   «zero»  '' or '0.00' (a zero amount in a field whose M/O status the sources do not give)
+ *   «zero»  '', '0' or '0.00' (a zero amount or count in a field whose M/O status the sources do not give)
+ *   «open»  the sources give no position for this field (Forms 143/144 specifics); not asserted
  *   «?»     disputed between this reading and the engine; the value we expect is kept in disputed.json
  */
 import { fieldCount, fieldLabel, type Family, type RecordType } from './layouts.js';
@@ -10,12 +11,13 @@ import type { TxtRecord } from './txt-parser.js';
 
 export const ANY = '«any»';
 export const ZERO = '«zero»';
+export const OPEN = '«open»';
 export const DISPUTED = '«?»';
 
 function matches(expected: string, actual: string): boolean {
   if (expected === ANY) return actual !== '' && !actual.includes('^');
-  if (expected === ZERO) return actual === '' || actual === '0.00';
-  if (expected === DISPUTED) return true;
+  if (expected === ZERO) return actual === '' || actual === '0' || actual === '0.00';
+  if (expected === OPEN || expected === DISPUTED) return true;
   return expected === actual;
 }
 
@@ -24,7 +26,7 @@ export function pinnedFields(expectedLine: string): number[] {
   return expectedLine
     .split('^')
     .map((value, index) => ({ value, field: index + 1 }))
-    .filter(({ value }) => value !== '' && value !== ANY && value !== ZERO && value !== DISPUTED)
+    .filter(({ value }) => value !== '' && value !== ANY && value !== ZERO && value !== OPEN && value !== DISPUTED)
     .map(({ field }) => field);
 }
 
@@ -62,6 +64,6 @@ export function recordMismatches(
 export function materialize(expectedLine: string): string {
   return expectedLine
     .split('^')
-    .map((value) => (value === ANY ? 'ANY' : value === ZERO ? '0.00' : value === DISPUTED ? '' : value))
+    .map((value) => (value === ANY ? 'ANY' : value === ZERO ? '0.00' : value === OPEN || value === DISPUTED ? '' : value))
     .join('^');
 }
