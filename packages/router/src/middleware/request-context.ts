@@ -33,7 +33,8 @@ export function requestContext(logger: Logger) {
     res.on('finish', () => {
       state.logger.info('request', {
         method: req.method,
-        path: req.baseUrl + req.path,
+        // The route pattern, not the path: paths carry account numbers and other identifiers.
+        route: req.route ? `${req.baseUrl}${String(req.route.path)}` : `${req.baseUrl} (unmatched)`,
         status: res.statusCode,
         duration_ms: Math.round((performance.now() - state.startedAt) * 10) / 10,
         client_id: state.client?.id,
