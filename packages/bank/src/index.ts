@@ -22,3 +22,14 @@ export {
   ACCOUNT_NUMBER_MAX, NAME_MAX, MOBILE_PATTERN, SEARCH_LIMIT_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_TEXT_MAX,
   assertIfsc, assertAccountNumber, assertName, assertMobile,
 } from './validation.js';
+export type { PennyDropProvider, PennyDropRequest, PennyDropOutcome } from './penny-drop/port.js';
+export { CashfreePennyDropProvider, type CashfreeOptions } from './penny-drop/cashfree.js';
+export { mapAccountStatusCode, VERIFIED_MESSAGE } from './penny-drop/cashfree-status.js';
+export { PennyDropCache, DEFAULT_CACHE_TTL_SECONDS } from './penny-drop/cache.js';
+export { RedisSingleFlight, type SingleFlightOptions } from './penny-drop/single-flight.js';
+export type { RedisClient } from './penny-drop/redis-client.js';
+export {
+  BankVerificationService, PENNY_DROP_ENTITY, toResult,
+  type BankVerificationOptions, type VerifyAccountInput, type PennyDropResult,
+} from './penny-drop/service.js';
+export { BankService, createBankService, type BankServiceOptions } from './bank-service.js';

@@ -1,0 +1,48 @@
+import type { PennyDropOutcome } from './port.js';
+
+/**
+ * Cashfree BAV v2 `account_status_code` -> our answer. Messages and `account_exists` follow the vendor whose
+ * API ours copies: verified accounts exist; NRE and blocked accounts exist but cannot be credited; an invalid
+ * account does not exist; when the rails or a bank fail, existence is unknown and `account_exists` is left out.
+ * Only answers about the account itself are `definitive` (cached); rail and bank failures are not.
+ */
+type Mapping = Omit<PennyDropOutcome, 'providerCode' | 'nameAtBank' | 'utr' | 'deposited'>;
+
+const about = (message: string, accountExists: boolean | undefined): Mapping => (
+  accountExists === undefined ? { message, definitive: true } : { message, accountExists, definitive: true }
+);
+const transient = (message: string): Mapping => ({ message, definitive: false });
+
+export const VERIFIED_MESSAGE = 'Bank Account details verified successfully.';
+
+const STATUS_CODES: Readonly<Record<string, Mapping>> = {
+  ACCOUNT_IS_VALID: about(VERIFIED_MESSAGE, true),
+  INVALID_ACCOUNT_FAIL: about('Invalid account number or ifsc provided', false),
+  NRE_ACCOUNT_FAIL: about('Given account is an NRE account', true),
+  ACCOUNT_BLOCKED: about('Account is blocked', true),
+  FRAUD_ACCOUNT: about('Account is blocked', true),
+  INVALID_IFSC_FAIL: about('IFSC is invalid', undefined),
+  BAV_BLOCKED: transient('Account is blocked'),
+  IMPS_MODE_FAIL: transient('IMPS Mode fail'),
+  BENE_BANK_DECLINED: transient('Failed at beneficiary bank'),
+  FAILED_AT_BANK: transient('Failed at bank'),
+  CONNECTION_TIMEOUT: transient('Transaction failed'),
+  NPCI_UNAVAILABLE: transient('NPCI Unavailable'),
+  SOURCE_BANK_DECLINED: transient('Source bank declined'),
+  BENEFICIARY_BANK_OFFLINE: transient('Beneficiary bank offline'),
+};
+
+/**
+ * Codes that describe our standing with the provider rather than the account (the wallet is empty, the same
+ * verification is already running there): the caller should retry later, so they become 503.
+ */
+export const PROVIDER_SIDE_CODES = new Set(['INSUFFICIENT_BALANCE', 'VERIFICATION_ALREADY_UNDER_PROCESS']);
+
+/** The mapping for a status code; an unknown code is a failed, non-definitive transaction. */
+export function mapAccountStatusCode(code: string): Mapping {
+  return STATUS_CODES[code] ?? transient('Transaction failed');
+}
+
+export function isKnownAccountStatusCode(code: string): boolean {
+  return code in STATUS_CODES;
+}
