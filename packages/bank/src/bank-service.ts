@@ -1,3 +1,4 @@
+import type { Logger } from '@satyapan/core';
 import type { Branch } from './ifsc/branch.js';
 import type { BranchDirectory } from './ifsc/directory.js';
 import { loadDirectory } from './ifsc/importer.js';
@@ -33,9 +34,9 @@ export class BankService {
     return this.ifsc.searchBranches(params);
   }
 
-  verifyAccount(input: VerifyAccountInput): Promise<PennyDropResult> {
+  verifyAccount(input: VerifyAccountInput, logger?: Logger): Promise<PennyDropResult> {
     if (!this.verification) throw new Error('Bank account verification is not configured');
-    return this.verification.verifyAccount(input);
+    return this.verification.verifyAccount(input, logger);
   }
 }
 

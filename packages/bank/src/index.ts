@@ -19,7 +19,7 @@ export { SwappableDirectory } from './ifsc/swappable.js';
 export { SAMPLE_SNAPSHOT_PATH, loadSampleDirectory } from './ifsc/sample.js';
 export { IfscService, type SearchParams } from './ifsc/service.js';
 export {
-  ACCOUNT_NUMBER_MAX, NAME_MAX, MOBILE_PATTERN, SEARCH_LIMIT_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_TEXT_MAX,
+  VALIDATION_MESSAGES, ACCOUNT_NUMBER_MAX, NAME_MAX, MOBILE_PATTERN, SEARCH_LIMIT_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_TEXT_MAX,
   assertIfsc, assertAccountNumber, assertName, assertMobile,
 } from './validation.js';
 export type { PennyDropProvider, PennyDropRequest, PennyDropOutcome } from './penny-drop/port.js';

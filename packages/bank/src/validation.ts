@@ -13,27 +13,48 @@ export const SEARCH_LIMIT_MAX = 100;
 export const SEARCH_LIMIT_DEFAULT = 10;
 export const SEARCH_TEXT_MAX = 100;
 
+/** Field rules broken with a 422 `Invalid <field>: <reason>` (the registry's INVALID_FIELD). */
+const FIELD_RULES = {
+  accountNumberLength: ['account_number', `must be 1 to ${ACCOUNT_NUMBER_MAX} characters`],
+  accountNumberCharacters: ['account_number', 'must contain only letters and digits'],
+  name: ['name', `must be at most ${NAME_MAX} characters`],
+  mobile: ['mobile', 'must be 10 digits starting with 6, 7, 8 or 9'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+type FieldRule = keyof typeof FIELD_RULES;
+
+/** The exact 422 messages, shared with the router's JSON Schemas (`x-message`) so both layers say the same. */
+export const VALIDATION_MESSAGES: Readonly<Record<FieldRule | 'ifsc', string>> = {
+  ifsc: 'Invalid IFSC pattern',
+  ...Object.fromEntries(Object.entries(FIELD_RULES).map(([rule, [field, reason]]) => [rule, `Invalid ${field}: ${reason}`])) as Record<FieldRule, string>,
+};
+
+function broken(rule: FieldRule): never {
+  const [field, reason] = FIELD_RULES[rule];
+  throw serviceError('INVALID_FIELD', field, reason);
+}
+
 export function assertIfsc(ifsc: string): void {
-  if (!isIfscPattern(ifsc)) throw serviceError('UNPROCESSABLE', 'Invalid IFSC pattern');
+  if (!isIfscPattern(ifsc)) throw serviceError('UNPROCESSABLE', VALIDATION_MESSAGES.ifsc);
 }
 
 export function assertAccountNumber(accountNumber: string): void {
   if (accountNumber.length === 0 || accountNumber.length > ACCOUNT_NUMBER_MAX) {
-    throw serviceError('INVALID_FIELD', 'account_number', `must be 1 to ${ACCOUNT_NUMBER_MAX} characters`);
+    broken('accountNumberLength');
   }
   if (!/^[A-Za-z0-9]+$/.test(accountNumber)) {
-    throw serviceError('INVALID_FIELD', 'account_number', 'must contain only letters and digits');
+    broken('accountNumberCharacters');
   }
 }
 
 export function assertName(name: string | undefined): void {
   if (name !== undefined && name.length > NAME_MAX) {
-    throw serviceError('INVALID_FIELD', 'name', `must be at most ${NAME_MAX} characters`);
+    broken('name');
   }
 }
 
 export function assertMobile(mobile: string | undefined): void {
   if (mobile !== undefined && !MOBILE_PATTERN.test(mobile)) {
-    throw serviceError('INVALID_FIELD', 'mobile', 'must be 10 digits starting with 6, 7, 8 or 9');
+    broken('mobile');
   }
 }

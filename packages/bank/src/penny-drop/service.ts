@@ -69,14 +69,15 @@ export class BankVerificationService {
     this.keySecret = options.keySecret;
   }
 
-  async verifyAccount(input: VerifyAccountInput): Promise<PennyDropResult> {
+  /** `logger`: a request-scoped logger (e.g. with the request id); the service's own logger otherwise. */
+  async verifyAccount(input: VerifyAccountInput, logger: Logger = this.logger): Promise<PennyDropResult> {
     assertIfsc(input.ifsc);
     assertAccountNumber(input.accountNumber);
     assertName(input.name);
     assertMobile(input.mobile);
     const ifsc = canonicalIfsc(input.ifsc);
     const id = this.verificationId(input.apiKey, ifsc, input.accountNumber);
-    const log = this.logger.child({ ifsc, verification: id.slice(0, 12), provider: this.provider.name });
+    const log = logger.child({ ifsc, verification: id.slice(0, 12), provider: this.provider.name });
     if (input.acceptCache === true) {
       const cached = await this.cache.get(id);
       if (cached) {

@@ -1,0 +1,157 @@
+import {
+  ACCOUNT_NUMBER_MAX, IFSC_PATTERN, MOBILE_PATTERN, NAME_MAX, PENNY_DROP_ENTITY, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
+  SEARCH_TEXT_MAX, STRING_FIELDS, FLAG_FIELDS, VALIDATION_MESSAGES, type BankService, type SearchParams,
+} from '@satyapan/bank';
+import { serviceError } from '@satyapan/core';
+import type { JsonSchema, RouteContext, RouteDefinition } from '../route-types.js';
+
+declare module '../route-types.js' {
+  interface RouterServices {
+    /** `createBankService(...)` from @satyapan/bank: IFSC lookup and search, and penny drop when configured. */
+    bank?: BankService;
+  }
+}
+
+const IFSC_SCHEMA: JsonSchema = { type: 'string', pattern: IFSC_PATTERN.source, 'x-message': VALIDATION_MESSAGES.ifsc };
+
+const BRANCH: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...STRING_FIELDS, 'IFSC', ...FLAG_FIELDS],
+  properties: Object.fromEntries([
+    ...STRING_FIELDS.map((field) => [field, { type: 'string' }]),
+    ['IFSC', { type: 'string' }],
+    ...FLAG_FIELDS.map((field) => [field, { type: 'boolean' }]),
+  ]),
+  description: 'Razorpay-shaped branch record; values the dataset lacks are "".',
+};
+
+const searchText = (description: string): JsonSchema => ({ type: 'string', minLength: 1, maxLength: SEARCH_TEXT_MAX, description });
+
+const SEARCH_QUERY: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    bank: searchText('Bank code (sublet-aware BANKCODE) or bank name'),
+    state: searchText('State name or ISO 3166-2 code such as IN-KA'),
+    city: searchText('City (CITY or CENTRE)'),
+    district: searchText('District'),
+    q: searchText('Text contained in the branch name or address'),
+    limit: { type: 'integer', minimum: 1, maximum: SEARCH_LIMIT_MAX, default: SEARCH_LIMIT_DEFAULT },
+    offset: { type: 'integer', minimum: 0, default: 0 },
+  },
+};
+
+const BRANCH_PAGE: JsonSchema = {
+  type: 'object',
+  required: ['@entity', 'items', 'total', 'limit', 'offset', 'has_next'],
+  properties: {
+    '@entity': { const: 'in.co.service.bank.branch.paginated_list' },
+    items: { type: 'array', items: BRANCH },
+    total: { type: 'integer' },
+    limit: { type: 'integer' },
+    offset: { type: 'integer' },
+    has_next: { type: 'boolean' },
+  },
+};
+
+const VERIFY_PARAMS: JsonSchema = {
+  type: 'object',
+  required: ['ifsc', 'account_number'],
+  properties: {
+    ifsc: IFSC_SCHEMA,
+    account_number: {
+      type: 'string',
+      allOf: [
+        { minLength: 1, maxLength: ACCOUNT_NUMBER_MAX, 'x-message': VALIDATION_MESSAGES.accountNumberLength },
+        { pattern: '^[A-Za-z0-9]+$', 'x-message': VALIDATION_MESSAGES.accountNumberCharacters },
+      ],
+    },
+  },
+};
+
+const VERIFY_QUERY: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', maxLength: NAME_MAX, 'x-message': VALIDATION_MESSAGES.name },
+    mobile: { type: 'string', pattern: MOBILE_PATTERN.source, 'x-message': VALIDATION_MESSAGES.mobile },
+  },
+};
+
+const PENNY_DROP_RESULT: JsonSchema = {
+  type: 'object',
+  required: ['@entity', 'message'],
+  properties: {
+    '@entity': { const: PENNY_DROP_ENTITY },
+    message: { type: 'string' },
+    account_exists: { type: 'boolean', description: 'Absent when the bank\'s answer does not tell (e.g. bank offline)' },
+    name_at_bank: { type: 'string' },
+    utr: { type: 'string' },
+    amount_deposited: { type: 'string', description: '"1" when this call credited the account; "0" for a cached answer' },
+  },
+};
+
+/** `x-accept-cache`: `true` / `false` (any case); absent means false. */
+function acceptCache(value: string | string[] | undefined): boolean {
+  if (value === undefined) return false;
+  const text = (Array.isArray(value) ? value[0] ?? '' : value).trim().toLowerCase();
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  throw serviceError('INVALID_PARAMETER', 'x-accept-cache', 'must be true or false');
+}
+
+/**
+ * Operations 11 and 12 of the spec plus the branch search. The search is registered before `/bank/:ifsc`;
+ * "search" cannot be an IFSC (11 characters), so no IFSC is shadowed.
+ */
+export function bankRoutes(ctx: RouteContext): RouteDefinition[] {
+  const bank = ctx.services.bank;
+  if (!bank) return [];
+  const routes: RouteDefinition[] = [
+    {
+      method: 'get', path: '/bank/search', operationId: 'searchBranches', tag: 'bank', product: 'bank', auth: 'jwt',
+      summary: 'Search bank branches by bank, state, city, district and text; paged, in IFSC order.',
+      schemas: { query: SEARCH_QUERY, response: BRANCH_PAGE },
+      errors: [400, 422],
+      handler: async ({ query }) => {
+        const page = bank.searchBranches(query as SearchParams);
+        return {
+          data: {
+            '@entity': 'in.co.service.bank.branch.paginated_list',
+            items: page.items, total: page.total, limit: page.limit, offset: page.offset, has_next: page.hasNext,
+          },
+        };
+      },
+    },
+    {
+      method: 'get', path: '/bank/:ifsc', operationId: 'lookupIfsc', tag: 'bank', product: 'bank', auth: 'jwt', raw: true,
+      summary: 'Branch details of an IFSC (case-insensitive); the branch object itself, not enveloped.',
+      schemas: { params: { type: 'object', required: ['ifsc'], properties: { ifsc: IFSC_SCHEMA } }, response: BRANCH },
+      errors: [404, 422],
+      handler: async ({ params }) => ({ kind: 'raw', body: bank.lookupIfsc(params.ifsc) }),
+    },
+  ];
+  if (bank.canVerify) {
+    routes.push({
+      method: 'get', path: '/bank/:ifsc/accounts/:account_number/verify', operationId: 'verifyBankAccount', tag: 'bank',
+      product: 'bank', auth: 'jwt',
+      summary: 'Penny-drop verification of a bank account. Header x-accept-cache: true answers from the cache when it can.',
+      schemas: { params: VERIFY_PARAMS, query: VERIFY_QUERY, response: PENNY_DROP_RESULT },
+      errors: [400, 422, 429, 503],
+      handler: async ({ params, query, headers, client, logger }) => {
+        const { name, mobile } = query as { name?: string; mobile?: string };
+        const data = await bank.verifyAccount({
+          apiKey: client.apiKey,
+          ifsc: params.ifsc,
+          accountNumber: params.account_number,
+          ...(name !== undefined ? { name } : {}),
+          ...(mobile !== undefined ? { mobile } : {}),
+          acceptCache: acceptCache(headers['x-accept-cache']),
+        }, logger);
+        return { data };
+      },
+    });
+  }
+  return routes;
+}
