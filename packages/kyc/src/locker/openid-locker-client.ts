@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import { classifyLockerFailure } from './failures.js';
+import { requiresInsecureTransport } from '../transport.js';
 import { parseBusiness, parseIssuedFiles, parsePerson } from './parse.js';
 import {
   LockerError,
@@ -157,17 +158,4 @@ function tokensOf(response: oidc.TokenEndpointResponse & oidc.TokenEndpointRespo
     refreshToken: response.refresh_token ?? null,
     expiresInSeconds: typeof response.expires_in === 'number' ? response.expires_in : null,
   };
-}
-
-/** http is only acceptable on loopback; a public locker must be reached over https. */
-export function requiresInsecureTransport(baseUrl: string): boolean {
-  const url = new URL(baseUrl);
-  if (url.protocol === 'https:') return false;
-  if (url.protocol !== 'http:') throw new TypeError(`Unsupported locker URL scheme: ${url.protocol}`);
-  if (!isLoopbackHost(url.hostname)) throw new TypeError(`A locker URL over plain http must be on loopback, got ${url.hostname}`);
-  return true;
-}
-
-function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }

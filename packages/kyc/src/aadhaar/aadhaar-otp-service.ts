@@ -1,0 +1,145 @@
+import {
+  constantTimeEqual, hmacSign, serviceError, silentLogger, type KeySpace, type Logger,
+} from '@satyapan/core';
+import type { RedisClient } from '../sessions/session-store.js';
+import { ENTITY_PREFIX } from '../sessions/model.js';
+import { isValidAadhaarNumber } from './verhoeff.js';
+import type { EkycRecord, OtpProviderPort, OtpSendOutcome } from './otp-provider.js';
+
+export interface AadhaarOtpServiceOptions {
+  redis: RedisClient;
+  keys: KeySpace;
+  provider: OtpProviderPort;
+  /**
+   * Key of the HMAC that stands for an Aadhaar number in Redis keys. A plain hash would not do: there are
+   * only 10^12 numbers, so an unkeyed hash can be reversed by trying them all.
+   */
+  numberHashSecret: string | Buffer;
+  logger?: Logger;
+  /** Seconds before the same number may get another OTP (45 s, as the identity authority enforces). */
+  resendAfterSeconds?: number;
+  /** How long a reference id can be verified (10 minutes). */
+  referenceTtlSeconds?: number;
+}
+
+export interface OtpRequest {
+  aadhaar_number: string;
+  consent: string;
+  reason: string;
+}
+
+export interface OtpVerifyRequest {
+  reference_id: string | number;
+  otp: string;
+}
+
+/** A send either reaches the provider (`data`) or is throttled (a top-level message without `data`). */
+export type OtpSendAnswer =
+  | { kind: 'data'; data: { '@entity': string; reference_id?: number; message: string } }
+  | { kind: 'throttled'; message: string };
+
+const SEND_MESSAGES: Record<Exclude<OtpSendOutcome, 'throttled'>, string> = {
+  sent: 'OTP sent successfully',
+  invalid_aadhaar: 'Invalid Aadhaar Card',
+  not_linked: 'Aadhaar not linked to mobile number',
+};
+
+const VERIFY_MESSAGES = {
+  invalid_otp: 'Invalid OTP',
+  expired: 'OTP Expired',
+  invalid_reference: 'Invalid Reference Id',
+  in_progress: 'Request under process, please try after 30 seconds',
+} as const;
+
+export const OTP_THROTTLED_MESSAGE = 'OTP generated for this aadhaar, please try after 45 seconds';
+
+/**
+ * Aadhaar OTP e-KYC (deprecated upstream, still offered): send an OTP, then verify it into the e-KYC record.
+ * Business outcomes are answers, not errors. The Aadhaar number is never stored, logged or used as a key in
+ * clear: Redis sees only its keyed hash.
+ */
+export class AadhaarOtpService {
+  private readonly logger: Logger;
+  private readonly resendMs: number;
+  private readonly referenceMs: number;
+
+  constructor(private readonly options: AadhaarOtpServiceOptions) {
+    this.logger = options.logger ?? silentLogger();
+    this.resendMs = (options.resendAfterSeconds ?? 45) * 1000;
+    this.referenceMs = (options.referenceTtlSeconds ?? 600) * 1000;
+  }
+
+  async sendOtp(owner: string, request: OtpRequest): Promise<OtpSendAnswer> {
+    if (!isValidAadhaarNumber(request.aadhaar_number)) throw serviceError('UNPROCESSABLE', 'Invalid Aadhaar number pattern');
+    if (request.consent !== 'Y' && request.consent !== 'y') throw serviceError('UNPROCESSABLE', 'Consent is required');
+    const throttleKey = this.options.keys.plain('otp-throttle', hmacSign(this.options.numberHashSecret, request.aadhaar_number));
+    // Claim the 45 s window first, so two concurrent requests cannot both reach the provider.
+    const claimed = await this.options.redis.set(throttleKey, '1', 'PX', this.resendMs, 'NX');
+    if (claimed === null) return { kind: 'throttled', message: OTP_THROTTLED_MESSAGE };
+    let result;
+    try {
+      result = await this.options.provider.sendOtp(request.aadhaar_number);
+    } catch (error) {
+      await this.options.redis.del(throttleKey);
+      throw error;
+    }
+    if (result.outcome === 'throttled') return { kind: 'throttled', message: OTP_THROTTLED_MESSAGE };
+    if (result.outcome !== 'sent') await this.options.redis.del(throttleKey); // only a sent OTP starts the wait
+    if (result.outcome === 'sent' && result.referenceId !== null) {
+      await this.options.redis.set(this.referenceKey(result.referenceId), owner, 'PX', this.referenceMs);
+    }
+    this.logger.info('aadhaar otp requested', { outcome: result.outcome });
+    return {
+      kind: 'data',
+      data: {
+        '@entity': `${ENTITY_PREFIX}.aadhaar.okyc.otp.response`,
+        ...(result.referenceId !== null ? { reference_id: result.referenceId } : {}),
+        message: SEND_MESSAGES[result.outcome],
+      },
+    };
+  }
+
+  async verifyOtp(owner: string, request: OtpVerifyRequest): Promise<Record<string, unknown>> {
+    const entity = `${ENTITY_PREFIX}.aadhaar.okyc`;
+    const referenceId = String(request.reference_id);
+    if (!/^[0-9]{1,15}$/.test(referenceId)) throw serviceError('UNPROCESSABLE', 'Invalid Reference Id');
+    if (!/^[0-9]{6}$/.test(request.otp)) throw serviceError('UNPROCESSABLE', 'OTP missing in request');
+    // A reference belongs to the API key that sent the OTP; for any other key it does not exist.
+    const holder = await this.options.redis.get(this.referenceKey(Number(referenceId)));
+    if (holder === null || !constantTimeEqual(holder, owner)) return { '@entity': entity, message: VERIFY_MESSAGES.invalid_reference };
+    const result = await this.options.provider.verifyOtp(referenceId, request.otp);
+    this.logger.info('aadhaar otp verified', { outcome: result.outcome });
+    if (result.outcome !== 'valid') return { '@entity': entity, message: VERIFY_MESSAGES[result.outcome] };
+    await this.options.redis.del(this.referenceKey(Number(referenceId)));
+    return ekycData(entity, result.record);
+  }
+
+  private referenceKey(referenceId: number): string {
+    return this.options.keys.plain('otp-reference', String(referenceId));
+  }
+}
+
+function ekycData(entity: string, record: EkycRecord): Record<string, unknown> {
+  const a = record.address;
+  return {
+    '@entity': entity,
+    reference_id: record.referenceId,
+    status: 'VALID',
+    message: 'Aadhaar Card Exists',
+    care_of: record.careOf,
+    full_address: record.fullAddress,
+    date_of_birth: record.dob,
+    year_of_birth: record.yearOfBirth,
+    gender: record.gender,
+    name: record.name,
+    email_hash: record.emailHash,
+    mobile_hash: record.mobileHash,
+    photo: record.photo,
+    share_code: record.shareCode,
+    address: {
+      '@entity': `${entity}.address`,
+      country: a.country, district: a.district, house: a.house, landmark: a.landmark, pincode: a.pincode,
+      post_office: a.postOffice, state: a.state, street: a.street, subdistrict: a.subdistrict, vtc: a.vtc,
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import type { KeySpace, createRedisConnection } from '@satyapan/core';
+import type { ApiDocType, SessionRecord, SessionStatus } from './model.js';
+
+/** ioredis client type, taken from core so that this package needs no direct ioredis dependency. */
+export type RedisClient = ReturnType<typeof createRedisConnection>;
+
+/**
+ * Sessions as Redis hashes, one per session: `<prefix>:{<session id>}:session`. The single-use state nonce
+ * lives beside it in the same hash slot: `<prefix>:{<session id>}:state:<nonce>`. Both expire with the session
+ * (consent expiry plus a retention period, so that an expired session can still say it is expired).
+ */
+export class SessionStore {
+  constructor(private readonly redis: RedisClient, private readonly keys: KeySpace) {}
+
+  async create(record: SessionRecord, stateNonce: string | null, ttlMs: number): Promise<void> {
+    const key = this.sessionKey(record.id);
+    const tx = this.redis.multi().hset(key, encode(record)).pexpire(key, ttlMs);
+    if (stateNonce) tx.set(this.stateKey(record.id, stateNonce), '1', 'PX', ttlMs);
+    await exec(tx);
+  }
+
+  async get(id: string): Promise<SessionRecord | null> {
+    if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+    const hash = await this.redis.hgetall(this.sessionKey(id));
+    return hash['id'] ? decode(hash) : null;
+  }
+
+  /**
+   * Moves a session from one of `from` to a new status, writing `changes` with it, atomically. Returns false
+   * when the session was no longer in one of the `from` statuses (someone else moved it first).
+   */
+  async transition(id: string, from: readonly SessionStatus[], changes: Partial<SessionRecord> & { status: SessionStatus }): Promise<boolean> {
+    const fields = Object.entries(encode(changes)).flat();
+    const result = await this.redis.eval(TRANSITION, 1, this.sessionKey(id), from.join(','), ...fields);
+    return result === 1;
+  }
+
+  /** Writes fields without a status check (used for refreshed tokens, where the last writer may win). */
+  async update(id: string, changes: Partial<SessionRecord>): Promise<void> {
+    const fields = Object.entries(encode(changes)).flat();
+    if (fields.length > 0) await this.redis.eval(UPDATE_IF_EXISTS, 1, this.sessionKey(id), ...fields);
+  }
+
+  /** Arms a new single-use state for a session that already exists (SDK sessions get theirs late). */
+  async addState(id: string, nonce: string): Promise<void> {
+    const ttl = await this.redis.pttl(this.sessionKey(id));
+    if (ttl > 0) await this.redis.set(this.stateKey(id, nonce), '1', 'PX', ttl);
+  }
+
+  /** True exactly once per state: the nonce is deleted as it is read. */
+  async consumeState(id: string, nonce: string): Promise<boolean> {
+    return (await this.redis.getdel(this.stateKey(id, nonce))) !== null;
+  }
+
+  private sessionKey(id: string): string {
+    return this.keys.tagged(id, 'session');
+  }
+
+  private stateKey(id: string, nonce: string): string {
+    return this.keys.tagged(id, 'state', nonce);
+  }
+}
+
+// ARGV[1]: comma-separated allowed current statuses; ARGV[2..]: field/value pairs to write.
+const TRANSITION = `
+local current = redis.call('HGET', KEYS[1], 'status')
+if not current then return 0 end
+for allowed in string.gmatch(ARGV[1], '[^,]+') do
+  if allowed == current then
+    redis.call('HSET', KEYS[1], unpack(ARGV, 2))
+    return 1
+  end
+end
+return 0`;
+
+const UPDATE_IF_EXISTS = `
+if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSET', KEYS[1], unpack(ARGV)) end
+return 0`;
+
+async function exec(tx: ReturnType<RedisClient['multi']>): Promise<void> {
+  const results = await tx.exec();
+  const failed = results?.find(([error]) => error);
+  if (!results || failed) throw failed?.[0] ?? new Error('Redis transaction aborted');
+}
+
+type Hash = Record<string, string>;
+
+const JSON_FIELDS = new Set<keyof SessionRecord>(['docTypes', 'options', 'documentsConsented']);
+
+function encode(record: Partial<SessionRecord>): Hash {
+  const hash: Hash = {};
+  for (const [field, value] of Object.entries(record) as Array<[keyof SessionRecord, unknown]>) {
+    if (value === undefined) continue;
+    hash[field] = value === null ? '' : JSON_FIELDS.has(field) ? JSON.stringify(value) : String(value);
+  }
+  return hash;
+}
+
+function decode(hash: Hash): SessionRecord {
+  const text = (field: keyof SessionRecord): string | null => (hash[field] ? (hash[field] as string) : null);
+  const json = <T>(field: keyof SessionRecord): T | null => (hash[field] ? (JSON.parse(hash[field] as string) as T) : null);
+  const number = (field: keyof SessionRecord): number | null => (hash[field] ? Number(hash[field]) : null);
+  return {
+    id: hash['id'] as string,
+    kind: hash['kind'] as SessionRecord['kind'],
+    variant: hash['variant'] as SessionRecord['variant'],
+    owner: hash['owner'] as string,
+    status: hash['status'] as SessionStatus,
+    flow: hash['flow'] as SessionRecord['flow'],
+    redirectUrl: text('redirectUrl'),
+    docTypes: json<ApiDocType[]>('docTypes'),
+    options: json<SessionRecord['options']>('options') ?? {},
+    consentExpiry: number('consentExpiry') as number,
+    createdAt: number('createdAt') as number,
+    updatedAt: number('updatedAt'),
+    documentsConsented: json<ApiDocType[]>('documentsConsented'),
+    sealedVerifier: text('sealedVerifier'),
+    sealedTokens: text('sealedTokens'),
+    authorizationUrl: text('authorizationUrl'),
+  };
+}
