@@ -9,6 +9,7 @@ export { verhoeffValid, verhoeffCheckDigit, isValidAadhaarNumber } from './aadha
 export {
   KycService,
   type KycServiceOptions, type InitSessionRequest, type InitSessionResponse, type SdkSessionRequest, type CallbackOutcome,
+  type RequestContext,
 } from './sessions/kyc-service.js';
 export {
   DOCVAULT_DOC_TYPES, ENTITYVAULT_DOC_TYPES, docTypesOf, isDocTypeOf,

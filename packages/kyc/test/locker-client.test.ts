@@ -41,11 +41,11 @@ describe('kyc: locker client (openid-client) against the locker simulator', () =
     const client = clientFor(kind);
     const verifier = randomPKCECodeVerifier();
     const url = client.authorizationUrl({
-      state: 'state-1', codeChallenge: await calculatePKCECodeChallenge(verifier), consentValidTill: Math.floor(Date.now() / 1000) + 7200,
+      redirectUri: CALLBACK, state: 'state-1', codeChallenge: await calculatePKCECodeChallenge(verifier), consentValidTill: Math.floor(Date.now() / 1000) + 7200,
       signup: false, ...(docTypes ? { docTypes } : {}),
     });
     const query = await approve(url, user, documents);
-    return { client, tokens: await client.exchangeCode(query, 'state-1', verifier) };
+    return { client, tokens: await client.exchangeCode(query, 'state-1', verifier, CALLBACK) };
   }
 
   before(async () => {
@@ -56,7 +56,7 @@ describe('kyc: locker client (openid-client) against the locker simulator', () =
 
   it('builds the authorize URL with PKCE S256 and the locker parameters', async () => {
     const url = clientFor('docvault').authorizationUrl({
-      state: 's', codeChallenge: 'c'.repeat(43), docTypes: ['ADHAR', 'PANCR'], consentValidTill: 1_900_000_000, signup: true,
+      redirectUri: CALLBACK, state: 's', codeChallenge: 'c'.repeat(43), docTypes: ['ADHAR', 'PANCR'], consentValidTill: 1_900_000_000, signup: true,
       pinless: true, usernameless: true, verificationMethods: ['aadhaar', 'mobile'], verifiedMobile: '9876543210',
     });
     expect(url.origin + url.pathname).to.equal(`${sim.docvaultBaseUrl}/oauth2/1/authorize`);
@@ -99,13 +99,13 @@ describe('kyc: locker client (openid-client) against the locker simulator', () =
   it('refuses a callback whose state is not the expected one, and a denial, before calling the token endpoint', async () => {
     const client = clientFor('docvault');
     const verifier = randomPKCECodeVerifier();
-    const url = client.authorizationUrl({ state: 'state-2', codeChallenge: await calculatePKCECodeChallenge(verifier), consentValidTill: Math.floor(Date.now() / 1000) + 7200, signup: false });
+    const url = client.authorizationUrl({ redirectUri: CALLBACK, state: 'state-2', codeChallenge: await calculatePKCECodeChallenge(verifier), consentValidTill: Math.floor(Date.now() / 1000) + 7200, signup: false });
     const query = await approve(url, ASHA.id, ['ADHAR']);
     const tokenCalls = sim.requestCounts()['token'] ?? 0;
-    expect((await failureOf(client.exchangeCode(query, 'another-state', verifier))).failure).to.equal('failed');
+    expect((await failureOf(client.exchangeCode(query, 'another-state', verifier, CALLBACK))).failure).to.equal('failed');
     expect(sim.requestCounts()['token'] ?? 0).to.equal(tokenCalls);
     const denied = await approve(url, ASHA.id, [], 'deny');
-    expect((await failureOf(client.exchangeCode(denied, 'state-2', verifier))).failure).to.equal('denied');
+    expect((await failureOf(client.exchangeCode(denied, 'state-2', verifier, CALLBACK))).failure).to.equal('denied');
   });
 
   it('refreshes, revokes, and reports dead tokens as token_invalid', async () => {

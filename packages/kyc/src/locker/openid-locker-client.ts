@@ -41,13 +41,13 @@ export class OpenIdLockerClient implements LockerPort {
   private readonly config: oidc.Configuration;
   private readonly base: string;
   private readonly paths: LockerPaths;
-  private callbackUrl: string;
+  readonly callbackUrl: string | null;
 
   constructor(settings: LockerClientConfig) {
     this.kind = settings.kind;
     this.base = settings.baseUrl.replace(/\/+$/, '');
     this.paths = PATHS[settings.kind];
-    this.callbackUrl = settings.callbackUrl;
+    this.callbackUrl = settings.callbackUrl ?? null;
     const insecure = requiresInsecureTransport(this.base);
     const metadata: oidc.ServerMetadata = {
       issuer: this.base,
@@ -61,15 +61,10 @@ export class OpenIdLockerClient implements LockerPort {
     if (insecure) oidc.allowInsecureRequests(this.config);
   }
 
-  /** For hosts that learn their public URL only after listen(). */
-  setCallbackUrl(url: string): void {
-    this.callbackUrl = url;
-  }
-
   authorizationUrl(request: AuthorizationRequest): URL {
     const params: Record<string, string> = {
       response_type: 'code',
-      redirect_uri: this.callbackUrl,
+      redirect_uri: request.redirectUri,
       state: request.state,
       code_challenge: request.codeChallenge,
       code_challenge_method: 'S256',
@@ -84,9 +79,9 @@ export class OpenIdLockerClient implements LockerPort {
     return oidc.buildAuthorizationUrl(this.config, params);
   }
 
-  async exchangeCode(callbackQuery: URLSearchParams, expectedState: string, codeVerifier: string): Promise<LockerTokens> {
-    // The redirect_uri sent to the token endpoint is taken from this URL, so it must be the registered one.
-    const current = new URL(this.callbackUrl);
+  async exchangeCode(callbackQuery: URLSearchParams, expectedState: string, codeVerifier: string, redirectUri: string): Promise<LockerTokens> {
+    // openid-client takes the redirect_uri for the token request from this URL: it must be the authorize one.
+    const current = new URL(redirectUri);
     for (const [key, value] of callbackQuery) current.searchParams.append(key, value);
     return this.call(async () => tokensOf(await oidc.authorizationCodeGrant(this.config, current, { pkceCodeVerifier: codeVerifier, expectedState })));
   }

@@ -11,8 +11,11 @@ export interface LockerClientConfig {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
-  /** Our OAuth callback, registered at the locker as the client's redirect_uri. */
-  callbackUrl: string;
+  /**
+   * Our OAuth callback, registered at the locker as the client's redirect_uri. When absent, the service uses
+   * the callback URL of the router the request came in on.
+   */
+  callbackUrl?: string;
   /** Seconds before an upstream call is abandoned (default 10). */
   timeoutSeconds?: number;
 }
@@ -70,6 +73,8 @@ export interface DownloadedFile {
 
 /** What the authorize request asks for beyond the OAuth parameters. */
 export interface AuthorizationRequest {
+  /** Our callback; the same value must be given to {@link LockerPort.exchangeCode}. */
+  redirectUri: string;
   state: string;
   codeChallenge: string;
   /** Five-letter document types to ask consent for; omitted for the entity locker (the user picks). */
@@ -85,9 +90,11 @@ export interface AuthorizationRequest {
 
 export interface LockerPort {
   readonly kind: LockerKind;
+  /** The callback URL configured for this locker, if any; it wins over one derived from a request. */
+  readonly callbackUrl: string | null;
   authorizationUrl(request: AuthorizationRequest): URL;
   /** Exchanges the code of a callback (its query string) for tokens, checking state and PKCE. */
-  exchangeCode(callbackQuery: URLSearchParams, expectedState: string, codeVerifier: string): Promise<LockerTokens>;
+  exchangeCode(callbackQuery: URLSearchParams, expectedState: string, codeVerifier: string, redirectUri: string): Promise<LockerTokens>;
   refresh(refreshToken: string): Promise<LockerTokens>;
   revoke(token: string, hint: 'access_token' | 'refresh_token'): Promise<void>;
   person(accessToken: string): Promise<LockerPerson>;

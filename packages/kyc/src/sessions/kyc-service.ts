@@ -56,6 +56,12 @@ export interface InitSessionResponse {
   authorization_url: string;
 }
 
+/** Where the request came in: the route passes the callback URL of its router. */
+export interface RequestContext {
+  /** Absolute URL of `GET /kyc/<kind>/callback` on the router serving this request. */
+  callbackUrl?: string;
+}
+
 export interface CallbackOutcome {
   sessionId: string;
   status: SessionStatus;
@@ -98,7 +104,7 @@ export class KycService {
 
   // ---- creating sessions -------------------------------------------------------------------------------
 
-  async initSession(owner: string, kind: LockerKind, request: InitSessionRequest): Promise<InitSessionResponse> {
+  async initSession(owner: string, kind: LockerKind, request: InitSessionRequest, context: RequestContext = {}): Promise<InitSessionResponse> {
     const now = this.clock.now();
     const consentExpiry = request.consent_expiry ?? now + DEFAULT_CONSENT_MS;
     if (consentExpiry < now + HOUR_MS) throw serviceError('INVALID_FIELD', 'consent_expiry', 'must be at least 1 hour in the future');
@@ -106,6 +112,7 @@ export class KycService {
     const session = this.newRecord(owner, kind, 'api', request.flow, docTypes, consentExpiry);
     session.redirectUrl = request.redirect_url;
     session.options = request.options ?? {};
+    session.callbackUrl = this.callbackUrlFor(kind, context);
     const { url, nonce, sealedVerifier } = await this.authorization(session);
     session.sealedVerifier = sealedVerifier;
     session.authorizationUrl = url;
@@ -123,12 +130,13 @@ export class KycService {
   }
 
   /** Hands out the authorization URL of an SDK session, once minted always the same one. */
-  async sdkAuthorizationUrl(owner: string, kind: LockerKind, id: string): Promise<Record<string, unknown>> {
+  async sdkAuthorizationUrl(owner: string, kind: LockerKind, id: string, context: RequestContext = {}): Promise<Record<string, unknown>> {
     let session = await this.load(owner, kind, 'sdk', id);
     if (session.status === 'created') {
+      session.callbackUrl = this.callbackUrlFor(kind, context);
       const { url, nonce, sealedVerifier } = await this.authorization(session);
       const moved = await this.store.transition(id, ['created'], {
-        status: 'initialized', sealedVerifier, authorizationUrl: url, updatedAt: this.clock.now(),
+        status: 'initialized', sealedVerifier, authorizationUrl: url, callbackUrl: session.callbackUrl, updatedAt: this.clock.now(),
       });
       if (moved) await this.store.addState(id, nonce);
       session = await this.load(owner, kind, 'sdk', id);
@@ -173,7 +181,7 @@ export class KycService {
     let tokens: SessionTokens;
     try {
       const verifier = this.options.sealer.unsealText(session.sealedVerifier ?? '', session.id);
-      const issued = await locker.exchangeCode(query, state, verifier);
+      const issued = await locker.exchangeCode(query, state, verifier, session.callbackUrl ?? '');
       tokens = {
         accessToken: issued.accessToken, refreshToken: issued.refreshToken,
         accessExpiresAt: issued.expiresInSeconds === null ? null : this.clock.now() + issued.expiresInSeconds * 1000,
@@ -254,7 +262,7 @@ export class KycService {
 
   private newRecord(owner: string, kind: LockerKind, variant: SessionVariant, flow: Flow, docTypes: ApiDocType[] | null, consentExpiry: number): SessionRecord {
     return {
-      id: randomUUID(), kind, variant, owner, status: 'created', flow, redirectUrl: null, docTypes, options: {},
+      id: randomUUID(), kind, variant, owner, status: 'created', flow, redirectUrl: null, callbackUrl: null, docTypes, options: {},
       consentExpiry, createdAt: this.clock.now(), updatedAt: null, documentsConsented: null, sealedVerifier: null,
       sealedTokens: null, authorizationUrl: null,
     };
@@ -274,6 +282,7 @@ export class KycService {
     const state = this.states.sign(session.kind, { sessionId: session.id, nonce });
     const { options } = session;
     const url = this.options.lockers[session.kind].authorizationUrl({
+      redirectUri: session.callbackUrl ?? '',
       state,
       codeChallenge: await calculatePKCECodeChallenge(verifier),
       ...(session.docTypes ? { docTypes: session.docTypes.map(lockerCodeOf) } : {}),
@@ -285,6 +294,13 @@ export class KycService {
       ...(options.verified_mobile ? { verifiedMobile: options.verified_mobile } : {}),
     });
     return { url: url.toString(), nonce, sealedVerifier: this.options.sealer.seal(verifier, session.id) };
+  }
+
+  /** The configured callback wins (it is what the locker has registered); else the router's own URL. */
+  private callbackUrlFor(kind: LockerKind, context: RequestContext): string {
+    const url = this.options.lockers[kind].callbackUrl ?? context.callbackUrl;
+    if (!url) throw new Error(`No callback URL for the ${kind} locker: configure one or pass it with the request`);
+    return url;
   }
 
   private ttlOf(session: SessionRecord): number {

@@ -59,6 +59,8 @@ export interface SessionRecord {
   flow: Flow;
   /** API sessions only: where the user goes back after the locker. */
   redirectUrl: string | null;
+  /** Our callback URL given to the locker as redirect_uri (needed again at the code exchange). */
+  callbackUrl: string | null;
   /** Requested types; null when the user picks at the locker (entityvault API sessions). */
   docTypes: ApiDocType[] | null;
   options: SessionOptions;

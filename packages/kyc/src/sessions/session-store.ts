@@ -108,6 +108,7 @@ function decode(hash: Hash): SessionRecord {
     status: hash['status'] as SessionStatus,
     flow: hash['flow'] as SessionRecord['flow'],
     redirectUrl: text('redirectUrl'),
+    callbackUrl: text('callbackUrl'),
     docTypes: json<ApiDocType[]>('docTypes'),
     options: json<SessionRecord['options']>('options') ?? {},
     consentExpiry: number('consentExpiry') as number,
