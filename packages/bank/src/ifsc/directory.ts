@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { FLAG_FIELDS, IFSC_LENGTH, STRING_FIELDS, canonicalIfsc, type Branch, type FlagField, type StringField } from './branch.js';
+import { FLAG_FIELDS, IFSC_LENGTH, STRING_FIELDS, canonicalIfsc, type Branch, type StringField } from './branch.js';
 import { BranchSearch, type BranchPage, type BranchQuery } from './search.js';
 import { decodeSnapshot, encodeSnapshot, type SnapshotColumns, type SnapshotMetadata } from './snapshot.js';
 
@@ -19,6 +19,7 @@ export interface BranchDirectory {
 export class IfscDirectory implements BranchDirectory {
   private readonly decoded: (string | undefined)[];
   private searcher: BranchSearch | undefined;
+  private ifscCodes: string[] | undefined;
 
   private constructor(private readonly data: SnapshotColumns, readonly snapshot: Buffer) {
     this.decoded = new Array<string | undefined>(data.stringOffsets.length - 1);
@@ -69,18 +70,30 @@ export class IfscDirectory implements BranchDirectory {
 
   /** Row of an upper-case IFSC by binary search over the sorted IFSC column, or -1. */
   private rowOf(ifsc: string): number {
-    if (ifsc.length !== IFSC_LENGTH || !/^[A-Z0-9]+$/.test(ifsc)) return -1;
-    const key = Buffer.from(ifsc, 'ascii');
+    if (ifsc.length !== IFSC_LENGTH) return -1;
+    const codes = this.codes();
     let low = 0;
-    let high = this.data.rows - 1;
+    let high = codes.length - 1;
     while (low <= high) {
       const mid = (low + high) >>> 1;
-      const order = this.data.ifsc.compare(key, 0, IFSC_LENGTH, mid * IFSC_LENGTH, (mid + 1) * IFSC_LENGTH);
-      if (order === 0) return mid;
-      if (order < 0) low = mid + 1;
+      const code = codes[mid] as string;
+      if (code === ifsc) return mid;
+      if (code < ifsc) low = mid + 1;
       else high = mid - 1;
     }
     return -1;
+  }
+
+  /**
+   * The IFSC column as strings, made on the first lookup rather than at load: one decode of the column, then
+   * slices of it (cheap in V8), so comparisons during the binary search stay in JavaScript.
+   */
+  private codes(): string[] {
+    if (!this.ifscCodes) {
+      const column = this.data.ifsc.toString('latin1');
+      this.ifscCodes = Array.from({ length: this.data.rows }, (_, row) => column.slice(row * IFSC_LENGTH, (row + 1) * IFSC_LENGTH));
+    }
+    return this.ifscCodes;
   }
 
   private text(id: number): string {
@@ -94,21 +107,24 @@ export class IfscDirectory implements BranchDirectory {
   }
 
   private branchAt(row: number): Branch {
-    const { columns, flags, ifsc } = this.data;
+    const { columns, flags } = this.data;
     const bits = flags[row] as number;
     const out: Record<string, string | boolean> = {};
-    for (const key of KEY_ORDER) {
-      if (key === 'IFSC') out[key] = ifsc.toString('ascii', row * IFSC_LENGTH, (row + 1) * IFSC_LENGTH);
-      else if (isFlag(key)) out[key] = (bits & (1 << FLAG_FIELDS.indexOf(key))) !== 0;
-      else out[key] = this.text(columns[key][row] as number);
+    for (const [key, kind] of KEY_PLAN) {
+      if (kind === 'ifsc') out[key] = this.codes()[row] as string;
+      else if (typeof kind === 'number') out[key] = (bits & kind) !== 0;
+      else out[key] = this.text(columns[kind][row] as number);
     }
     return out as unknown as Branch;
   }
 }
 
-/** Keys in alphabetical order, as Razorpay's API returns them. */
-const KEY_ORDER: readonly (StringField | FlagField | 'IFSC')[] = [...STRING_FIELDS, 'IFSC' as const, ...FLAG_FIELDS].sort();
-
-function isFlag(key: string): key is FlagField {
-  return (FLAG_FIELDS as readonly string[]).includes(key);
-}
+/**
+ * How to fill each key, in alphabetical key order (as Razorpay's API returns them): a string column, the IFSC
+ * column, or a flag's bit mask. Worked out once, so decoding a row is one pass without lookups.
+ */
+const KEY_PLAN: readonly (readonly [string, StringField | 'ifsc' | number])[] = [
+  ...STRING_FIELDS.map((field) => [field, field] as const),
+  ['IFSC', 'ifsc'] as const,
+  ...FLAG_FIELDS.map((field, bit) => [field, 1 << bit] as const),
+].sort((a, b) => (a[0] < b[0] ? -1 : 1));
