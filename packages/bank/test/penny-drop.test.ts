@@ -197,6 +197,10 @@ describe('bank: penny-drop verification', () => {
       expect(await store.redis.ttl(sealedKey as string)).to.be.within(55, 60);
       expect(await store.redis.get(sealedKey as string)).to.match(/^v1\.k1\./).and.not.contain('ANJALI');
       expect((await sealed.verifyAccount(base({ acceptCache: true }))).name_at_bank).to.equal('ANJALI RAO');
+      const deposits = sim.deposits();
+      const rotated = make(store.redis, store.keys.child('sealed'), { sealer: new Sealer([{ id: 'k2', key: Sealer.generateKey() }]) });
+      expect((await rotated.verifyAccount(base({ acceptCache: true }))).amount_deposited, 'unreadable entry = miss').to.equal('1');
+      expect(sim.deposits()).to.equal(deposits + 1);
     });
 
     it('two identical concurrent requests on two processes make one deposit and both get the answer', async () => {

@@ -23,8 +23,14 @@ export class PennyDropCache {
     const key = this.key(id);
     const stored = await this.redis.get(key);
     if (stored === null) return undefined;
-    const json = this.sealer ? this.sealer.unseal(stored, key).toString('utf8') : stored;
-    return JSON.parse(json) as PennyDropOutcome;
+    try {
+      const json = this.sealer ? this.sealer.unseal(stored, key).toString('utf8') : stored;
+      return JSON.parse(json) as PennyDropOutcome;
+    } catch {
+      // Sealed with a key no longer configured, or written before sealing was turned on: a miss, which the
+      // fresh answer then overwrites.
+      return undefined;
+    }
   }
 
   async set(id: string, outcome: PennyDropOutcome): Promise<void> {
