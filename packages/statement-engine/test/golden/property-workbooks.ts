@@ -265,6 +265,12 @@ export interface Corruption {
   readonly sheet: string;
   readonly row: number;
   readonly column: string;
+  /**
+   * Columns an error may name besides `column`. Only the challan-total check uses this: in 26Q it compares the
+   * sum of three challan columns with the rows, so naming no column (null) is as right as naming one; for
+   * Form 140 we would name total_tax_deducted, and the engine's null is listed in DECISIONS.md (X-01).
+   */
+  readonly alsoAccepted?: readonly (string | null)[];
 }
 
 interface TableRef { rows: Cell[][]; header: string[] }
@@ -293,7 +299,24 @@ export const CORRUPTIONS: Record<PropertyForm, readonly CorruptionKind[]> = {
   '140': ['bad-pan', 'deduction-before-quarter', 'payment-outside-quarter', 'negative-amount', 'unknown-nature', 'challan-short', 'certificate-missing', 'unknown-payee', 'bad-bsr'],
 };
 
-const BAD_PANS = ['ABCDE1234F', 'ABCP1234F', 'abcpe1234f', 'ABCPE12345'];
+/** Lower-case PANs are not here: the engine upper-cases them (DECISIONS.md X-02, disputed.json). */
+/**
+ * What the rule code of the reported error must mention, per corruption. Codes are the engine's own (its
+ * exported RULES registry); the test checks them loosely, by the word that names the broken thing.
+ */
+export const CODE_PATTERNS: Record<CorruptionKind, RegExp> = {
+  'bad-pan': /PAN/,
+  'deduction-before-quarter': /DEDUCTION_DATE|QUARTER/,
+  'payment-outside-quarter': /PAYMENT_DATE|QUARTER/,
+  'negative-amount': /NEGATIVE|AMOUNT/,
+  'unknown-nature': /NATURE|SECTION/,
+  'challan-short': /CHALLAN/,
+  'certificate-missing': /CERTIFICATE/,
+  'unknown-payee': /PAYEE/,
+  'bad-bsr': /BSR/,
+};
+
+const BAD_PANS = ['ABCDE1234F', 'ABCP1234F', 'ABCPE12345', '1BCPE1234F'];
 
 /** Applies one corruption to a fresh copy of the plan's workbook; `pick` chooses the row and the variant. */
 export function corrupt(plan: Plan, kind: CorruptionKind, pick: number): Corruption {
@@ -324,7 +347,7 @@ export function corrupt(plan: Plan, kind: CorruptionKind, pick: number): Corrupt
     case 'challan-short': {
       const column = form === '26Q' ? 'tds_amount' : 'total_tax_deducted';
       const sum = (plan.challans[challanIndex] as PlanChallan).rows.reduce((total, row) => total + row.tax, 0);
-      return challan(column, sum - 1);
+      return { ...challan(column, sum - 1), alsoAccepted: [null] };
     }
     case 'certificate-missing': {
       setCell(workbook, 'payment_sheet', paymentIndex, 'reason_for_lower_deduction', LOWER_DEDUCTION[form]);

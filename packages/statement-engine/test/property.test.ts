@@ -1,0 +1,81 @@
+/**
+ * Property tests of the statement engine (issue 3): random valid Form 26Q (legacy family) and Form 140 (new
+ * family) workbooks convert to a TXT that parses back, with the test-side reader, into the same challans,
+ * deductees and totals; and random single-field corruptions of those workbooks produce no TXT and an error
+ * on the sheet, row and column that was corrupted. Runs are bounded so the suite stays fast.
+ */
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { convert, RULES } from '@satyapan/statement-engine';
+import {
+  CODE_PATTERNS, codeTables, corrupt, CORRUPTIONS, planArb, TAN, workbookOf, type Plan, type PropertyForm,
+} from './golden/property-workbooks.js';
+import { canonical, from140Workbook, from26qWorkbook, fromTxt } from './golden/statement-model.js';
+import { controlTotalProblems, numberingProblems, parseTxt } from './golden/txt-parser.js';
+import { readWorkbook } from './golden/workbook-reader.js';
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 60);
+
+function optionsFor(plan: Plan) {
+  const { period } = plan;
+  return { form: period.form, quarter: period.quarter, financialYear: period.financialYear, tan: TAN, now: () => new Date(period.now) };
+}
+
+function convertPlan(plan: Plan, workbook: unknown = workbookOf(plan)) {
+  return convert(workbook as Parameters<typeof convert>[0], optionsFor(plan));
+}
+
+function describeErrors(problems: readonly { severity: string; sheet: string | null; row: number | null; column: string | null; code: string; message: string }[]): string {
+  return problems.filter((p) => p.severity === 'error').map((p) => `${p.sheet}/${p.row}/${p.column} ${p.code}: ${p.message}`).join('\n');
+}
+
+function roundTrip(form: PropertyForm): void {
+  const family = form === '26Q' ? 'legacy' : 'new';
+  const modelOf = form === '26Q' ? from26qWorkbook : from140Workbook;
+  fc.assert(
+    fc.property(planArb(form), (plan) => {
+      const result = convertPlan(plan);
+      expect(result.report.errorCount, describeErrors(result.report.problems)).to.equal(0);
+      expect(result.txt, 'TXT of a valid workbook').to.be.a('string');
+      const parsed = parseTxt(result.txt as string, family);
+      expect(numberingProblems(parsed), 'numbering').to.deep.equal([]);
+      expect(controlTotalProblems(parsed), 'control totals').to.deep.equal([]);
+      const expected = modelOf(readWorkbook(workbookOf(plan)), codeTables(form));
+      expect(canonical(fromTxt(parsed))).to.deep.equal(canonical(expected));
+    }),
+    { numRuns: RUNS },
+  );
+}
+
+function corruptionFires(form: PropertyForm): void {
+  const kinds = fc.constantFrom(...CORRUPTIONS[form]);
+  fc.assert(
+    fc.property(planArb(form), kinds, fc.nat({ max: 1000 }), (plan, kind, pick) => {
+      const corruption = corrupt(plan, kind, pick);
+      const result = convertPlan(plan, corruption.workbook);
+      const where = `${kind} at ${corruption.sheet} row ${corruption.row} column ${corruption.column}`;
+      expect(result.txt, `${where}: no TXT`).to.equal(null);
+      expect(result.report.valid, where).to.equal(false);
+      const columns: (string | null)[] = [corruption.column, ...(corruption.alsoAccepted ?? [])];
+      const hits = result.report.problems.filter((p) => p.severity === 'error'
+        && p.sheet === corruption.sheet && p.row === corruption.row && columns.includes(p.column));
+      expect(hits, `${where}; errors reported:\n${describeErrors(result.report.problems)}`).to.not.deep.equal([]);
+      const codes = hits.map((p) => p.code);
+      expect(codes.some((code) => CODE_PATTERNS[kind].test(code)), `${where}: rule codes ${codes.join(', ')}`).to.equal(true);
+      for (const code of codes) {
+        expect(RULES, `${code} is in the engine's rule registry`).to.have.property(code);
+        expect(RULES[code as keyof typeof RULES].severity, `${code} severity`).to.equal('error');
+      }
+    }),
+    { numRuns: RUNS },
+  );
+}
+
+describe('statement-engine properties (fast-check)', function () {
+  this.timeout(60_000);
+
+  it('Form 26Q FY 2025-26: random valid workbooks parse back into the same challans, deductees and totals', () => roundTrip('26Q'));
+  it('Form 140 TY 2026-27: random valid workbooks parse back into the same challans, deductees and totals', () => roundTrip('140'));
+  it('Form 26Q: a single corrupted field gives an error on its sheet/row/column and no TXT', () => corruptionFires('26Q'));
+  it('Form 140: a single corrupted field gives an error on its sheet/row/column and no TXT', () => corruptionFires('140'));
+});
