@@ -26,3 +26,4 @@ export {
   HttpOtpProvider,
   type HttpOtpProviderConfig, type OtpProviderPort, type OtpSendResult, type OtpSendOutcome, type OtpVerifyResult, type EkycRecord,
 } from './aadhaar/otp-provider.js';
+export { createKycServices, type KycServicesConfig, type KycServices } from './factory.js';

@@ -1,5 +1,6 @@
 import type { RouteContext, RouteDefinition } from '../route-types.js';
 import { bankRoutes } from './bank.js';
+import { kycRoutes } from './kyc.js';
 
 /**
  * The route modules of the domain areas. Each returns the routes of its area, or none when the host did not
@@ -7,4 +8,5 @@ import { bankRoutes } from './bank.js';
  */
 export const AREA_ROUTE_MODULES: ReadonlyArray<(ctx: RouteContext) => RouteDefinition[]> = [
   bankRoutes,
+  kycRoutes,
 ];

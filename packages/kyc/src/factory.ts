@@ -1,0 +1,52 @@
+import { KeySpace, Sealer, type Clock, type Logger, type ObjectStorage, type SealingKey } from '@satyapan/core';
+import { OpenIdLockerClient } from './locker/openid-locker-client.js';
+import type { LockerClientConfig, LockerKind } from './locker/types.js';
+import { KycService } from './sessions/kyc-service.js';
+import type { RedisClient } from './sessions/session-store.js';
+import { AadhaarOtpService } from './aadhaar/aadhaar-otp-service.js';
+import { HttpOtpProvider, type HttpOtpProviderConfig } from './aadhaar/otp-provider.js';
+
+export interface KycServicesConfig {
+  /** A producer-flavour connection. */
+  redis: RedisClient;
+  /** Prefix of the router's keys (the kyc keys go under `<prefix>:kyc`). */
+  keyPrefix?: string;
+  storage: ObjectStorage;
+  /** Keys sealing upstream tokens at rest; the first is the active one. */
+  sealingKeys: SealingKey[];
+  /** HMAC secret of the OAuth state, at least 16 bytes; the same in every process. */
+  stateSecret: string | Buffer;
+  lockers: Record<LockerKind, Omit<LockerClientConfig, 'kind'>>;
+  aadhaarOtp?: HttpOtpProviderConfig & {
+    /** HMAC key standing for Aadhaar numbers in Redis keys. */
+    numberHashSecret: string | Buffer;
+  };
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export interface KycServices {
+  kyc: KycService;
+  aadhaarOtp?: AadhaarOtpService;
+}
+
+/** Builds the kyc services from configuration, the way a host app hands them to `createRouter({ services })`. */
+export function createKycServices(config: KycServicesConfig): KycServices {
+  const keys = new KeySpace(config.keyPrefix ?? 'satyapan').child('kyc');
+  const common = {
+    redis: config.redis, keys, ...(config.clock ? { clock: config.clock } : {}), ...(config.logger ? { logger: config.logger } : {}),
+  };
+  const kyc = new KycService({
+    ...common,
+    storage: config.storage,
+    sealer: new Sealer(config.sealingKeys),
+    stateSecret: config.stateSecret,
+    lockers: {
+      docvault: new OpenIdLockerClient({ kind: 'docvault', ...config.lockers.docvault }),
+      entityvault: new OpenIdLockerClient({ kind: 'entityvault', ...config.lockers.entityvault }),
+    },
+  });
+  if (!config.aadhaarOtp) return { kyc };
+  const { numberHashSecret, ...provider } = config.aadhaarOtp;
+  return { kyc, aadhaarOtp: new AadhaarOtpService({ ...common, numberHashSecret, provider: new HttpOtpProvider(provider) }) };
+}

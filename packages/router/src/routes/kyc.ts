@@ -1,0 +1,430 @@
+import {
+  DOCVAULT_DOC_TYPES, ENTITYVAULT_DOC_TYPES,
+  type AadhaarOtpService, type InitSessionRequest, type KycService, type LockerKind, type OtpRequest, type OtpVerifyRequest,
+  type SdkSessionRequest, type SessionVariant,
+} from '@satyapan/kyc';
+import { ServiceError, isServiceError } from '@satyapan/core';
+import type { JsonSchema, RouteContext, RouteDefinition, RouteRequest, RouteResult } from '../route-types.js';
+
+declare module '../route-types.js' {
+  interface RouterServices {
+    /** `new KycService(...)` from @satyapan/kyc: docvault and entityvault sessions (API and SDK variants). */
+    kyc?: KycService;
+    /** `new AadhaarOtpService(...)` from @satyapan/kyc: the deprecated Aadhaar OTP e-KYC. */
+    aadhaarOtp?: AadhaarOtpService;
+  }
+}
+
+/**
+ * Operations 1-10 of service-spec.md and the operations API.md adds: entityvault init, SDK create-session and
+ * authorization URL, our OAuth callbacks, docvault documents, OTP verify. Handlers only translate HTTP to the
+ * services; the rules live in @satyapan/kyc.
+ */
+export function kycRoutes(ctx: RouteContext): RouteDefinition[] {
+  const routes: RouteDefinition[] = [];
+  const kyc = ctx.services.kyc;
+  if (kyc) {
+    routes.push(...lockerRoutes(kyc, 'docvault'), ...lockerRoutes(kyc, 'entityvault'));
+  }
+  const otp = ctx.services.aadhaarOtp;
+  if (otp) routes.push(...otpRoutes(otp, ctx));
+  return routes;
+}
+
+// ---- schemas ---------------------------------------------------------------------------------------------
+
+const PREFIX = 'in.co.service.kyc';
+const DOC_TYPES: Record<LockerKind, readonly string[]> = { docvault: DOCVAULT_DOC_TYPES, entityvault: ENTITYVAULT_DOC_TYPES };
+const VERIFICATION_METHODS = ['aadhaar', 'pan', 'driving_license', 'email', 'username', 'mobile', 'other'];
+
+const FLOW: JsonSchema = { enum: ['signin', 'signup'], description: '`signin` for an existing locker user, `signup` to create an account' };
+
+const REDIRECT_URL: JsonSchema = {
+  type: 'string', maxLength: 2048, format: 'uri', pattern: '^https://', 'x-message': 'Invalid redirect_url: must be an https URL',
+  description: 'HTTPS URL the user is sent back to, with `session_id` and `status` added to its query',
+};
+
+const OPTIONS: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    verification_method: { type: 'array', minItems: 1, items: { enum: VERIFICATION_METHODS } },
+    pinless: { type: 'boolean', description: 'Sign in with an OTP instead of the locker PIN (signin flow)' },
+    usernameless: { type: 'boolean', description: 'Skip creating a username (signup flow)' },
+    verified_mobile: { type: 'string', pattern: '^[6-9][0-9]{9}$', description: 'Mobile number the caller already verified' },
+  },
+};
+
+const CONSENT_EXPIRY: JsonSchema = { type: 'integer', description: 'Unix ms, at least 1 hour ahead; default 24 hours ahead' };
+
+const docTypeList = (kind: LockerKind): JsonSchema => ({ type: 'array', minItems: 1, items: { enum: [...DOC_TYPES[kind]] } });
+
+function initBody(kind: LockerKind): JsonSchema {
+  const docvault = kind === 'docvault';
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['@entity', 'flow', 'redirect_url', ...(docvault ? ['doc_types'] : [])],
+    properties: {
+      '@entity': { const: `${PREFIX}.${kind}.session.request` },
+      flow: FLOW,
+      redirect_url: REDIRECT_URL,
+      ...(docvault ? { doc_types: docTypeList(kind) } : {}),
+      options: OPTIONS,
+      consent_expiry: CONSENT_EXPIRY,
+    },
+  };
+}
+
+const sdkCreateBody = (kind: LockerKind): JsonSchema => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['@entity', 'flow', 'doc_types'],
+  properties: { '@entity': { const: `${PREFIX}.${kind}.sdk.session.request` }, flow: FLOW, doc_types: docTypeList(kind) },
+});
+
+const SESSION_PARAMS: JsonSchema = {
+  type: 'object', required: ['session_id'], properties: { session_id: { type: 'string', minLength: 1, maxLength: 64 } },
+};
+
+const documentParams = (kind: LockerKind): JsonSchema => ({
+  type: 'object',
+  required: ['session_id', 'doc_type'],
+  properties: { session_id: { type: 'string', minLength: 1, maxLength: 64 }, doc_type: { enum: [...DOC_TYPES[kind]] } },
+});
+
+const CALLBACK_QUERY: JsonSchema = {
+  type: 'object',
+  properties: { code: { type: 'string' }, state: { type: 'string' }, error: { type: 'string' }, error_description: { type: 'string' } },
+};
+
+const entityConst = (value: string): JsonSchema => ({ const: value });
+
+const INIT_RESPONSE = (kind: LockerKind): JsonSchema => ({
+  type: 'object',
+  required: ['@entity', 'session_id', 'authorization_url'],
+  properties: {
+    '@entity': entityConst(`${PREFIX}.${kind}.session.response`),
+    session_id: { type: 'string', format: 'uuid' },
+    authorization_url: { type: 'string', format: 'uri', description: 'Send the user here to give consent at the locker' },
+  },
+});
+
+const statusResponse = (entity: string, kind: LockerKind): JsonSchema => ({
+  type: 'object',
+  required: ['@entity', 'id', 'status', 'created_at'],
+  properties: {
+    '@entity': entityConst(entity),
+    id: { type: 'string' },
+    status: { enum: ['created', 'initialized', 'authorized', 'succeeded', 'failed', 'expired'] },
+    created_at: { type: 'integer' },
+    updated_at: { type: 'integer' },
+    documents_consented: { type: 'array', items: { enum: [...DOC_TYPES[kind]] }, description: 'Present once succeeded' },
+  },
+});
+
+const SDK_CREATED = (kind: LockerKind): JsonSchema => ({
+  type: 'object',
+  required: ['@entity', 'id', 'status', 'created_at'],
+  properties: { '@entity': entityConst(`${PREFIX}.${kind}.sdk.session`), id: { type: 'string' }, status: { const: 'created' }, created_at: { type: 'integer' } },
+});
+
+const SDK_AUTHORIZATION = (kind: LockerKind): JsonSchema => ({
+  type: 'object',
+  required: ['@entity', 'id', 'authorization_url'],
+  properties: { '@entity': entityConst(`${PREFIX}.${kind}.sdk.authorization_url`), id: { type: 'string' }, authorization_url: { type: 'string', format: 'uri' } },
+});
+
+function profileResponse(entity: string, dateOfBirth: JsonSchema, email: 'optional' | 'required' | 'none'): JsonSchema {
+  return {
+    type: 'object',
+    required: ['@entity', 'id', 'name', 'date_of_birth', 'mobile', 'gender', 'eaadhaar', ...(email === 'required' ? ['email'] : [])],
+    properties: {
+      '@entity': entityConst(entity),
+      id: { type: 'string', description: 'Locker user id' },
+      name: { type: 'string' },
+      date_of_birth: dateOfBirth,
+      mobile: { type: 'string' },
+      gender: { enum: ['male', 'female', 'transgender'] },
+      eaadhaar: { type: 'boolean' },
+      ...(email === 'none' ? {} : { email: { type: 'string' } }),
+    },
+  };
+}
+
+const DOB_MS: JsonSchema = { type: 'integer', description: 'Unix ms of the date of birth (00:00 UTC)' };
+const DOB_TEXT: JsonSchema = { type: 'string', pattern: '^\\d{2}/\\d{2}/\\d{4}$', description: 'dd/mm/yyyy' };
+
+const ENTITY_RESPONSE: JsonSchema = {
+  type: 'object',
+  required: ['@entity', 'id', 'name', 'date_of_incorporation', 'email', 'mobile', 'verified_by'],
+  properties: {
+    '@entity': entityConst(`${PREFIX}.entityvault.entity`),
+    id: { type: 'string' }, name: { type: 'string' }, date_of_incorporation: DOB_TEXT, email: { type: 'string' },
+    mobile: { type: 'string' }, verified_by: { type: 'string', description: 'Identifier kind the entity was verified with, e.g. cin' },
+  },
+};
+
+const FILES_RESPONSE: JsonSchema = {
+  type: 'object',
+  required: ['files'],
+  properties: {
+    files: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['@entity', 'url', 'size', 'metadata'],
+        properties: {
+          '@entity': entityConst('org.service.drive.file'),
+          url: { type: 'string', format: 'uri', description: 'Pre-signed download URL, valid 1 hour; the copy is deleted after 60 minutes' },
+          size: { type: 'integer', description: 'Bytes' },
+          metadata: {
+            type: 'object',
+            required: ['ContentType', 'issuer_id', 'issuer', 'LastModified', 'description'],
+            properties: {
+              ContentType: { type: 'string' }, issuer_id: { type: 'string' }, issuer: { type: 'string' },
+              LastModified: DOB_TEXT, description: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+// ---- locker routes ---------------------------------------------------------------------------------------
+
+type Handler = RouteDefinition['handler'];
+
+interface Spec {
+  method: 'get' | 'post';
+  path: string;
+  operationId: string;
+  summary: string;
+  schemas: RouteDefinition['schemas'];
+  errors: readonly number[];
+  handler: Handler;
+}
+
+const route = (spec: Spec): RouteDefinition => ({ ...spec, tag: 'kyc', product: 'kyc', auth: 'jwt' });
+
+function lockerRoutes(kyc: KycService, kind: LockerKind): RouteDefinition[] {
+  const api = `/kyc/${kind}`;
+  const sdk = `/kyc/${kind}-sdk`;
+  const Kind = kind === 'docvault' ? 'Docvault' : 'Entityvault';
+  const callbackUrl = (req: RouteRequest): string => `${req.baseUrl}${api}/callback`;
+  const sessionId = (req: RouteRequest): string => (req.params as { session_id: string }).session_id;
+  const status = (variant: SessionVariant): Handler => async (req) => ({ data: await kyc.status(req.client.id, kind, variant, sessionId(req)) });
+  const documents = (variant: SessionVariant): Handler => async (req) => {
+    const { session_id, doc_type } = req.params as { session_id: string; doc_type: string };
+    return { data: await kyc.documents(req.client.id, kind, variant, session_id, doc_type) };
+  };
+
+  const routes: RouteDefinition[] = [
+    route({
+      method: 'post', path: `${api}/sessions/init`, operationId: `init${Kind}Session`,
+      summary: kind === 'docvault'
+        ? 'Initiate an individual locker session; send the user to authorization_url to consent to the documents.'
+        : 'Initiate an entity locker session; the user picks the documents to share at the locker.',
+      schemas: { body: initBody(kind), response: INIT_RESPONSE(kind) },
+      errors: [400, 422],
+      handler: async (req) => ({ data: await kyc.initSession(req.client.id, kind, initRequest(req.body), { callbackUrl: callbackUrl(req) }) }),
+    }),
+    route({
+      method: 'get', path: `${api}/sessions/:session_id/status`, operationId: `get${Kind}SessionStatus`,
+      summary: 'Latest status of the session, with the consented document types once it succeeded.',
+      schemas: { params: SESSION_PARAMS, response: statusResponse(`${PREFIX}.${kind}.session`, kind) },
+      errors: [429, 500, 503, 521], handler: status('api'),
+    }),
+    route({
+      method: 'get', path: `${api}/sessions/:session_id/user/profile`, operationId: `get${Kind}UserProfile`,
+      summary: kind === 'docvault'
+        ? 'Profile of the locker user (date of birth as Unix ms).'
+        : 'Profile of the person who opened the entity locker.',
+      schemas: {
+        params: SESSION_PARAMS,
+        response: kind === 'docvault'
+          ? profileResponse(`${PREFIX}.docvault.user.profile`, DOB_MS, 'optional')
+          : profileResponse(`${PREFIX}.entityvault.user.profile`, DOB_TEXT, 'none'),
+      },
+      errors: [429, 500, 503, 521, 523],
+      handler: async (req) => ({ data: await kyc.profile(req.client.id, kind, 'api', sessionId(req)) }),
+    }),
+    route({
+      method: 'get', path: `${api}/sessions/:session_id/documents/:doc_type`, operationId: `get${Kind}Document`,
+      summary: 'A consented document, copied from the locker; returned as a pre-signed URL valid 1 hour.',
+      schemas: { params: documentParams(kind), response: FILES_RESPONSE },
+      errors: [400, 422, 429, 500, 503, 521, 523], handler: documents('api'),
+    }),
+    route({
+      method: 'post', path: `${sdk}/sessions/create`, operationId: `create${Kind}SdkSession`,
+      summary: 'Create a session for the SDK; get its authorization URL with the authorization_url operation.',
+      schemas: { body: sdkCreateBody(kind), response: SDK_CREATED(kind) },
+      errors: [400, 422],
+      handler: async (req) => ({ data: await kyc.createSdkSession(req.client.id, kind, req.body as SdkSessionRequest) }),
+    }),
+    route({
+      method: 'get', path: `${sdk}/sessions/:session_id/authorization_url`, operationId: `get${Kind}SdkAuthorizationUrl`,
+      summary: 'The locker authorization URL of an SDK session (moves it to initialized; the same URL on every call).',
+      schemas: { params: SESSION_PARAMS, response: SDK_AUTHORIZATION(kind) },
+      errors: [521, 523],
+      handler: async (req) => ({ data: await kyc.sdkAuthorizationUrl(req.client.id, kind, sessionId(req), { callbackUrl: callbackUrl(req) }) }),
+    }),
+    route({
+      method: 'get', path: `${sdk}/sessions/:session_id/status`, operationId: `get${Kind}SdkSessionStatus`,
+      summary: 'Status of an SDK session; an authorized session has its documents listed at the locker first.',
+      schemas: { params: SESSION_PARAMS, response: statusResponse(`${PREFIX}.${kind}.sdk.session`, kind) },
+      errors: [429, 500, 503, 521], handler: status('sdk'),
+    }),
+    route({
+      method: 'get', path: `${sdk}/sessions/:session_id/documents/:doc_type`, operationId: `get${Kind}SdkDocument`,
+      summary: 'A consented document of an SDK session, as a pre-signed URL valid 1 hour.',
+      schemas: { params: documentParams(kind), response: FILES_RESPONSE },
+      errors: [400, 422, 429, 500, 503, 521, 523], handler: documents('sdk'),
+    }),
+    {
+      method: 'get', path: `${api}/callback`, operationId: `${kind}Callback`, tag: 'kyc', product: null, auth: 'none',
+      summary: 'OAuth 2.0 redirect target of the locker (not called by API clients). Sends the user on to the '
+        + 'caller\'s redirect_url with session_id and status; SDK sessions get the session status as JSON.',
+      schemas: { query: CALLBACK_QUERY },
+      errors: [403],
+      handler: async (req) => callbackResult(await kyc.handleCallback(kind, callbackQuery(req.query)), kind),
+    },
+  ];
+  if (kind === 'docvault') {
+    routes.push(route({
+      method: 'get', path: `${sdk}/sessions/:session_id/user/profile`, operationId: 'getDocvaultSdkUserProfile',
+      summary: 'Profile of the locker user of an SDK session (date of birth as dd/mm/yyyy, email always present).',
+      schemas: { params: SESSION_PARAMS, response: profileResponse(`${PREFIX}.docvault.user.profile`, DOB_TEXT, 'required') },
+      errors: [429, 500, 503, 521, 523],
+      handler: async (req) => ({ data: await kyc.profile(req.client.id, 'docvault', 'sdk', sessionId(req)) }),
+    }));
+  } else {
+    routes.push(route({
+      method: 'get', path: `${api}/sessions/:session_id/entity`, operationId: 'getEntityvaultEntity',
+      summary: 'Details of the entity whose locker was opened.',
+      schemas: { params: SESSION_PARAMS, response: ENTITY_RESPONSE },
+      errors: [429, 500, 503, 521, 523],
+      handler: async (req) => ({ data: await kyc.entity(req.client.id, 'api', sessionId(req)) }),
+    }));
+  }
+  return routes;
+}
+
+function initRequest(body: unknown): InitSessionRequest {
+  const { '@entity': _entity, ...request } = body as InitSessionRequest & { '@entity': string };
+  return request;
+}
+
+/** Repeated parameters are refused by taking none of them: a callback carries each once. */
+function callbackQuery(query: Record<string, unknown>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (typeof value === 'string') params.set(key, value);
+  return params;
+}
+
+function callbackResult(outcome: Awaited<ReturnType<KycService['handleCallback']>>, kind: LockerKind): RouteResult {
+  if (outcome.redirectUrl) return { kind: 'redirect', location: outcome.redirectUrl, status: 302 };
+  // SDK sessions have no redirect_url: the SDK's window reads the outcome.
+  return { kind: 'raw', body: { '@entity': `${PREFIX}.${kind}.sdk.session`, id: outcome.sessionId, status: outcome.status } };
+}
+
+// ---- Aadhaar OTP -----------------------------------------------------------------------------------------
+
+const OTP_BODY: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['@entity', 'aadhaar_number', 'reason'],
+  properties: {
+    '@entity': { const: `${PREFIX}.aadhaar.okyc.otp.request` },
+    aadhaar_number: { type: 'string', pattern: '^[0-9]{12}$', 'x-message': 'Invalid Aadhaar number pattern', description: '12 digits, no spaces' },
+    consent: { type: 'string', description: '`Y` or `y`; anything else is 422 Consent is required' },
+    reason: { type: 'string', minLength: 1, maxLength: 256, description: 'Purpose of the verification, for audit' },
+  },
+};
+
+const OTP_RESPONSE: JsonSchema = {
+  type: 'object',
+  required: ['@entity', 'message'],
+  properties: {
+    '@entity': entityConst(`${PREFIX}.aadhaar.okyc.otp.response`),
+    reference_id: { type: 'integer' },
+    message: { enum: ['OTP sent successfully', 'Invalid Aadhaar Card', 'Aadhaar not linked to mobile number'] },
+  },
+};
+
+const VERIFY_BODY: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['@entity', 'reference_id'],
+  properties: {
+    '@entity': { const: `${PREFIX}.aadhaar.okyc.request` },
+    reference_id: { anyOf: [{ type: 'string' }, { type: 'integer' }], 'x-message': 'Invalid Reference Id', description: 'From the OTP response' },
+    otp: { type: 'string', description: '6 digits; missing or malformed is 422 OTP missing in request' },
+  },
+};
+
+const text = { type: 'string' };
+const VERIFY_RESPONSE: JsonSchema = {
+  type: 'object',
+  required: ['@entity', 'message'],
+  description: 'On success the e-KYC record with status VALID; otherwise only `message` (Invalid OTP, OTP Expired, Invalid Reference Id, ...)',
+  properties: {
+    '@entity': entityConst(`${PREFIX}.aadhaar.okyc`),
+    reference_id: { type: 'integer' }, status: { const: 'VALID' }, message: text, care_of: text, full_address: text,
+    date_of_birth: { type: 'string', description: 'dd-mm-yyyy' }, year_of_birth: text, gender: text, name: text,
+    email_hash: text, mobile_hash: text, photo: { type: 'string', description: 'data: URI' }, share_code: text,
+    address: {
+      type: 'object',
+      properties: Object.fromEntries(['@entity', 'country', 'district', 'house', 'landmark', 'pincode', 'post_office', 'state', 'street', 'subdistrict', 'vtc'].map((f) => [f, text])),
+    },
+  },
+};
+
+function otpRoutes(otp: AadhaarOtpService, ctx: RouteContext): RouteDefinition[] {
+  return [
+    {
+      ...route({
+        method: 'post', path: '/kyc/aadhaar/okyc/otp', operationId: 'sendAadhaarOtp',
+        summary: 'Send an OTP to the mobile number linked to an Aadhaar number. Deprecated upstream: use the docvault flow.',
+        schemas: { body: OTP_BODY, response: OTP_RESPONSE },
+        errors: [400, 422, 429, 503],
+        handler: deprecated(async (req) => {
+          const answer = await otp.sendOtp(req.client.id, req.body as OtpRequest);
+          if (answer.kind === 'data') return { data: answer.data };
+          // A repeat within 45 s: 200 with a top-level message and no data, as the vendor answers it.
+          return { kind: 'raw', body: { code: 200, timestamp: ctx.clock.now(), transaction_id: req.transactionId, message: answer.message } };
+        }),
+      }),
+      deprecated: true,
+    },
+    {
+      ...route({
+        method: 'post', path: '/kyc/aadhaar/okyc/otp/verify', operationId: 'verifyAadhaarOtp',
+        summary: 'Verify the OTP and get the Aadhaar e-KYC record. Deprecated upstream: use the docvault flow.',
+        schemas: { body: VERIFY_BODY, response: VERIFY_RESPONSE },
+        errors: [400, 422, 429, 503],
+        handler: deprecated(async (req) => ({ data: await otp.verifyOtp(req.client.id, req.body as OtpVerifyRequest) })),
+      }),
+      deprecated: true,
+    },
+  ];
+}
+
+/** Adds `Deprecation` and a `Link` to the docvault flow to every answer of the operation, errors included. */
+function deprecated(handler: Handler): Handler {
+  return async (req) => {
+    const headers = {
+      Deprecation: 'true',
+      Link: `<${req.baseUrl}/kyc/docvault/sessions/init>; rel="successor-version"`,
+    };
+    try {
+      const result = await handler(req);
+      if (result.kind === 'redirect') return result;
+      return { ...result, headers: { ...result.headers, ...headers } };
+    } catch (error) {
+      if (!isServiceError(error)) throw error;
+      throw new ServiceError(error.code, error.message, { headers: { ...error.headers, ...headers }, cause: error.cause });
+    }
+  };
+}
