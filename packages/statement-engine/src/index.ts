@@ -1,1 +1,6 @@
-export {};
+// @satyapan/statement-engine: Sheet JSON workbook -> FVU TXT for TDS/TCS statements, with validation report.
+
+export type { ConversionResult, ConvertOptions, FormName, Problem, Quarter, Severity, ValidationReport } from './types.js';
+export { StatementEngineError } from './errors.js';
+export { convert, validate } from './convert.js';
+export { RULES, STRUCTURAL_CODES, type RuleCode, type RuleInfo } from './rules.js';

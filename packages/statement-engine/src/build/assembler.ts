@@ -1,0 +1,192 @@
+// Consumes the reader's records in any order and builds the statement: parties, payees, challans, deductee
+// records (handed to a store as they are built) and the control totals. Nothing here does I/O.
+
+import { GOVERNMENT_CATEGORIES } from '../codes/deductor.js';
+import { formatForPeople } from '../dates.js';
+import { formatPaise } from '../money.js';
+import { deducteeRecord } from '../records/deductee.js';
+import type { ListRecord, TableLayout, TableRow } from '../workbook/records.js';
+import type { WorkbookSink } from '../workbook/reader.js';
+import { buildChallan, challanKeyOf, challanTotal } from './challans.js';
+import { col } from './columns.js';
+import type { BuildContext } from './context.js';
+import { buildDeductee } from './deductees.js';
+import type { Challan, Deductee, Deductor, Payee, ResponsiblePerson } from './models.js';
+import { buildDeductor, buildResponsiblePerson } from './parties.js';
+import { buildPayee, payeeNumber } from './payees.js';
+import { SalaryBuilder, type SalaryTotals } from './salary.js';
+import type { DeducteeStore, LateRows, SalaryStore } from './stores.js';
+
+/** Everything the writers need besides the stored records. */
+export interface Statement {
+  deductor: Deductor;
+  responsible: ResponsiblePerson;
+  challans: readonly Challan[];
+  batchDeposit: number;
+  /** Legacy 24Q Q4 only. */
+  salary: SalaryTotals | null;
+}
+
+const EMPTY_ADDRESS: [string, string, string, string, string] = ['', '', '', '', ''];
+
+function emptyDeductor(): Deductor {
+  return {
+    tan: '',
+    pan: '',
+    name: '',
+    branch: '',
+    address: EMPTY_ADDRESS,
+    state: '',
+    pin: '',
+    email: '',
+    country: '',
+    callingCode: '',
+    contactNumber: '',
+    category: '',
+    governmentState: '',
+    ministry: '',
+    ministryOther: '',
+    ain: '',
+    gstin: '',
+  };
+}
+
+function emptyResponsible(): ResponsiblePerson {
+  return { name: '', designation: '', pan: '', address: EMPTY_ADDRESS, state: '', pin: '', email: '', country: '', callingCode: '', contactNumber: '' };
+}
+
+export class StatementAssembler implements WorkbookSink {
+  private deductor: Deductor | null = null;
+  private responsible: ResponsiblePerson | null = null;
+  private readonly payees = new Map<number, Payee>();
+  private readonly challans: Challan[] = [];
+  private readonly challanByKey = new Map<string, Challan>();
+  private payeesRead = false;
+  private challansRead = false;
+  private readonly salary: SalaryBuilder;
+  private readonly lookups = {
+    payee: (srNo: number) => this.payees.get(srNo),
+    challan: (key: string) => this.challanByKey.get(key),
+  };
+
+  constructor(
+    private readonly ctx: BuildContext,
+    private readonly deductees: DeducteeStore,
+    salaryStore: SalaryStore,
+    private readonly late: LateRows,
+  ) {
+    this.salary = new SalaryBuilder(ctx, salaryStore);
+  }
+
+  list(record: ListRecord): void {
+    if (record.spec.block === 'payer_list') this.deductor = buildDeductor(this.ctx, record);
+    else this.responsible = buildResponsiblePerson(this.ctx, record);
+  }
+
+  tableStart(): void {}
+
+  tableEnd(layout: TableLayout): void {
+    if (layout.spec.sheet === 'payee_sheet') this.payeesRead = true;
+    if (layout.spec.sheet === 'challan_sheet') this.challansRead = true;
+  }
+
+  row(layout: TableLayout, row: TableRow): void {
+    switch (layout.spec.sheet) {
+      case 'payee_sheet':
+        return this.payeeRow(layout, row);
+      case 'challan_sheet':
+        return this.challanRow(layout, row);
+      case 'payment_sheet':
+        if (this.payeesRead && this.challansRead) return this.paymentRow(layout, row);
+        return this.late.push(layout, row);
+      case 'salary_detail_sheet':
+        if (this.payeesRead) return this.salary.row(layout, row, (n) => this.payees.get(n));
+        return this.late.push(layout, row);
+    }
+  }
+
+  private payeeRow(layout: TableLayout, row: TableRow): void {
+    const srNo = payeeNumber(row, layout);
+    if (srNo === null) return;
+    if (this.payees.has(srNo)) {
+      this.ctx.report('DUPLICATE_PAYEE', layout.place(row.number, col(layout.spec, 'sr_no')), `Payee number ${srNo} is already used in row ${this.payees.get(srNo)!.row}`);
+      return;
+    }
+    const payee = buildPayee(this.ctx, layout, row);
+    if (payee) this.payees.set(srNo, payee);
+  }
+
+  private challanRow(layout: TableLayout, row: TableRow): void {
+    const key = challanKeyOf(layout, row);
+    const existing = this.challanByKey.get(key);
+    if (existing) {
+      this.ctx.report('DUPLICATE_CHALLAN', layout.place(row.number, 0), `This challan (serial and BSR code) is already in row ${existing.row}`);
+      return;
+    }
+    const challan = buildChallan(this.ctx, layout, row, this.challans.length + 1);
+    this.challans.push(challan);
+    this.challanByKey.set(key, challan);
+  }
+
+  private paymentRow(layout: TableLayout, row: TableRow): void {
+    const d = buildDeductee(this.ctx, layout, row, this.lookups);
+    if (d) this.add(d);
+  }
+
+  private add(d: Deductee): void {
+    const c = d.challan;
+    c.deductees++;
+    c.sumIncomeTax += d.incomeTax;
+    c.sumSurcharge += d.surcharge;
+    c.sumCess += d.cess;
+    c.sumDeducted += d.deducted;
+    c.sumDeposited += d.deposited;
+    if (d.paymentDate < c.earliestPayment) c.earliestPayment = d.paymentDate;
+    this.deductees.append(c.record, deducteeRecord(this.ctx.family, this.ctx.kind, d, c.deductees));
+  }
+
+  /** Runs rows that came early, then the checks that need the whole workbook. */
+  finish(): Statement {
+    this.payeesRead = true;
+    this.challansRead = true;
+    this.late.drain((layout, row) => this.row(layout, row));
+    const deductor = this.deductor ?? emptyDeductor();
+    const responsible = this.responsible ?? emptyResponsible();
+    if (this.deductor && this.responsible && deductor.email === '' && responsible.email === '') {
+      this.ctx.report('EMAIL_REQUIRED', { sheet: 'payer_sheet', row: null, column: 'payer_list.email' }, 'Give an email address for the deductor or the responsible person');
+    }
+    let batchDeposit = 0;
+    for (const c of this.challans) {
+      if (!c.damaged) this.checkChallan(c, deductor);
+      batchDeposit += challanTotal(c);
+    }
+    if (!Number.isSafeInteger(batchDeposit)) this.ctx.report('TOTAL_TOO_LARGE', { sheet: 'challan_sheet', row: null, column: null }, 'The batch total of challan deposits is too large');
+    return { deductor, responsible, challans: this.challans, batchDeposit, salary: this.salary.totals() };
+  }
+
+  private checkChallan(c: Challan, deductor: Deductor): void {
+    const place = { sheet: 'challan_sheet', row: c.row, column: null };
+    const taxPlace = { ...place, column: c.taxColumn };
+    const tax = c.incomeTax + c.surcharge + c.cess;
+    if (tax < c.sumDeposited) {
+      this.ctx.report('CHALLAN_SHORT', taxPlace, `Challan tax ${formatPaise(tax)} is less than the ${formatPaise(c.sumDeposited)} its deductee rows say was deposited`);
+    } else if (tax - c.sumDeposited >= 100) {
+      this.ctx.report('CHALLAN_EXCESS', taxPlace, `Challan tax ${formatPaise(tax)} exceeds the ${formatPaise(c.sumDeposited)} its deductee rows deposit`);
+    }
+    if (c.deductees === 0) {
+      if (c.minorHead === '100') this.ctx.report('MINOR_HEAD_100_EMPTY', place, 'A minor head 100 challan needs at least one deductee row');
+      else this.ctx.report('CHALLAN_WITHOUT_DEDUCTEES', place, 'No payment row uses this challan');
+    }
+    if (c.minorHead === '100' && c.deductees > 0) {
+      const p = this.ctx.period;
+      if (c.date < p.quarterStart || c.date > p.quarterEnd || c.date > c.earliestPayment) {
+        this.ctx.report('MINOR_HEAD_100_DATE', place, `A minor head 100 challan must be dated within the quarter and on or before ${formatForPeople(c.earliestPayment)}`);
+      }
+    }
+    if (c.hasInKindSection && c.mode !== 'C') this.ctx.report('IN_KIND_REQUIRES_CHALLAN_MODE', place, 'Deductee rows in in-kind sections need a challan paid in mode C');
+    if (c.mode === 'B' && deductor.category !== '' && !GOVERNMENT_CATEGORIES.has(deductor.category)) {
+      this.ctx.report('BOOK_ENTRY_NOT_ALLOWED', place, `Book adjustment is only for government deductors, not category ${deductor.category}`);
+    }
+    if (!Number.isSafeInteger(c.sumDeposited) || !Number.isSafeInteger(c.sumDeducted)) this.ctx.report('TOTAL_TOO_LARGE', place, 'The challan totals are too large');
+  }
+}

@@ -1,0 +1,154 @@
+// challan_table rows -> Challan. Three dialects: legacy (tds/tcs + surcharge + cess), Form 140 (one tax
+// column, legacy keys) and the new 138/144/143 style (nil indicator, mode of payment, total deposited).
+
+import { BSR_PATTERN, CHALLAN_SERIAL_PATTERN } from '../codes/identifiers.js';
+import { minorHead } from '../codes/misc.js';
+import { civilDate, formatForPeople, type CivilDate } from '../dates.js';
+import { formatPaise } from '../money.js';
+import type { TableLayout, TableRow } from '../workbook/records.js';
+import { cell, col } from './columns.js';
+import type { BuildContext } from './context.js';
+import type { Challan } from './models.js';
+import { readAmount, readCode, readDate, readFlag, type PlaceFn } from './values.js';
+
+const isNewStyle = (layout: TableLayout) => col(layout.spec, 'nil_challan_indicator') >= 0;
+
+function keyCells(layout: TableLayout): [string, string] {
+  return isNewStyle(layout) ? ['bank_challan_number_or_ddo_serial_number', 'bsr_code_or_form_24g_receipt_number'] : ['challan_serial', 'bsr_code'];
+}
+
+/** The key payments use to name a challan. */
+export function challanKey(serial: unknown, bsr: unknown): string {
+  return `${readCode(serial)}|${readCode(bsr)}`;
+}
+
+export function challanKeyOf(layout: TableLayout, row: TableRow): string {
+  const [serialKey, bsrKey] = keyCells(layout);
+  return challanKey(cell(row.cells, layout.spec, serialKey), cell(row.cells, layout.spec, bsrKey));
+}
+
+function blankChallan(record: number, row: number, key: string): Challan {
+  return {
+    record,
+    row,
+    key,
+    taxColumn: '',
+    damaged: true,
+    nil: false,
+    serial: '',
+    bsr: '',
+    date: 0,
+    minorHead: '',
+    mode: 'C',
+    incomeTax: 0,
+    surcharge: 0,
+    cess: 0,
+    interest: 0,
+    fee: 0,
+    others: 0,
+    deductees: 0,
+    sumIncomeTax: 0,
+    sumSurcharge: 0,
+    sumCess: 0,
+    sumDeducted: 0,
+    sumDeposited: 0,
+    hasInKindSection: false,
+    earliestPayment: 99999999,
+  };
+}
+
+/** Total deposited as per challan: tax + surcharge + cess + interest + fee + others. */
+export function challanTotal(c: Challan): number {
+  return c.incomeTax + c.surcharge + c.cess + c.interest + c.fee + c.others;
+}
+
+export function buildChallan(ctx: BuildContext, layout: TableLayout, row: TableRow, record: number): Challan {
+  const key = challanKeyOf(layout, row);
+  const challan = blankChallan(record, row.number, key);
+  if (row.damaged) return challan;
+  challan.damaged = false;
+  const spec = layout.spec;
+  const at = (k: string): PlaceFn => () => layout.place(row.number, col(spec, k));
+  const amount = (k: string, label: string) => {
+    const v = readAmount(ctx, cell(row.cells, spec, k), at(k), `Challan ${label}`, { wholeRupees: true });
+    return Number.isNaN(v) ? 0 : v;
+  };
+  const newStyle = isNewStyle(layout);
+  const [serialKey, bsrKey] = keyCells(layout);
+  challan.serial = readCode(cell(row.cells, spec, serialKey));
+  challan.bsr = readCode(cell(row.cells, spec, bsrKey));
+  const dateKey = newStyle ? 'bank_challan_or_transfer_voucher_date_epoch' : 'paid_date_epoch';
+  challan.date = readDate(ctx, cell(row.cells, spec, dateKey), at(dateKey), 'Challan date') ?? 0;
+  if (newStyle) {
+    const taxKey = ctx.kind === 'tcs' ? 'total_tax_collected' : 'total_tax_deducted';
+    challan.taxColumn = layout.columnName(col(spec, taxKey));
+    challan.incomeTax = amount(taxKey, 'tax');
+    challan.interest = amount('total_interest', 'interest');
+    challan.fee = amount('total_fee', 'fee');
+    challan.others = amount('total_penalty', 'penalty');
+    const declared = amount('total_tax_deposited', 'total deposited');
+    if (declared !== challanTotal(challan)) {
+      ctx.report('CHALLAN_TOTAL_MISMATCH', at('total_tax_deposited'), `Total deposited ${formatPaise(declared)} is not tax + interest + fee + penalty (${formatPaise(challanTotal(challan))})`);
+    }
+    challan.nil = readFlag(ctx, cell(row.cells, spec, 'nil_challan_indicator'), at('nil_challan_indicator'), 'Nil challan indicator') ?? false;
+  } else {
+    const taxKey = col(spec, 'total_tax_deducted') >= 0 ? 'total_tax_deducted' : ctx.kind === 'tcs' ? 'tcs_amount' : 'tds_amount';
+    challan.taxColumn = layout.columnName(col(spec, taxKey));
+    challan.incomeTax = amount(taxKey, 'tax');
+    if (col(spec, 'surcharge') >= 0) {
+      challan.surcharge = amount('surcharge', 'surcharge');
+      challan.cess = amount('health_and_education_cess', 'cess');
+    }
+    challan.interest = amount('interest', 'interest');
+    challan.fee = amount('late_filing_fees', 'fee');
+    challan.others = amount('other_penalty', 'penalty');
+  }
+  if (challan.nil) checkNilChallan(ctx, layout, row, challan, at);
+  else checkPaidChallan(ctx, layout, row, challan, at);
+  return challan;
+}
+
+function checkNilChallan(ctx: BuildContext, layout: TableLayout, row: TableRow, challan: Challan, at: (k: string) => PlaceFn): void {
+  const carried: string[] = [];
+  if (challanTotal(challan) !== 0) carried.push('amounts');
+  if (challan.serial !== '') carried.push('a challan serial');
+  if (challan.bsr !== '') carried.push('a BSR code');
+  if (readCode(cell(row.cells, layout.spec, 'mode_of_payment')) !== '') carried.push('a mode of payment');
+  if (readCode(cell(row.cells, layout.spec, 'minor_head')) !== '') carried.push('a minor head');
+  if (carried.length > 0) ctx.report('NIL_CHALLAN_INCONSISTENT', at('nil_challan_indicator'), `A nil challan cannot carry ${carried.join(', ')}`);
+  if (challan.date !== 0 && challan.date !== ctx.period.quarterEnd) {
+    ctx.report('NIL_CHALLAN_DATE', at('bank_challan_or_transfer_voucher_date_epoch'), `A nil challan must be dated ${formatForPeople(ctx.period.quarterEnd)}, the last day of the quarter`);
+  }
+  challan.mode = '';
+  challan.serial = '';
+  challan.bsr = '';
+  challan.minorHead = '';
+}
+
+function checkPaidChallan(ctx: BuildContext, layout: TableLayout, row: TableRow, challan: Challan, at: (k: string) => PlaceFn): void {
+  const spec = layout.spec;
+  const [serialKey, bsrKey] = keyCells(layout);
+  const serialRequired = !isNewStyle(layout);
+  if ((serialRequired || challan.serial !== '') && !CHALLAN_SERIAL_PATTERN.test(challan.serial)) {
+    ctx.report('INVALID_CHALLAN_SERIAL', at(serialKey), 'Challan serial / DDO serial number must be 5 digits');
+  }
+  if (!BSR_PATTERN.test(challan.bsr)) ctx.report('INVALID_BSR_CODE', at(bsrKey), 'BSR code / Form 24G receipt number must be 7 digits');
+  const mode = readCode(cell(row.cells, spec, 'mode_of_payment')).toUpperCase();
+  if (mode !== '' && mode !== 'C' && mode !== 'B') ctx.report('INVALID_MODE_OF_PAYMENT', at('mode_of_payment'), 'Mode of payment must be C (challan) or B (book adjustment)');
+  // Book adjustment is checked against the deductor's category once the whole workbook is read.
+  challan.mode = mode === 'B' ? 'B' : 'C';
+  const head = readCode(cell(row.cells, spec, 'minor_head'));
+  if (challan.mode === 'B') {
+    challan.minorHead = '';
+  } else if (head === '') {
+    ctx.report('VALUE_REQUIRED', at('minor_head'), 'A challan paid through the bank needs its minor head');
+  } else {
+    challan.minorHead = minorHead(head, ctx.kind, ctx.family) ?? '';
+    if (challan.minorHead === '') ctx.report('INVALID_MINOR_HEAD', at('minor_head'), `Minor head '${head.slice(0, 60)}' is not accepted for Form ${ctx.form.formNumber}`);
+  }
+  const earliest: CivilDate = civilDate(ctx.period.startYear - 1, 4, 1);
+  if (challan.date !== 0 && challan.date < earliest) {
+    const dateKey = isNewStyle(layout) ? 'bank_challan_or_transfer_voucher_date_epoch' : 'paid_date_epoch';
+    ctx.report('CHALLAN_DATE_OUT_OF_RANGE', at(dateKey), `Challan date ${formatForPeople(challan.date)} is before ${formatForPeople(earliest)}`);
+  }
+}

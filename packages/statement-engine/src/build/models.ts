@@ -1,0 +1,138 @@
+// The statement in normalised form: what the record writers need, independent of the workbook dialect.
+
+import type { CivilDate } from '../dates.js';
+import type { DeducteeType } from '../codes/misc.js';
+
+export interface Deductor {
+  tan: string;
+  pan: string;
+  name: string;
+  /** Legacy BH 20 (branch/division). */
+  branch: string;
+  /** BH 21-25. */
+  address: [string, string, string, string, string];
+  state: string;
+  pin: string;
+  email: string;
+  /** New BH 20 (country/region). */
+  country: string;
+  /** New BH 29/30. Legacy deductor STD/phone are not in the vendor's workbook and stay empty. */
+  callingCode: string;
+  contactNumber: string;
+  /** BH 32 (Annexure 4). */
+  category: string;
+  /** BH 54 (state code, state-government deductors). */
+  governmentState: string;
+  /** BH 57/58. */
+  ministry: string;
+  ministryOther: string;
+  /** BH 68. */
+  ain: string;
+  /** BH 69. */
+  gstin: string;
+}
+
+export interface ResponsiblePerson {
+  name: string;
+  designation: string;
+  pan: string;
+  address: [string, string, string, string, string];
+  state: string;
+  pin: string;
+  email: string;
+  country: string;
+  callingCode: string;
+  /** New BH 45; legacy BH 43 (mobile). */
+  contactNumber: string;
+}
+
+export interface Payee {
+  srNo: number;
+  row: number;
+  pan: string;
+  panKind: 'valid' | 'placeholder' | 'invalid';
+  name: string;
+  deducteeType: DeducteeType;
+  /** The payee row was damaged: known by number only, further checks skipped. */
+  damaged: boolean;
+  // salary (24Q)
+  newRegime: boolean | null;
+  employeeCategory: string;
+  // non-residents (27Q / 144)
+  countryCode: string;
+  email: string;
+  contactNumber: string;
+  address: string;
+  taxId: string;
+  // collectees (27EQ / 143)
+  nonResident: boolean | null;
+  permanentEstablishment: boolean | null;
+}
+
+export interface Challan {
+  /** CD field 4: 1..n in challan-sheet order. */
+  record: number;
+  row: number;
+  /** Link key payments use: serial + BSR as written. */
+  key: string;
+  /** Header name of the challan's tax column, where challan-total problems are reported. */
+  taxColumn: string;
+  damaged: boolean;
+  nil: boolean;
+  serial: string;
+  bsr: string;
+  date: CivilDate;
+  minorHead: string;
+  /** 'C' challan, 'B' book adjustment, '' for nil challans. */
+  mode: '' | 'C' | 'B';
+  // Whole-rupee amounts, in paise.
+  incomeTax: number;
+  surcharge: number;
+  cess: number;
+  interest: number;
+  fee: number;
+  others: number;
+  // Totals over the challan's deductee rows, in paise.
+  deductees: number;
+  sumIncomeTax: number;
+  sumSurcharge: number;
+  sumCess: number;
+  sumDeducted: number;
+  sumDeposited: number;
+  hasInKindSection: boolean;
+  /** Earliest payment date among its deductees (minor head 100 check). */
+  earliestPayment: CivilDate;
+}
+
+/** One deductee/collectee row, ready to be written. */
+export interface Deductee {
+  row: number;
+  payee: Payee;
+  challan: Challan;
+  section: string;
+  amountPaid: number;
+  paymentDate: CivilDate;
+  incomeTax: number;
+  surcharge: number;
+  cess: number;
+  /** Total tax deducted/collected. */
+  deducted: number;
+  deposited: number;
+  deductionDate: CivilDate | null;
+  /** 24Q / 138: date of deposit (its challan's date). */
+  depositDate: CivilDate | null;
+  /** Ten-thousandths of a percent. */
+  rate: number;
+  remark: string;
+  certificate: string;
+  /** Cash-withdrawal amounts (paise or null), in the workbook's column order. */
+  cash: Array<number | null>;
+  form121: string;
+  /** 27EQ / 143: total value of the purchase / transaction. */
+  totalValue: number;
+  // 27Q / 144
+  dtaa: boolean | null;
+  remittance: string;
+  form15ca: string;
+  grossingUp: string;
+}

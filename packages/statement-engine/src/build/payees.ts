@@ -1,0 +1,121 @@
+// payee_table rows -> Payee.
+
+import { COUNTRY_ALIASES, COUNTRY_CODES } from '../codes/countries.js';
+import { EMAIL_PATTERN, panKind } from '../codes/identifiers.js';
+import { deducteeType, deducteeTypeFromPan, employeeCategory } from '../codes/misc.js';
+import type { TableLayout, TableRow } from '../workbook/records.js';
+import { cell, col } from './columns.js';
+import type { BuildContext } from './context.js';
+import type { Payee } from './models.js';
+import { readText } from './values.js';
+
+export function countryCode(name: string): string | null {
+  const upper = name.trim().toUpperCase();
+  return COUNTRY_CODES.get(upper) ?? COUNTRY_CODES.get(COUNTRY_ALIASES.get(upper) ?? '') ?? (/^\d{1,3}$/.test(upper) ? upper.padStart(2, '0') : null);
+}
+
+function emptyPayee(srNo: number, row: number): Payee {
+  return {
+    srNo,
+    row,
+    pan: '',
+    panKind: 'invalid',
+    name: '',
+    deducteeType: 'other',
+    damaged: true,
+    newRegime: null,
+    employeeCategory: '',
+    countryCode: '',
+    email: '',
+    contactNumber: '',
+    address: '',
+    taxId: '',
+    nonResident: null,
+    permanentEstablishment: null,
+  };
+}
+
+function optionalBoolean(cells: readonly unknown[], layout: TableLayout, key: string): boolean | null {
+  const v = cell(cells, layout.spec, key);
+  return typeof v === 'boolean' ? v : null;
+}
+
+/** Payee number of a row (also for damaged rows, so payments to it do not cascade), or null. */
+export function payeeNumber(row: TableRow, layout: TableLayout): number | null {
+  const v = row.cells[col(layout.spec, 'sr_no')];
+  return typeof v === 'number' && Number.isInteger(v) ? v : null;
+}
+
+export function buildPayee(ctx: BuildContext, layout: TableLayout, row: TableRow): Payee | null {
+  const srNo = payeeNumber(row, layout);
+  if (srNo === null) return null;
+  if (row.damaged) return emptyPayee(srNo, row.number);
+  const at = (key: string) => () => layout.place(row.number, col(layout.spec, key));
+  const c = row.cells;
+  const spec = layout.spec;
+  if (srNo < 1) ctx.report('CELL_TYPE', at('sr_no'), 'sr_no must be 1 or more');
+  const pan = String(cell(c, spec, 'pan') ?? '').trim().toUpperCase();
+  const kind = panKind(pan);
+  if (kind === 'invalid') ctx.report('INVALID_PAN', at('pan'), 'PAN is not a valid PAN, PANAPPLIED, PANINVALID or PANNOTAVBL');
+  const payee: Payee = {
+    ...emptyPayee(srNo, row.number),
+    damaged: false,
+    pan,
+    panKind: kind,
+    name: readText(ctx, cell(c, spec, 'name'), at('name'), 'Payee name', { max: 75, name: true }),
+    deducteeType: kind === 'valid' ? deducteeTypeFromPan(pan) : 'other',
+  };
+  const typeToken = cell(c, spec, 'deductee_type');
+  if (typeof typeToken === 'string' && typeToken.trim() !== '') {
+    const t = deducteeType(typeToken);
+    if (t === null) ctx.report('INVALID_DEDUCTEE_TYPE', at('deductee_type'), 'deductee_type is not one of the vendor deductee types');
+    else payee.deducteeType = t;
+  }
+  readSalaryColumns(ctx, payee, layout, row, at);
+  readNonResidentColumns(ctx, payee, layout, row, at);
+  payee.nonResident = optionalBoolean(c, layout, 'nri');
+  payee.permanentEstablishment = optionalBoolean(c, layout, 'permanent_establishment_in_india');
+  return payee;
+}
+
+function readSalaryColumns(ctx: BuildContext, payee: Payee, layout: TableLayout, row: TableRow, at: (k: string) => () => ReturnType<TableLayout['place']>): void {
+  payee.newRegime = optionalBoolean(row.cells, layout, 'opting_new_regime');
+  const optingOut = optionalBoolean(row.cells, layout, 'opting_out_of_taxation_regime_under_section_202_1');
+  if (optingOut !== null) payee.newRegime = !optingOut;
+  const category = cell(row.cells, layout.spec, 'employee_category');
+  if (typeof category === 'string' && category.trim() !== '') {
+    payee.employeeCategory = employeeCategory(category) ?? '';
+    if (payee.employeeCategory === '') ctx.report('INVALID_EMPLOYEE_CATEGORY', at('employee_category'), 'employee_category must be general, women, senior_citizen or super_senior_citizen');
+  }
+}
+
+function readNonResidentColumns(ctx: BuildContext, payee: Payee, layout: TableLayout, row: TableRow, at: (k: string) => () => ReturnType<TableLayout['place']>): void {
+  const spec = layout.spec;
+  if (col(spec, 'country') < 0) return;
+  const c = row.cells;
+  const country = String(cell(c, spec, 'country') ?? '');
+  if (country.trim() !== '') {
+    payee.countryCode = countryCode(country) ?? '';
+    if (payee.countryCode === '') ctx.report('INVALID_COUNTRY', at('country'), 'country is not in the country list');
+  }
+  const email = String(cell(c, spec, 'email') ?? '').trim();
+  if (email !== '' && (email.length > 75 || !EMAIL_PATTERN.test(email))) ctx.report('INVALID_EMAIL', at('email'), 'Payee email address is not valid');
+  payee.email = email;
+  const isd = cell(c, spec, 'isd_code');
+  const mobile = cell(c, spec, 'mobile');
+  if (typeof mobile === 'number' || typeof mobile === 'string') {
+    const digits = `${typeof isd === 'number' ? String(isd) : ''}${String(mobile)}`;
+    if (!/^[0-9]{1,15}$/.test(digits)) ctx.report('INVALID_CONTACT_NUMBER', at('mobile'), 'Payee contact number (ISD code + mobile) must be at most 15 digits');
+    payee.contactNumber = digits;
+  }
+  payee.taxId = readText(ctx, cell(c, spec, 'tax_identification_number'), at('tax_identification_number'), 'Tax identification number', { max: 25 });
+  const parts =
+    col(spec, 'address_in_country_of_residence') >= 0
+      ? [cell(c, spec, 'address_in_country_of_residence')]
+      : ['street', 'area', 'city', 'state', 'postal_code'].map((k) => cell(c, spec, k));
+  const joined = parts
+    .filter((p) => p !== null && String(p).trim() !== '')
+    .map(String)
+    .join(', ');
+  payee.address = readText(ctx, joined, at(col(spec, 'address_in_country_of_residence') >= 0 ? 'address_in_country_of_residence' : 'street'), 'Payee address', { max: 150 });
+}

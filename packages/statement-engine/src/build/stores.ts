@@ -1,0 +1,59 @@
+// Where built records wait until the file is written. convert() keeps them in memory; the streaming path
+// spills them to temporary files so memory does not grow with the number of rows.
+
+import type { TableLayout, TableRow } from '../workbook/records.js';
+
+/** DD records (without line numbers), grouped by challan record number, in arrival order. */
+export interface DeducteeStore {
+  append(challanRecord: number, recordBody: string): void;
+}
+
+/** SD records with their S16/C6A children, one group per employee, in order. */
+export interface SalaryStore {
+  append(group: readonly string[]): void;
+}
+
+/** Rows that arrived before the tables they refer to (only possible when streaming an unusual key order). */
+export interface LateRows {
+  push(layout: TableLayout, row: TableRow): void;
+  drain(handle: (layout: TableLayout, row: TableRow) => void): void;
+}
+
+export class MemoryDeducteeStore implements DeducteeStore {
+  private readonly byChallan = new Map<number, string[]>();
+
+  append(challanRecord: number, recordBody: string): void {
+    let list = this.byChallan.get(challanRecord);
+    if (!list) {
+      list = [];
+      this.byChallan.set(challanRecord, list);
+    }
+    list.push(recordBody);
+  }
+
+  bodies(challanRecord: number): readonly string[] {
+    return this.byChallan.get(challanRecord) ?? [];
+  }
+}
+
+export class MemorySalaryStore implements SalaryStore {
+  readonly groups: Array<readonly string[]> = [];
+
+  append(group: readonly string[]): void {
+    this.groups.push(group);
+  }
+}
+
+export class MemoryLateRows implements LateRows {
+  private rows: Array<[TableLayout, TableRow]> = [];
+
+  push(layout: TableLayout, row: TableRow): void {
+    this.rows.push([layout, row]);
+  }
+
+  drain(handle: (layout: TableLayout, row: TableRow) => void): void {
+    const rows = this.rows;
+    this.rows = [];
+    for (const [layout, row] of rows) handle(layout, row);
+  }
+}

@@ -1,0 +1,124 @@
+// Small code lists: minor heads (Annexure 7), nature of remittance, employee category, deductee type.
+
+import type { FormKind } from '../forms.js';
+import type { Family } from '../period.js';
+
+const TDS_MINOR_HEADS = new Map([
+  ['tds_payable', '200'],
+  ['tds_payable_by_taxpayer', '200'],
+  ['tds_regular_assessment_raised_by_it_dept', '400'],
+  ['tds_regular_assessment_raised_by_income_tax_department', '400'],
+  ['advance_tax', '100'],
+]);
+
+const TCS_MINOR_HEADS = new Map([
+  ['tcs_payable', '200'],
+  ['tcs_payable_by_taxpayer', '200'],
+  ['tcs_regular_assessment_raised_by_it_dept', '400'],
+  ['tcs_regular_assessment_raised_by_income_tax_department', '400'],
+]);
+
+/**
+ * Minor head code for a token or a bare code ('200', '(200) TDS Payable by Tax Payer'); null when unknown or not
+ * allowed for the form (TCS has no 100; 100 came in with the new forms but the vendor's legacy 26Q/27Q enums
+ * accept it too, so it is allowed there).
+ */
+export function minorHead(value: string, kind: FormKind, family: Family): string | null {
+  const text = value.trim();
+  const table = kind === 'tcs' ? TCS_MINOR_HEADS : TDS_MINOR_HEADS;
+  const fromToken = table.get(text.toLowerCase());
+  const code = fromToken ?? /^\(?(100|200|400)\)?(?:\s.*)?$/.exec(text)?.[1] ?? null;
+  if (code === null) return null;
+  if (code === '100' && (kind === 'tcs' || (kind === 'salary' && family === 'legacy'))) return null;
+  return code;
+}
+
+/** Legacy 27Q nature-of-remittance codes (tds-gaps §2.2); the vendor's finer capital-gains tokens fold onto 31/52. */
+const LEGACY_REMITTANCE = new Map([
+  ['dividend', '16'],
+  ['fees_for_technical_services_or_included_services', '21'],
+  ['interest_payment', '27'],
+  ['investment_income', '28'],
+  ['other_long_term_capital_gains', '31'],
+  ['long_term_capital_gain_u_s_115_e_in_case_of_nri_citizen', '31'],
+  ['long_term_capital_gain_u_s_112_1_c_iii', '31'],
+  ['long_term_capital_gain_u_s_112', '31'],
+  ['long_term_capital_gain_u_s_112_a', '31'],
+  ['long_term_capital_gains_arising_from_transfer_of_units_referred_to_in_section_115_ab', '31'],
+  ['long_term_capital_gains_arising_from_transfer_of_such_bond_or_global_depository_receipts_referred_to_in_section_115_ac', '31'],
+  ['royalty', '49'],
+  ['short_term_capital_gains', '52'],
+  ['short_term_capital_gains_u_s_111_a', '52'],
+  ['other_income_not_in_the_nature_of_income', '99'],
+]);
+
+/** Form 144 nature-of-remittance codes (vendor master data, tds-gaps §3.2). */
+const NEW_REMITTANCE = new Map([
+  ['winnings_from_lottery_crossword_puzzle_card_game_gambling_or_betting', '01'],
+  ['winnings_from_online_games', '02'],
+  ['winnings_from_horse_race', '03'],
+  ['payments_to_non_resident_sportsmen_or_entertainer_sport_associations_or_institution', '04'],
+  ['interest_income', '05'],
+  ['dividend_income_referred_to_in_section_207_1_table_sl_no_1', '06'],
+  ['dividend_income_referred_to_in_section_207_1_table_sl_no_2', '07'],
+  ['income_from_renting_leasing_or_letting_out_real_estate_asset', '08'],
+  ['investment_income', '09'],
+  ['long_term_capital_gains_referred_to_in_section_214_table_sl_no_2_or_197_1', '10'],
+  ['long_term_capital_gains_referred_to_in_section_198_exceeding_one_lakh_twenty_five_thousand_rupees', '11'],
+  ['long_term_capital_gains_referred_to_in_section_214_table_sl_no_1', '12'],
+  ['short_term_capital_gains_referred_to_in_section_196', '13'],
+  ['short_term_capital_gains_not_referred_to_in_section_196', '14'],
+  ['commission', '15'],
+  ['fee_for_technical_services_or_included_services', '16'],
+  ['royalty', '17'],
+  ['cash_withdrawal', '18'],
+  ['other_income', '19'],
+]);
+
+export function remittanceCode(token: string, family: Family): string | null {
+  return (family === 'legacy' ? LEGACY_REMITTANCE : NEW_REMITTANCE).get(token.trim()) ?? null;
+}
+
+/** SD field 10: G general, W woman, S senior citizen, O super senior citizen. */
+const EMPLOYEE_CATEGORY = new Map([
+  ['general', 'G'],
+  ['women', 'W'],
+  ['woman', 'W'],
+  ['senior_citizen', 'S'],
+  ['super_senior_citizen', 'O'],
+]);
+
+export function employeeCategory(token: string): string | null {
+  return EMPLOYEE_CATEGORY.get(token.trim().toLowerCase()) ?? null;
+}
+
+/** The vendor's deductee_type tokens (master data), read from our optional payee column. */
+const DEDUCTEE_TYPES = new Map<string, 'company' | 'individual_or_huf' | 'other'>([
+  ['company', 'company'],
+  ['individual', 'individual_or_huf'],
+  ['huf', 'individual_or_huf'],
+  ['association_of_persons', 'other'],
+  ['association_of_persons_companies_only', 'other'],
+  ['cooperative_society', 'other'],
+  ['firm', 'other'],
+  ['body_of_individuals', 'other'],
+  ['artificial_judicial_person', 'other'],
+  ['others', 'other'],
+  ['government', 'other'],
+  ['trust', 'other'],
+  ['local_authority', 'other'],
+]);
+
+export type DeducteeType = 'company' | 'individual_or_huf' | 'other';
+
+export function deducteeType(token: string): DeducteeType | null {
+  return DEDUCTEE_TYPES.get(token.trim().toLowerCase()) ?? null;
+}
+
+/** Deductee type implied by a valid PAN's 4th character. */
+export function deducteeTypeFromPan(pan: string): DeducteeType {
+  const status = pan.charAt(3);
+  if (status === 'C') return 'company';
+  if (status === 'P' || status === 'H') return 'individual_or_huf';
+  return 'other';
+}

@@ -1,0 +1,208 @@
+// Reason for lower / higher / no deduction (or collection) tokens -> the remark letter (Annexure 6).
+// null: the token is in the vendor's enum but no source confirms its letter (REASON_CODE_UNKNOWN).
+
+import type { FormKind } from '../forms.js';
+import type { Family } from '../period.js';
+
+const FORM24Q = new Map<string, string | null>([
+  ['lower_deduction_no_deduction_on_account_of_certificate_u_s_197', 'A'],
+  ['no_deduction_on_account_of_certificate_u_s_197_a', 'B'],
+  ['deduction_of_tax_at_higher_rate_due_to_non_availability_of_pan', 'C'],
+]);
+
+const FORM138 = new Map<string, string | null>([
+  ['in_case_of_lower_deduction_on_account_of_certificate_under_section_395_1', 'A'],
+  ['in_case_of_deduction_of_tax_at_higher_rate_due_to_non_furnishing_of_pan', 'C'],
+]);
+
+const FORM26Q = new Map<string, string | null>([
+  ['lower_deduction_no_deduction_on_account_of_certificate_u_s_197', 'A'],
+  ['no_deduction_on_account_of_certificate_u_s_197_a', 'B'],
+  ['deduction_of_tax_at_higher_rate_due_to_non_availability_of_pan', 'C'],
+  ['in_case_of_transporter_transaction_and_valid_pan_is_provided', 'T'],
+  ['software_acquired_u_s_194_j', 'S'],
+  ['transaction_where_tax_not_been_deducted_as_amount_paid_to_vendor_party_has_not_exceeded_the_threshold_limit', 'Y'],
+  ['no_deduction_on_account_of_payment_u_s_197_a_1_f', 'Z'],
+  ['no_deduction_upto_rs_50_000_in_respect_of_interest_income_from_deposits_held_by_senior_citizen_u_s_80_ttb_for_section_194_a', 'R'],
+  [
+    'no_deduction_on_account_of_payment_made_to_person_referred_to_in_clause_iii_or_clause_iv_or_on_account_of_notification_issued_under_clause_v_for_section_194_n',
+    'N',
+  ],
+  [
+    'no_deduction_or_lower_deduction_on_account_of_payment_made_to_a_person_or_class_of_person_on_account_of_notification_issued_under_sub_section_5_for_section_194_a',
+    'D',
+  ],
+  ['no_deduction_as_per_the_provisions_of_sub_section_2_a_of_section_194_lba', 'O'],
+  ['no_deduction_or_lower_deduction_on_account_of_notification_issued_under_second_provision_to_section_194_n', 'M'],
+  ['no_deduction_on_account_of_payment_being_made_to_a_person_referred_to_in_board_circular_no_3_of_2002_dated_28th_june_2002', 'E'],
+  ['no_deduction_on_account_of_payment_being_made_to_a_person_referred_to_in_board_circular_no_11_of_2002_dated_22nd_november_2002', 'E'],
+  ['no_deduction_on_account_of_payment_being_made_to_a_person_referred_to_in_board_circular_no_18_of_2017_dated_28th_may_2017', 'E'],
+  ['in_case_of_no_deduction_is_on_account_of_payment_of_dividend_made_to_a_business_trust_as_per_section_194', 'P'],
+  ['in_case_of_no_deduction_in_view_of_payment_made_to_an_entity_referred_to_in_clause_x_of_sub_section_3_of_section_194_a', 'Q'],
+  ['deduction_is_on_higher_rate_in_view_of_section_206_ab_for_non_filing_of_return_of_income', null],
+  ['payment_of_salary_remuneration_commission_bonus_or_interest_to_a_partner_of_the_firm', null],
+]);
+
+const FORM140 = new Map<string, string | null>([
+  ['lower_deduction_no_deduction_on_account_of_certificate_u_s_395_1', 'A'],
+  ['no_deduction_on_account_of_declaration_u_s_393_6', 'B'],
+  ['deduction_of_tax_at_higher_rate_due_to_non_availability_of_pan_u_s_397_2', 'C'],
+  [
+    'no_deduction_or_lower_deduction_on_account_of_payment_made_to_a_person_or_class_of_person_on_account_of_notification_issued_u_s_194_a_5_or_u_s_400_1',
+    'D',
+  ],
+  ['no_deduction_on_account_of_payment_being_made_to_a_person_referred_to_in_board_circular_no_3_of_2002_dated_28th_june_2002', 'E'],
+  [
+    'no_deduction_on_account_of_payment_made_to_a_person_referred_to_in_section_393_4_table_sl_no_18_or_on_account_of_notification_issued_under_fifth_proviso_to_section_194_n',
+    'N',
+  ],
+  ['no_deduction_as_per_the_provisions_of_section_393_4_table_sl_no_5', 'O'],
+  [
+    'in_case_of_no_deduction_is_on_account_of_payment_of_dividend_made_to_a_business_trust_referred_to_in_section_393_4_table_sl_no_10_d_or_notification_issued_under_section_393_4_table_sl_no_10_e',
+    'P',
+  ],
+  ['in_case_of_no_deduction_in_view_of_payment_made_to_an_entity_referred_to_in_section_393_4_table_sl_no_7_c_v', 'Q'],
+  [
+    'no_deduction_is_in_view_of_tax_being_deductible_or_collectible_under_any_provision_of_the_act_for_transaction_referred_in_section_393_1_table_sl_no_8_ii_note_1_a',
+    'S',
+  ],
+  ['in_case_of_no_deduction_is_on_account_of_deductee_payee_being_transporter_and_valid_pan_is_provided', 'T'],
+  ['no_deduction_on_account_of_payment_being_below_threshold_limit_as_specified_in_the_act', 'Y'],
+  ['no_deduction_or_lower_deduction_on_account_of_notification_issued_u_s_400_1', 'Z'],
+]);
+
+const FORM27Q = new Map<string, string | null>([
+  ['lower_deduction_no_deduction_on_account_of_certificate_u_s_197', 'A'],
+  ['no_deduction_on_account_of_certificate_u_s_197_a', 'B'],
+  ['deduction_of_tax_at_higher_rate_due_to_non_availability_of_pan', 'C'],
+  ['software_acquired_u_s_195', 'S'],
+  [
+    'no_deduction_on_account_of_payment_made_to_person_referred_to_in_clause_iii_or_clause_iv_or_on_account_of_notification_issued_under_clause_v_for_section_194_n',
+    'N',
+  ],
+  ['no_deduction_is_as_per_the_provisions_of_sub_section_2_a_of_section_194_lba', 'O'],
+  ['no_deduction_or_lower_deduction_is_on_account_of_notification_issued_under_second_provison_to_section_194_n', 'M'],
+  ['no_deduction_in_view_of_clause_a_or_clause_b_of_sub_section_1_d_of_section_197_a', 'G'],
+  [
+    'no_deduction_in_view_of_sub_section_2_of_section_196_d_in_respect_of_income_of_the_nature_of_capital_gains_on_transfer_of_securities_referred_to_in_section_115_ad_paid_or_payable_to_a_foreign_institutional_investor',
+    'I',
+  ],
+  [
+    'no_deduction_in_view_of_proviso_to_sub_section_1_a_of_section_196_d_in_respect_of_an_income_paid_to_a_specified_fund_which_is_exempt_under_clause_4_d_of_section_10',
+    'H',
+  ],
+  [
+    'deduction_of_tax_at_a_higher_rate_in_view_of_section_206_ab_for_non_filing_of_return_of_income_by_the_non_resident_having_a_permanent_establishment_in_india',
+    null,
+  ],
+  ['transaction_where_tax_not_been_deducted_as_amount_paid_to_vendor_party_has_not_exceeded_the_threshold_limit', 'Y'],
+  ['lower_or_no_deduction_due_to_notification_issued_under_sub_section_1_f_of_section_197_a', 'Z'],
+]);
+
+const FORM144 = new Map<string, string | null>([
+  ['lower_or_no_deduction_on_account_of_certificate_under_section_395_1_and_395_2', 'A'],
+  ['deduction_at_higher_rate_under_section_397_2_due_to_non_furnishing_of_pan', 'C'],
+  ['no_deduction_on_interest_paid_by_offshore_banking_unit_under_section_393_8', 'G'],
+  ['no_deduction_under_section_393_4_on_income_paid_to_specified_fund_exempt_under_schedule_vi', 'H'],
+  ['no_deduction_under_section_393_4_on_capital_gains_on_securities_under_section_210_paid_to_foreign_institutional_investor', 'I'],
+  ['no_deduction_on_payment_to_person_referred_to_in_section_393_4_or_notification_under_fifth_proviso_to_section_194n', 'N'],
+  ['distributed_income_referred_to_in_section_223_schedule_v_sl_no_3_b_b', 'O'],
+  ['no_deduction_on_payment_below_threshold_limit_under_income_tax_act_2025', 'Y'],
+  ['no_or_lower_deduction_on_account_of_notification_under_section_400_1', 'Z'],
+]);
+
+const FORM27EQ = new Map<string, string | null>([
+  ['lower_collection_as_per_section_206c_9', 'A'],
+  ['no_collection_on_account_of_form_27c', 'B'],
+  ['collection_of_tax_at_a_higher_rate_due_to_non-availability_of_pan', 'C'],
+  ['no_collection_on_account_of_the_first_proviso_to_sub-section_1g_of_section_206c', 'D'],
+  ['no_collection_on_account_of_the_fourth_proviso_to_sub-section_1g_of_section_206c', 'E'],
+  [
+    'no_collection_on_account_clause_i_or_clause_ii_of_the_fifth_proviso_to_sub-section_1g_or_in_view_of_notification_issued_under_clause_ii',
+    'F',
+  ],
+  [
+    'no_collection_on_account_clause_i_or_clause_ii_of_the_fifth_proviso_to_sub-section_1g_ or_in_view_of_notification_issued_under_clause_ii',
+    'F',
+  ],
+  ['no_collection_on_account_of_the_second_proviso_to_sub-section_ih_of_section_206c', 'G'],
+  [
+    'no_collection_on_account_of_sub-clause_a_or_sub-clause_b_or_sub-clause_c_or_in_view_of_notification_issued_under_sub-clause_c_of_clause_a_of_the_explanation',
+    'H',
+  ],
+  ['collection_of_tax_at_a_higher_rate_in_view_of_section_206cca', 'I'],
+]);
+
+/** Form 143 (our design, by analogy with legacy 27EQ A/B/C; see FORMAT_NOTES.md). */
+const FORM143 = new Map<string, string | null>([
+  ['lower_collection_on_account_of_certificate_under_section_395', 'A'],
+  ['no_collection_on_account_of_declaration', 'B'],
+  ['collection_of_tax_at_higher_rate_due_to_non_availability_of_pan', 'C'],
+]);
+
+const TABLES: Readonly<Record<FormKind, Record<Family, ReadonlyMap<string, string | null>>>> = {
+  salary: { legacy: FORM24Q, new: FORM138 },
+  nonsalary: { legacy: FORM26Q, new: FORM140 },
+  nonresident: { legacy: FORM27Q, new: FORM144 },
+  tcs: { legacy: FORM27EQ, new: FORM143 },
+};
+
+export function reasonTable(kind: FormKind, family: Family): ReadonlyMap<string, string | null> {
+  return TABLES[kind][family];
+}
+
+/** Remarks that mean nothing was deducted: the row's tax must be zero. */
+const ZERO_TAX: Readonly<Record<FormKind, Record<Family, ReadonlySet<string>>>> = {
+  salary: { legacy: new Set(['B']), new: new Set() },
+  nonsalary: { legacy: new Set(['B', 'T', 'Y', 'S', 'E', 'O', 'P', 'Q', 'R']), new: new Set(['B', 'E', 'O', 'P', 'Q', 'S', 'T', 'Y']) },
+  nonresident: { legacy: new Set(['B', 'S', 'G', 'H', 'I', 'Y']), new: new Set(['G', 'H', 'I', 'O', 'Y']) },
+  tcs: { legacy: new Set(['B', 'D', 'E', 'F', 'G', 'H']), new: new Set(['B']) },
+};
+
+export function zeroTaxRemarks(kind: FormKind, family: Family): ReadonlySet<string> {
+  return ZERO_TAX[kind][family];
+}
+
+/** Remarks that need the payee's real PAN (certificate, declaration, transporter, threshold). */
+export const REMARKS_NEEDING_PAN = new Set(['A', 'B', 'T', 'Y']);
+
+/** Remarks tied to particular sections: remark -> sections allowed with it. Only where a source says so. */
+const LEGACY_26Q_REMARK_SECTIONS = new Map<string, ReadonlySet<string>>([
+  ['T', new Set(['94C'])],
+  ['S', new Set(['4JA', '4JB'])],
+  ['R', new Set(['94A'])],
+  ['D', new Set(['94A'])],
+  ['Q', new Set(['94A'])],
+  ['N', new Set(['94N', '4NF', '4NC', '9FT'])],
+  ['M', new Set(['94N', '4NF', '4NC', '9FT'])],
+  ['O', new Set(['4BA', 'BA1', 'BA2'])],
+  ['P', new Set(['194'])],
+  ['Y', new Set(['193', '194', '94A', '94B', '4BB', '94C', '94D', '4EE', '94G', '94H', '4IA', '4IB', '4JA', '4JB', '94L', '94K'])],
+  ['B', new Set(['193', '194', '94A', '94C', '94D', '4EE', '4JA', '94G', '94H', '4DA', '2AA', '4IA', '4IB', '94K', '4JB'])],
+]);
+
+const FORM140_REMARK_SECTIONS = new Map<string, ReadonlySet<string>>([
+  ['T', new Set(['1023', '1024'])],
+  ['N', new Set(['1064', '1065'])],
+  ['O', new Set(['1014', '1015', '1016'])],
+  ['P', new Set(['1029'])],
+  ['Q', new Set(['1020', '1021', '1022'])],
+]);
+
+const LEGACY_27Q_REMARK_SECTIONS = new Map<string, ReadonlySet<string>>([
+  ['S', new Set(['195'])],
+  ['N', new Set(['94N', '4NF', '4NC', '9FT'])],
+  ['M', new Set(['94N', '4NF', '4NC', '9FT'])],
+  ['O', new Set(['4BA', 'BA1', 'BA2'])],
+  ['I', new Set(['96D'])],
+]);
+
+const FORM144_REMARK_SECTIONS = new Map<string, ReadonlySet<string>>([['N', new Set(['1064', '1065'])]]);
+
+const NONE = new Map<string, ReadonlySet<string>>();
+
+export function remarkSections(kind: FormKind, family: Family): ReadonlyMap<string, ReadonlySet<string>> {
+  if (kind === 'nonsalary') return family === 'legacy' ? LEGACY_26Q_REMARK_SECTIONS : FORM140_REMARK_SECTIONS;
+  if (kind === 'nonresident') return family === 'legacy' ? LEGACY_27Q_REMARK_SECTIONS : FORM144_REMARK_SECTIONS;
+  return NONE;
+}

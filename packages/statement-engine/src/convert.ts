@@ -1,0 +1,52 @@
+// convert() and validate(): a parsed workbook in memory -> TXT + report.
+
+import type { Statement } from './build/assembler.js';
+import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore } from './build/stores.js';
+import { resolveOptions } from './options.js';
+import { statementLines } from './output.js';
+import { createPipeline } from './statement.js';
+import type { ConversionResult, ConvertOptions, ValidationReport } from './types.js';
+import { walkWorkbook } from './workbook/walk.js';
+
+interface Run {
+  statement: Statement | null;
+  report: ValidationReport;
+  render(): string;
+}
+
+function run(workbook: unknown, options: ConvertOptions): Run {
+  const resolved = resolveOptions(options);
+  const deductees = new MemoryDeducteeStore();
+  const salary = new MemorySalaryStore();
+  const pipeline = createPipeline(resolved, deductees, salary, new MemoryLateRows());
+  const read = walkWorkbook(workbook, pipeline.reader, pipeline.problems, pipeline.description);
+  const statement = read ? pipeline.assembler.finish() : null;
+  const report = pipeline.problems.report();
+  return {
+    statement,
+    report,
+    render: () => {
+      const lines = statementLines(statement!, resolved, pipeline.ctx.today, {
+        deductees: (record) => deductees.bodies(record),
+        salaryGroups: () => salary.groups,
+      });
+      let txt = '';
+      for (const l of lines) txt += l;
+      return txt;
+    },
+  };
+}
+
+/**
+ * Converts a Sheet JSON workbook (already parsed) into the FVU input TXT. Option errors throw
+ * StatementEngineError; every workbook problem goes into the report, and any error leaves `txt` null.
+ */
+export function convert(workbook: unknown, options: ConvertOptions): ConversionResult {
+  const r = run(workbook, options);
+  return { txt: r.report.valid && r.statement ? r.render() : null, report: r.report };
+}
+
+/** The validation report convert() would give, without writing the TXT. */
+export function validate(workbook: unknown, options: ConvertOptions): ValidationReport {
+  return run(workbook, options).report;
+}

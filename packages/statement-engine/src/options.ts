@@ -1,0 +1,65 @@
+import { StatementEngineError } from './errors.js';
+import { FORM_KIND, formSpec, isFormName, type FormSpec } from './forms.js';
+import { FIRST_LEGACY_YEAR, FIRST_TAX_YEAR, makePeriod, type Period } from './period.js';
+import type { ConvertOptions, Quarter } from './types.js';
+
+export const TAN_PATTERN = /^[A-Z]{4}[0-9]{5}[A-Z]$/;
+const DEFAULT_MAX_PROBLEMS = 10000;
+
+/** Options after checking: what to write and for which period. */
+export interface ResolvedOptions {
+  form: FormSpec;
+  period: Period;
+  tan: string;
+  previousReceiptNumber: string | null;
+  now: () => Date;
+  maxProblems: number;
+}
+
+function resolveQuarter(value: unknown): Quarter {
+  const q = typeof value === 'string' ? value.trim().toUpperCase() : '';
+  if (q === 'Q1' || q === 'Q2' || q === 'Q3' || q === 'Q4') return q;
+  throw new StatementEngineError('INVALID_QUARTER', `Invalid quarter: expected Q1, Q2, Q3 or Q4`);
+}
+
+/** 'FY 2025-26' / 'TY 2026-27' (also 'FY 2026-27' for the tax year) -> the starting calendar year. */
+function resolveStartYear(value: unknown): number {
+  const text = typeof value === 'string' ? value.trim().toUpperCase() : '';
+  const m = /^(FY|TY)\s*(\d{4})\s*-\s*(\d{2}|\d{4})$/.exec(text);
+  const invalid = (why: string): never => {
+    throw new StatementEngineError('INVALID_FINANCIAL_YEAR', `Invalid financial year: ${why}`);
+  };
+  if (!m) return invalid(`expected the form 'FY 2025-26' or 'TY 2026-27'`);
+  const start = Number(m[2]);
+  const end = Number(m[3]);
+  if (end !== (m[3]!.length === 2 ? (start + 1) % 100 : start + 1)) return invalid('the second year must follow the first');
+  if (m[1] === 'TY' && start < FIRST_TAX_YEAR) return invalid('tax years start with TY 2026-27; earlier periods are financial years (FY)');
+  if (start < FIRST_LEGACY_YEAR) return invalid('statements before FY 2010-11 use formats this engine does not write');
+  return start;
+}
+
+function resolveTan(value: unknown): string {
+  const tan = typeof value === 'string' ? value.trim().toUpperCase() : '';
+  if (!TAN_PATTERN.test(tan)) throw new StatementEngineError('INVALID_TAN', 'Invalid TAN pattern: expected 4 letters, 5 digits, 1 letter');
+  return tan;
+}
+
+export function resolveOptions(options: ConvertOptions): ResolvedOptions {
+  if (options === null || typeof options !== 'object') throw new StatementEngineError('INVALID_OPTIONS', 'Options must be an object');
+  const formText = typeof options.form === 'string' ? options.form.trim().toUpperCase() : String(options.form);
+  if (!isFormName(formText)) {
+    throw new StatementEngineError('INVALID_FORM', `Invalid form type: ${formText.slice(0, 20)} (expected 24Q/138, 26Q/140, 27Q/144 or 27EQ/143)`);
+  }
+  const quarter = resolveQuarter(options.quarter);
+  const period = makePeriod(resolveStartYear(options.financialYear), quarter);
+  const previous = options.previousReceiptNumber;
+  const maxProblems = options.maxProblems ?? DEFAULT_MAX_PROBLEMS;
+  return {
+    form: formSpec(FORM_KIND[formText], period.family),
+    period,
+    tan: resolveTan(options.tan),
+    previousReceiptNumber: typeof previous === 'string' && previous.trim() !== '' ? previous.trim() : null,
+    now: typeof options.now === 'function' ? options.now : () => new Date(),
+    maxProblems: Number.isInteger(maxProblems) && maxProblems > 0 ? maxProblems : DEFAULT_MAX_PROBLEMS,
+  };
+}

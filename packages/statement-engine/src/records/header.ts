@@ -1,0 +1,96 @@
+// FH (file header, 18 fields, both families) and BH (batch header, 72 fields).
+
+import type { Deductor, ResponsiblePerson } from '../build/models.js';
+import { formatDdMmYyyy, type CivilDate } from '../dates.js';
+import type { FormSpec } from '../forms.js';
+import { formatPaise } from '../money.js';
+import type { Period } from '../period.js';
+import { blank, body, FIELD_COUNTS } from './fields.js';
+
+/** FH field 10: name of the return preparation utility. */
+export const UTILITY_NAME = 'Satyapan';
+
+export function fileHeader(form: FormSpec, tan: string, created: CivilDate): string {
+  const f = blank(FIELD_COUNTS[form.family].FH);
+  f[2] = 'FH';
+  f[3] = form.fileType;
+  f[4] = 'R'; // regular statement
+  f[5] = formatDdMmYyyy(created);
+  f[6] = '1'; // file sequence number
+  f[7] = 'D'; // uploader type: deductor
+  f[8] = tan;
+  f[9] = '1'; // one batch in a regular statement
+  f[10] = UTILITY_NAME;
+  // 11-18: hashes and FVU/SAM/SCM versions, filled by the FVU: empty.
+  return body(f);
+}
+
+export interface BatchTotals {
+  challans: number;
+  /** Sum of every challan's total deposit, in paise (whole rupees). */
+  deposit: number;
+  /** 24Q Q4: salary detail records and the sum of their gross total income (paise). */
+  salary: { records: number; grossTotal: number } | null;
+}
+
+function parties(f: string[], d: Deductor, rp: ResponsiblePerson): void {
+  f[13] = d.tan;
+  f[15] = d.pan;
+  f[19] = d.name;
+  for (let i = 0; i < 5; i++) f[21 + i] = d.address[i]!;
+  f[26] = d.state;
+  f[27] = d.pin;
+  f[28] = d.email;
+  f[32] = d.category;
+  f[33] = rp.name;
+  f[34] = rp.designation;
+  for (let i = 0; i < 5; i++) f[35 + i] = rp.address[i]!;
+  f[40] = rp.state;
+  f[41] = rp.pin;
+  f[42] = rp.email;
+  f[54] = d.governmentState;
+  f[57] = d.ministry;
+  f[58] = d.ministryOther;
+  f[59] = rp.pan;
+  f[68] = d.ain;
+  f[69] = d.gstin;
+}
+
+export function batchHeader(form: FormSpec, period: Period, d: Deductor, rp: ResponsiblePerson, totals: BatchTotals): string {
+  const f = blank(FIELD_COUNTS[form.family].BH);
+  f[2] = 'BH';
+  f[3] = '1'; // batch number
+  f[4] = String(totals.challans);
+  f[5] = form.formNumber;
+  // 6-12: correction-only fields; 9 (token of the previous regular statement) only with field 52 = Y.
+  f[16] = period.assessmentYearCode;
+  f[17] = period.yearCode;
+  f[18] = period.quarter;
+  parties(f, d, rp);
+  f[47] = formatPaise(totals.deposit);
+  f[52] = 'N'; // whether a regular statement for this form was filed for an earlier period
+  if (form.family === 'legacy') {
+    f[20] = d.branch;
+    // 29/30 deductor STD code and telephone: not in the vendor's legacy workbook.
+    f[31] = 'N'; // deductor address changed since last return
+    f[43] = rp.contactNumber; // responsible person's mobile
+    f[46] = 'N'; // responsible person's address changed
+    f[51] = 'N'; // AO approval
+    if (form.kind === 'salary') {
+      f[49] = String(totals.salary?.records ?? 0); // salary detail records: 0 in Q1-Q3
+      if (totals.salary) {
+        f[50] = formatPaise(totals.salary.grossTotal);
+        f[70] = '0'; // s.194P detail records: none are written
+        f[71] = formatPaise(0);
+      }
+    }
+  } else {
+    f[20] = d.country;
+    f[29] = d.callingCode;
+    f[30] = d.contactNumber;
+    f[43] = rp.country;
+    f[44] = rp.callingCode;
+    f[45] = rp.contactNumber;
+  }
+  return body(f);
+}

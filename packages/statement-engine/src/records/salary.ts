@@ -1,0 +1,185 @@
+// Legacy 24Q Q4 salary annexure: SD (88 fields) with its S16 (8) and C6A (10) children.
+
+import { formatDdMmYyyy, type CivilDate } from '../dates.js';
+import { formatPaise, formatRate } from '../money.js';
+import { blank, body, FIELD_COUNTS } from './fields.js';
+
+export interface SalaryParty {
+  pan: string;
+  name: string;
+}
+
+export interface Chapter6AEntry {
+  /** C6A field 6, e.g. '80C', '80CCD(1B)', 'OTHERS'. */
+  section: string;
+  deductible: number;
+  gross: number;
+  /** Written only for 80G, 80TTA and OTHERS. */
+  qualifying: number | null;
+}
+
+export interface SalaryDetail {
+  record: number;
+  pan: string;
+  referenceNumber: string;
+  name: string;
+  category: string;
+  from: CivilDate;
+  to: CivilDate;
+  newRegime: boolean;
+  placeholderPan: boolean;
+  // paise
+  s17_1: number;
+  s17_2: number;
+  s17_3: number;
+  previousSalary: number;
+  travel: number;
+  gratuity: number;
+  pension: number;
+  leave: number;
+  hra: number;
+  otherExemption: number;
+  specialAllowances: number;
+  section16: Array<{ section: '16(ia)' | '16(ii)' | '16(iii)'; amount: number }>;
+  houseProperty: number;
+  otherSources: number;
+  chapter6A: Chapter6AEntry[];
+  incomeTax: number;
+  rebate87A: number;
+  surcharge: number;
+  cess: number;
+  relief89: number;
+  tdsCurrent: number;
+  tdsPrevious: number;
+  otherTds192_2B: number;
+  landlords: SalaryParty[];
+  lenders: SalaryParty[];
+  superannuation: { fund: string; from: CivilDate; to: CivilDate; amount: number; averageRate: number; tax: number } | null;
+}
+
+/** Derived amounts of an SD record (SD field numbers in the names' comments). */
+export function salaryFigures(s: SalaryDetail) {
+  const currentSalary = s.s17_1 + s.s17_2 + s.s17_3; // 34
+  const totalSalary = currentSalary + s.previousSalary; // 13
+  const exemptions = (s.newRegime ? 0 : s.travel + s.hra) + s.gratuity + s.pension + s.leave + s.otherExemption + s.specialAllowances; // 76
+  const section16 = s.section16.reduce((a, e) => a + e.amount, 0); // 16
+  const chargeable = totalSalary - exemptions - section16; // 17
+  const otherHeads = s.houseProperty + s.otherSources; // 18
+  const grossTotalIncome = chargeable + otherHeads; // 19
+  const chapter6A = s.chapter6A.reduce((a, e) => a + e.deductible, 0); // 22
+  const taxableIncome = grossTotalIncome - chapter6A; // 23
+  const netTax = s.incomeTax - s.rebate87A + s.surcharge + s.cess - s.relief89; // 28
+  const totalTds = s.tdsCurrent + s.tdsPrevious; // 29
+  const aggregate80C = s.chapter6A.filter((e) => e.section === '80C' || e.section === '80CCC' || e.section === '80CCD(1)').reduce((a, e) => a + e.deductible, 0); // 31
+  return { currentSalary, totalSalary, exemptions, section16, chargeable, otherHeads, grossTotalIncome, chapter6A, taxableIncome, netTax, totalTds, shortfall: netTax - totalTds, aggregate80C };
+}
+
+function partyFields(f: string[], first: number, parties: readonly SalaryParty[]): void {
+  parties.forEach((p, i) => {
+    f[first + 2 * i] = p.pan;
+    f[first + 2 * i + 1] = p.name;
+  });
+}
+
+export function salaryRecord(s: SalaryDetail): string {
+  const x = salaryFigures(s);
+  const f = blank(FIELD_COUNTS.legacy.SD);
+  f[2] = 'SD';
+  f[3] = '1';
+  f[4] = String(s.record);
+  f[5] = 'A';
+  f[7] = s.pan;
+  f[8] = s.referenceNumber;
+  f[9] = s.name;
+  f[10] = s.category;
+  f[11] = formatDdMmYyyy(s.from);
+  f[12] = formatDdMmYyyy(s.to);
+  f[13] = formatPaise(x.totalSalary);
+  f[15] = String(s.section16.length);
+  f[16] = formatPaise(x.section16);
+  f[17] = formatPaise(x.chargeable);
+  f[18] = formatPaise(x.otherHeads);
+  f[19] = formatPaise(x.grossTotalIncome);
+  f[21] = String(s.chapter6A.length);
+  f[22] = formatPaise(x.chapter6A);
+  f[23] = formatPaise(x.taxableIncome);
+  f[24] = formatPaise(s.incomeTax);
+  f[25] = formatPaise(s.surcharge);
+  f[26] = formatPaise(s.cess);
+  f[27] = formatPaise(s.relief89);
+  f[28] = formatPaise(x.netTax);
+  f[29] = formatPaise(x.totalTds);
+  f[30] = formatPaise(x.shortfall);
+  f[31] = formatPaise(x.aggregate80C);
+  f[34] = formatPaise(x.currentSalary);
+  f[35] = formatPaise(s.previousSalary);
+  f[36] = formatPaise(s.tdsCurrent);
+  f[37] = formatPaise(s.tdsPrevious);
+  f[38] = s.placeholderPan ? 'Y' : 'N';
+  f[39] = s.landlords.length > 0 ? 'Y' : 'N';
+  if (s.landlords.length > 0) f[40] = String(s.landlords.length);
+  partyFields(f, 41, s.landlords);
+  f[49] = s.lenders.length > 0 ? 'Y' : 'N';
+  if (s.lenders.length > 0) f[50] = String(s.lenders.length);
+  partyFields(f, 51, s.lenders);
+  f[59] = s.superannuation ? 'Y' : 'N';
+  if (s.superannuation) {
+    const sa = s.superannuation;
+    f[60] = sa.fund;
+    f[61] = formatDdMmYyyy(sa.from);
+    f[62] = formatDdMmYyyy(sa.to);
+    f[63] = formatPaise(sa.amount);
+    f[64] = formatRate(sa.averageRate);
+    f[65] = formatPaise(sa.tax);
+    f[66] = formatPaise(x.grossTotalIncome + sa.amount);
+  }
+  f[67] = formatPaise(s.s17_1);
+  f[68] = formatPaise(s.s17_2);
+  f[69] = formatPaise(s.s17_3);
+  f[70] = s.newRegime ? '' : formatPaise(s.travel);
+  f[71] = formatPaise(s.gratuity);
+  f[72] = formatPaise(s.pension);
+  f[73] = formatPaise(s.leave);
+  f[74] = s.newRegime ? '' : formatPaise(s.hra);
+  f[75] = formatPaise(s.otherExemption);
+  f[76] = formatPaise(x.exemptions);
+  f[77] = formatPaise(s.otherSources);
+  f[78] = formatPaise(s.rebate87A);
+  f[79] = s.newRegime ? 'N' : 'Y'; // opting out of taxation u/s 115BAC(1A)
+  f[80] = formatPaise(s.specialAllowances);
+  f[81] = formatPaise(s.otherTds192_2B);
+  return body(f);
+}
+
+export function section16Record(sdRecord: number, k: number, section: string, amount: number): string {
+  const f = blank(FIELD_COUNTS.legacy.S16);
+  f[2] = 'S16';
+  f[3] = '1';
+  f[4] = String(sdRecord);
+  f[5] = String(k);
+  f[6] = section;
+  f[7] = formatPaise(amount);
+  return body(f);
+}
+
+export function chapter6ARecord(sdRecord: number, k: number, e: Chapter6AEntry): string {
+  const f = blank(FIELD_COUNTS.legacy.C6A);
+  f[2] = 'C6A';
+  f[3] = '1';
+  f[4] = String(sdRecord);
+  f[5] = String(k);
+  f[6] = e.section;
+  f[7] = formatPaise(e.deductible);
+  f[8] = formatPaise(e.gross);
+  f[9] = e.qualifying === null ? '' : formatPaise(e.qualifying);
+  return body(f);
+}
+
+/** The SD record followed by its S16 and C6A records. */
+export function salaryGroup(s: SalaryDetail): string[] {
+  return [
+    salaryRecord(s),
+    ...s.section16.map((e, i) => section16Record(s.record, i + 1, e.section, e.amount)),
+    ...s.chapter6A.map((e, i) => chapter6ARecord(s.record, i + 1, e)),
+  ];
+}

@@ -1,0 +1,51 @@
+// The pieces convert() and the streaming path share: the checks that concern the statement as a whole and
+// the reader/assembler wiring.
+
+import { StatementAssembler } from './build/assembler.js';
+import { BuildContext } from './build/context.js';
+import type { DeducteeStore, LateRows, SalaryStore } from './build/stores.js';
+import { RECEIPT_NUMBER_PATTERN } from './codes/identifiers.js';
+import { formatForPeople } from './dates.js';
+import type { ResolvedOptions } from './options.js';
+import { NOWHERE, ProblemCollector } from './problems.js';
+import { WORKBOOKS } from './workbook/dialects.js';
+import { WorkbookReader } from './workbook/reader.js';
+import type { SheetSpec } from './workbook/spec.js';
+
+/** Problems that follow from the options alone. */
+export function statementChecks(ctx: BuildContext): void {
+  const { options, period, form } = ctx;
+  if (options.previousReceiptNumber !== null) {
+    const suffix = RECEIPT_NUMBER_PATTERN.test(options.previousReceiptNumber) ? '' : ' (and it is not a 15-digit receipt number)';
+    ctx.report('CORRECTION_NOT_SUPPORTED', NOWHERE, `A previous receipt number asks for a correction statement, which this engine does not write yet${suffix}`);
+  }
+  if (form.kind === 'salary' && form.family === 'new' && period.quarter === 'Q4') {
+    ctx.report('FORM_138_Q4_NOT_PUBLISHED', NOWHERE, 'Protean has not published the Form 138 Q4 format (salary and senior-citizen annexures); it cannot be written yet');
+  }
+  if (period.quarterEnd >= ctx.today) {
+    ctx.report('PERIOD_NOT_ENDED', NOWHERE, `${period.quarter} of ${period.label} ends on ${formatForPeople(period.quarterEnd)}; a statement cannot be filed before the quarter ends`);
+  }
+  if (form.family === 'new' && (form.kind === 'nonresident' || form.kind === 'tcs')) {
+    ctx.report('LAYOUT_UNVERIFIED', NOWHERE, `Protean has not published the Form ${form.formNumber} record layout; the deductee record follows our documented design (FORMAT_NOTES.md)`);
+  }
+}
+
+export interface Pipeline {
+  ctx: BuildContext;
+  problems: ProblemCollector;
+  reader: WorkbookReader;
+  assembler: StatementAssembler;
+  /** 'Form 26Q for Q3 of FY 2025-26', for messages. */
+  description: string;
+}
+
+export function createPipeline(options: ResolvedOptions, deductees: DeducteeStore, salary: SalaryStore, late: LateRows): Pipeline {
+  const problems = new ProblemCollector(options.maxProblems);
+  const ctx = new BuildContext(options, problems);
+  statementChecks(ctx);
+  const assembler = new StatementAssembler(ctx, deductees, salary, late);
+  const readsSheet = (sheet: SheetSpec) => !sheet.optional || (ctx.kind === 'salary' && ctx.isLegacy && ctx.period.quarter === 'Q4');
+  const reader = new WorkbookReader(WORKBOOKS[options.form.workbook], assembler, problems, { readsSheet });
+  const description = `Form ${options.form.formNumber} for ${options.period.quarter} of ${options.period.label}`;
+  return { ctx, problems, reader, assembler, description };
+}

@@ -1,0 +1,48 @@
+// Public types of the engine. Kept stable: the queue worker and the golden tests code against them.
+
+/** Either name of a form; the period decides which file format family is written. */
+export type FormName = '24Q' | '138' | '26Q' | '140' | '27Q' | '144' | '27EQ' | '143';
+
+export type Quarter = 'Q1' | 'Q2' | 'Q3' | 'Q4';
+
+export interface ConvertOptions {
+  form: FormName;
+  quarter: Quarter;
+  /** 'FY 2025-26' (legacy family up to FY 2025-26), 'TY 2026-27' (new family); 'FY 2026-27' means TY 2026-27. */
+  financialYear: string;
+  tan: string;
+  /** Receipt number of the statement being corrected. Correction statements are not written yet: setting it
+   *  produces the CORRECTION_NOT_SUPPORTED problem. */
+  previousReceiptNumber?: string;
+  /** File creation date (and "today" for future-date checks). Defaults to the system clock. */
+  now?: () => Date;
+  /** Most problems kept in the report (counts stay exact). Default 10,000. */
+  maxProblems?: number;
+}
+
+export type Severity = 'error' | 'warning';
+
+export interface Problem {
+  /** Sheet name as written in the workbook, or null for problems about the options or the whole file. */
+  sheet: string | null;
+  /** Row a person sees: in a table the header is row 1 and rows[i] is row i + 2; in a list items[i] is row i + 1. */
+  row: number | null;
+  /** Table column header, or `<list block>.<key>` for list items. */
+  column: string | null;
+  code: string;
+  message: string;
+  severity: Severity;
+}
+
+export interface ValidationReport {
+  valid: boolean;
+  errorCount: number;
+  warningCount: number;
+  problems: Problem[];
+}
+
+export interface ConversionResult {
+  /** The FVU input file (CRLF line ends), or null when the report has any error. */
+  txt: string | null;
+  report: ValidationReport;
+}

@@ -1,0 +1,516 @@
+// The eight workbooks. Seven follow the vendor's published schemas (form24q/26q/27q/27eq/138/140/144);
+// form143_workbook is our own design in the style of form138/144 (the vendor has none; see FORMAT_NOTES.md).
+
+import type { WorkbookName } from '../forms.js';
+import { field, type FieldSpec, type ListSpec, type SheetSpec, type TableSpec, type WorkbookSpec } from './spec.js';
+
+const s = (key: string, nullable = false, extra: Partial<FieldSpec> = {}) => field(key, 'string', nullable, extra);
+const n = (key: string, nullable = false, extra: Partial<FieldSpec> = {}) => field(key, 'number', nullable, extra);
+const i = (key: string, nullable = false, extra: Partial<FieldSpec> = {}) => field(key, 'integer', nullable, extra);
+const d = (key: string, nullable = false, extra: Partial<FieldSpec> = {}) => field(key, 'epoch', nullable, extra);
+const b = (key: string, nullable = false, extra: Partial<FieldSpec> = {}) => field(key, 'boolean', nullable, extra);
+const ext = { extension: true } as const;
+
+const list = (sheet: string, block: string, fields: FieldSpec[]): ListSpec => ({ kind: 'list', sheet, block, fields });
+const table = (sheet: string, block: string, columns: FieldSpec[]): TableSpec => ({ kind: 'table', sheet, block, columns });
+
+// ---- payer sheet ---------------------------------------------------------------------------------------
+
+/** 24Q/26Q/27Q/27EQ payer list; deductor_type is our optional addition (the legacy lists have no category). */
+const LEGACY_PAYER = list('payer_sheet', 'payer_list', [
+  s('tan'),
+  s('pan'),
+  s('name'),
+  s('branch', true),
+  s('street'),
+  s('area', true),
+  s('city', true),
+  s('state'),
+  s('postal_code'),
+  s('email', true),
+  s('mobile', true),
+  s('gstin', true),
+  s('deductor_type', true, ext),
+  s('government_state_code', true, ext),
+  s('ministry_code', true, ext),
+  s('ministry_name_other', true, ext),
+  s('account_office_identification_number', true, ext),
+]);
+
+const LEGACY_RESPONSIBLE = list('payer_sheet', 'responsible_person_list', [
+  s('designation'),
+  s('name'),
+  s('pan'),
+  s('street'),
+  s('area', true),
+  s('city', true),
+  s('state'),
+  s('postal_code'),
+  s('email', true),
+  s('mobile'),
+]);
+
+/** Form 140 keeps the legacy key style and adds country, calling code and category. */
+const FORM140_PAYER = list('payer_sheet', 'payer_list', [
+  s('tan'),
+  s('pan'),
+  s('name'),
+  s('street'),
+  s('area', true),
+  s('city', true),
+  s('state'),
+  s('postal_code'),
+  s('email', true),
+  s('mobile'),
+  s('gstin', true),
+  s('country', true),
+  s('country_code', true),
+  s('deductor_type', true),
+  s('government_state_code', true, ext),
+  s('ministry_code', true, ext),
+  s('ministry_name_other', true, ext),
+  s('account_office_identification_number', true, ext),
+]);
+
+const FORM140_RESPONSIBLE = list('payer_sheet', 'responsible_person_list', [
+  s('designation'),
+  s('name'),
+  s('pan'),
+  s('street'),
+  s('area', true),
+  s('city', true),
+  s('state'),
+  s('postal_code'),
+  s('email', true),
+  s('mobile'),
+  s('country', true),
+  s('country_code', true),
+]);
+
+/** Forms 138/144 (and our 143): structured address mirroring the new BH fields. */
+const NEW_PAYER = list('payer_sheet', 'payer_list', [
+  s('name'),
+  s('tan'),
+  s('pan'),
+  s('country', true),
+  s('flat_door_block_number'),
+  s('post_office', true),
+  s('road_street_block_sector', true),
+  s('area_locality', true),
+  s('district', true),
+  s('state'),
+  s('postal_code'),
+  s('email', true),
+  s('contact_country_code', true),
+  s('contact_number'),
+  s('deductor_type', true),
+  s('government_state_code', true),
+  s('ministry_code', true),
+  s('ministry_name_other', true),
+  s('account_office_identification_number', true),
+  s('gstin', true),
+]);
+
+const NEW_RESPONSIBLE = list('payer_sheet', 'responsible_person_list', [
+  s('name'),
+  s('designation'),
+  s('pan'),
+  s('flat_door_block_number'),
+  s('post_office', true),
+  s('road_street_block_sector', true),
+  s('area_locality', true),
+  s('district', true),
+  s('state'),
+  s('postal_code'),
+  s('email', true),
+  s('country', true),
+  s('contact_country_code', true),
+  s('contact_number'),
+]);
+
+// ---- payee sheet ---------------------------------------------------------------------------------------
+
+const deducteeTypeColumn = s('deductee_type', true, ext);
+
+const PAYEE_BASIC = table('payee_sheet', 'payee_table', [i('sr_no'), s('pan'), s('name'), deducteeTypeColumn]);
+
+const PAYEE_24Q = table('payee_sheet', 'payee_table', [
+  i('sr_no'),
+  s('pan'),
+  s('name'),
+  b('opting_new_regime', true),
+  s('employee_category', true),
+]);
+
+const PAYEE_27Q = table('payee_sheet', 'payee_table', [
+  i('sr_no'),
+  s('pan'),
+  s('name'),
+  b('opting_new_regime', true),
+  s('tax_identification_number', true),
+  s('street', true),
+  s('area', true),
+  s('city', true),
+  s('state', true),
+  s('postal_code', true),
+  s('country'),
+  s('email', true),
+  n('isd_code', true),
+  n('mobile', true),
+  deducteeTypeColumn,
+]);
+
+const PAYEE_27EQ = table('payee_sheet', 'payee_table', [
+  i('sr_no'),
+  s('pan'),
+  s('name'),
+  b('nri', true),
+  b('permanent_establishment_in_india', true),
+  b('opting_new_regime', true),
+  deducteeTypeColumn,
+]);
+
+const PAYEE_144 = table('payee_sheet', 'payee_table', [
+  i('sr_no'),
+  s('pan'),
+  s('name'),
+  b('opting_out_of_taxation_regime_under_section_202_1', true),
+  s('country'),
+  s('address_in_country_of_residence', true),
+  s('email', true),
+  n('isd_code', true),
+  n('mobile', true),
+  s('tax_identification_number', true),
+]);
+
+const PAYEE_143 = table('payee_sheet', 'payee_table', [
+  i('sr_no'),
+  s('pan'),
+  s('name'),
+  b('nri', true),
+  b('permanent_establishment_in_india', true),
+]);
+
+// ---- challan sheet -------------------------------------------------------------------------------------
+
+const legacyChallan = (taxKey: 'tds_amount' | 'tcs_amount', minorNullable: boolean) =>
+  table('challan_sheet', 'challan_table', [
+    s('challan_serial'),
+    s('bsr_code'),
+    d('paid_date_epoch', false, { aliases: ['paid_date'] }),
+    s('minor_head', minorNullable),
+    i(taxKey),
+    i('surcharge'),
+    i('health_and_education_cess', false, { aliases: ['heath_and_education_cess'] }),
+    i('interest'),
+    i('late_filing_fees'),
+    i('other_penalty'),
+  ]);
+
+const FORM140_CHALLAN = table('challan_sheet', 'challan_table', [
+  s('challan_serial'),
+  s('bsr_code'),
+  d('paid_date_epoch', false, { aliases: ['paid_date'] }),
+  s('minor_head'),
+  i('total_tax_deducted'),
+  i('interest'),
+  i('late_filing_fees'),
+  i('other_penalty'),
+]);
+
+const newChallan = (taxKey: 'total_tax_deducted' | 'total_tax_collected') =>
+  table('challan_sheet', 'challan_table', [
+    s('bank_challan_number_or_ddo_serial_number', true),
+    s('bsr_code_or_form_24g_receipt_number', true),
+    d('bank_challan_or_transfer_voucher_date_epoch'),
+    s('minor_head', true),
+    s('mode_of_payment', true),
+    s('nil_challan_indicator'),
+    i(taxKey),
+    i('total_interest'),
+    i('total_fee'),
+    i('total_penalty'),
+    i('total_tax_deposited'),
+  ]);
+
+// ---- payment sheet -------------------------------------------------------------------------------------
+
+const rateColumn = n('rate_of_deduction', true, ext);
+
+const LEGACY_CASH = [
+  n('amount_of_cash_withdrawal_more_than_1_crore_us_194N', true),
+  n('amount_of_cash_withdrawal_between_20_lakhs_and_1_crore_us_194N_for_non_filers', true),
+  n('amount_of_cash_withdrawal_more_than_1_crore_us_194N_for_non_filers', true),
+  n('amount_of_cash_withdrawal_more_than_3_crore_us_194N_for_co-operative_societies', true),
+  n('amount_of_cash_withdrawal_between_20_lakhs_and_3_crore_us_194N_for_non_filers', true),
+  n('amount_of_cash_withdrawal_more_than_3_crore_us_194N_for_non_filers', true),
+];
+
+const NEW_CASH = [
+  n('amount_of_cash_withdrawal_more_than_1_crore_under_section_393_3', true),
+  n('amount_of_cash_withdrawal_more_than_3_crore_for_cooperative_societies_under_section_393_3', true),
+];
+
+const reasonAliases = { aliases: ['reason_for_lower_or_higher_deduction'] };
+
+const PAYMENT_24Q = table('payment_sheet', 'payment_table', [
+  i('payee_sr_no'),
+  s('challan_serial'),
+  s('bsr_code'),
+  s('nature_of_payment'),
+  n('payment_amount'),
+  d('payment_date_epoch'),
+  n('tds_amount'),
+  n('surcharge'),
+  n('health_and_education_cess'),
+  d('deduction_date_epoch', true),
+  s('reason_for_lower_deduction', true, reasonAliases),
+  s('certificate_number', true),
+]);
+
+const PAYMENT_26Q = table('payment_sheet', 'payment_table', [
+  i('payee_sr_no'),
+  s('challan_serial'),
+  s('bsr_code'),
+  s('nature_of_payment'),
+  n('payment_amount'),
+  d('payment_date_epoch'),
+  n('tds_amount'),
+  n('surcharge'),
+  n('health_and_education_cess'),
+  d('deduction_date_epoch', true),
+  s('reason_for_lower_deduction', true, reasonAliases),
+  s('certificate_number', true),
+  ...LEGACY_CASH,
+  rateColumn,
+]);
+
+const PAYMENT_27Q = table('payment_sheet', 'payment_table', [
+  i('payee_sr_no'),
+  s('challan_serial'),
+  s('bsr_code'),
+  s('nature_of_payment'),
+  n('payment_amount'),
+  d('payment_date_epoch'),
+  n('tds_amount'),
+  n('surcharge'),
+  n('health_and_education_cess'),
+  d('deduction_date_epoch', true),
+  b('applicability_of_tds_rate_under_dtaa'),
+  s('nature_of_remittance'),
+  s('form_15ca_acknowledgement_number', true),
+  s('grossing_up_indicator', true),
+  s('reason_for_lower_deduction', true, reasonAliases),
+  s('certificate_number', true),
+  ...LEGACY_CASH,
+  rateColumn,
+]);
+
+const PAYMENT_27EQ = table('payment_sheet', 'payment_table', [
+  i('payee_sr_no'),
+  s('challan_serial'),
+  s('bsr_code'),
+  s('nature_of_payment'),
+  n('total_value_of_purchase'),
+  n('payment_amount', false, { aliases: ['amount_received'] }),
+  d('payment_date_epoch', false, { aliases: ['payment_date'] }),
+  n('tcs_amount'),
+  n('surcharge'),
+  n('health_and_education_cess'),
+  d('collection_date_epoch', true, { aliases: ['collection_date'] }),
+  s('reason_for_lower_collection', true, { aliases: ['reason_for_lower_or_higher_collection'] }),
+  s('certificate_number', true),
+  rateColumn,
+]);
+
+const PAYMENT_140 = table('payment_sheet', 'payment_table', [
+  i('payee_sr_no'),
+  s('challan_serial'),
+  s('bsr_code'),
+  s('nature_of_payment'),
+  n('payment_amount'),
+  d('payment_date_epoch'),
+  n('total_tax_deducted'),
+  n('total_tax_deposited'),
+  d('deduction_date_epoch', true),
+  s('reason_for_lower_deduction', true, reasonAliases),
+  s('certificate_number', true),
+  s('unique_identification_number_form_121', true),
+  ...NEW_CASH,
+  rateColumn,
+]);
+
+const PAYMENT_138 = table('payment_sheet', 'payment_table', [
+  i('payee_sr_no'),
+  s('bank_challan_number_or_ddo_serial_number', true),
+  s('bsr_code_or_form_24g_receipt_number', true),
+  s('nature_of_payment'),
+  n('payment_amount'),
+  d('payment_date_epoch'),
+  n('total_tax_deducted'),
+  d('deduction_date_epoch', true),
+  n('total_tax_deposited'),
+  d('deposit_date_epoch', true),
+  s('reason_for_lower_deduction', true, reasonAliases),
+  s('certificate_number', true),
+]);
+
+const PAYMENT_144 = table('payment_sheet', 'payment_table', [
+  i('payee_sr_no'),
+  s('bank_challan_number_or_ddo_serial_number', true),
+  s('bsr_code_or_form_24g_receipt_number', true),
+  s('nature_of_payment'),
+  s('nature_of_remittance'),
+  n('payment_amount'),
+  d('payment_date_epoch'),
+  n('total_tax_deducted'),
+  d('deduction_date_epoch', true),
+  n('total_tax_deposited'),
+  b('grossed_up_under_section_393_10', true),
+  b('applicability_of_tds_rate_under_dtaa', true),
+  s('unique_identification_number_form_121', true),
+  s('reason_for_lower_deduction', true, reasonAliases),
+  s('certificate_number', true),
+  ...NEW_CASH,
+  rateColumn,
+]);
+
+const PAYMENT_143 = table('payment_sheet', 'payment_table', [
+  i('payee_sr_no'),
+  s('bank_challan_number_or_ddo_serial_number', true),
+  s('bsr_code_or_form_24g_receipt_number', true),
+  s('nature_of_payment'),
+  n('total_value_of_purchase'),
+  n('payment_amount'),
+  d('payment_date_epoch'),
+  n('total_tax_collected'),
+  d('collection_date_epoch', true),
+  n('total_tax_deposited'),
+  s('reason_for_lower_collection', true),
+  s('certificate_number', true),
+  rateColumn,
+]);
+
+// ---- salary detail sheet (24Q Q4) ---------------------------------------------------------------------
+
+const party = (kind: 'landlord' | 'lender'): FieldSpec[] =>
+  [1, 2, 3, 4].flatMap((k) => [s(`${kind}_${k}_name`, true), s(`${kind}_${k}_pan`, true)]);
+
+const SALARY_DETAIL = table('salary_detail_sheet', 'salary_detail_table', [
+  i('payee_sr_no'),
+  d('employment_from_date_epoch', true),
+  d('employment_to_date_epoch', true),
+  n('gross_salary_from_previous_employers', true),
+  n('tds_by_previous_employers', true),
+  n('income_tax_payable'),
+  n('surcharge'),
+  n('health_and_education_cess', false, { aliases: ['cess'] }),
+  n('tds_on_salary', true),
+  n('other_tds_or_tcs_amount_as_per_section_192_2b', true),
+  n('salary_as_per_provisions_contained_in_section_17_1', true),
+  n('value_of_perquisites_us_17_2', true),
+  n('profits_in_lieu_of_salary_us_17_3', true),
+  n('travel_concession_or_assistance_us_10_5', true),
+  n('death_cum_retirement_gratuity_us_10_10', true),
+  n('commuted_value_of_pension_us_10_10_a', true),
+  n('cash_equivalent_of_leave_salary_encashment_us_10_10_aa', true),
+  n('house_rent_allowance_us_10_13_a', true),
+  n('other_special_allowances_under_section_10_14', true),
+  ...party('landlord'),
+  n('total_amount_of_any_other_exemption_us_10', true),
+  n('standard_deduction_us_16_ia'),
+  n('entertainment_allowance_us_16_ii', true),
+  n('tax_on_employment_us_16_iii'),
+  n('income_from_house_property_reported_by_employee_offered_for_tds', true),
+  ...party('lender'),
+  n('income_under_the_head_other_sources_offered_for_tds', true),
+  n('gross_amount_us_80_c'),
+  n('deductible_amount_us_80_c'),
+  n('gross_amount_us_80_ccc'),
+  n('deductible_amount_us_80_ccc'),
+  n('gross_amount_us_80_ccd_1'),
+  n('deductible_amount_us_80_ccd_1'),
+  n('gross_amount_us_80_ccd_1_b'),
+  n('deductible_amount_us_80_ccd_1_b'),
+  n('gross_amount_us_80_ccd_2', true),
+  n('deductible_amount_us_80_ccd_2', true),
+  n('gross_amount_us_80_ccg', true),
+  n('deductible_amount_us_80_ccg', true),
+  n('gross_amount_us_80_cch', true),
+  n('deductible_amount_us_80_cch', true),
+  n('gross_amount_us_80_d'),
+  n('deductible_amount_us_80_d'),
+  n('gross_amount_us_80_dd', true),
+  n('deductible_amount_us_80_dd', true),
+  n('qualifying_amount_us_80_dd', true),
+  n('gross_amount_us_80_e'),
+  n('deductible_amount_us_80_e'),
+  n('gross_amount_us_80_ee', true),
+  n('deductible_amount_us_80_ee', true),
+  n('qualifying_amount_us_80_ee', true),
+  n('gross_amount_us_80_eea', true),
+  n('deductible_amount_us_80_eea', true),
+  n('qualifying_amount_us_80_eea', true),
+  n('gross_amount_us_80_g'),
+  n('deductible_amount_us_80_g'),
+  n('qualifying_amount_us_80_g'),
+  n('gross_amount_us_80_gg', true),
+  n('deductible_amount_us_80_gg', true),
+  n('qualifying_amount_us_80_gg', true),
+  n('gross_amount_us_80_ggc', true),
+  n('deductible_amount_us_80_ggc', true),
+  n('qualifying_amount_us_80_ggc', true),
+  n('gross_amount_us_80_tta', true),
+  n('deductible_amount_us_80_tta', true),
+  n('qualifying_amount_us_80_tta', true),
+  n('gross_amount_us_80_ttb', true),
+  n('deductible_amount_us_80_ttb', true),
+  n('qualifying_amount_us_80_ttb', true),
+  n('gross_amount_us_80_u', true),
+  n('deductible_amount_us_80_u', true),
+  n('qualifying_amount_us_80_u', true),
+  n('gross_amount_for_other_deductions'),
+  n('deductible_amount_for_other_deductions'),
+  n('qualifying_amount_for_other_deductions'),
+  n('relief_us_87_a', true, { aliases: ['rebate_us_87_a'] }),
+  n('relief_us_89'),
+  n('payments_from_super_annuation_fund', true),
+  s('name_of_fund', true),
+  d('fund_contribution_from', true),
+  d('fund_contribution_to', true),
+  n('average_rate_of_deduction_of_tax', true),
+  n('tds_on_repayment_from_super_annuation_fund', true),
+  n('gross_pension_under_194p', true),
+  n('interest_income_by_bank_under_194p', true),
+  n('net_tax_payable_under_194p', true),
+]);
+
+// ---- workbooks -----------------------------------------------------------------------------------------
+
+const sheet = (name: string, blocks: (ListSpec | TableSpec)[], optional = false): SheetSpec => ({ name, blocks, optional });
+
+function workbook(name: WorkbookName, payer: [ListSpec, ListSpec], payee: TableSpec, challan: TableSpec, payment: TableSpec, extra: SheetSpec[] = []): WorkbookSpec {
+  return {
+    name,
+    sheets: [
+      sheet('payer_sheet', payer),
+      sheet('payee_sheet', [payee]),
+      sheet('challan_sheet', [challan]),
+      sheet('payment_sheet', [payment]),
+      ...extra,
+    ],
+  };
+}
+
+export const WORKBOOKS: Readonly<Record<WorkbookName, WorkbookSpec>> = {
+  form24q_workbook: workbook('form24q_workbook', [LEGACY_PAYER, LEGACY_RESPONSIBLE], PAYEE_24Q, legacyChallan('tds_amount', false), PAYMENT_24Q, [
+    sheet('salary_detail_sheet', [SALARY_DETAIL], true),
+  ]),
+  form26q_workbook: workbook('form26q_workbook', [LEGACY_PAYER, LEGACY_RESPONSIBLE], PAYEE_BASIC, legacyChallan('tds_amount', false), PAYMENT_26Q),
+  form27q_workbook: workbook('form27q_workbook', [LEGACY_PAYER, LEGACY_RESPONSIBLE], PAYEE_27Q, legacyChallan('tds_amount', false), PAYMENT_27Q),
+  form27eq_workbook: workbook('form27eq_workbook', [LEGACY_PAYER, LEGACY_RESPONSIBLE], PAYEE_27EQ, legacyChallan('tcs_amount', false), PAYMENT_27EQ),
+  form140_workbook: workbook('form140_workbook', [FORM140_PAYER, FORM140_RESPONSIBLE], PAYEE_BASIC, FORM140_CHALLAN, PAYMENT_140),
+  form138_workbook: workbook('form138_workbook', [NEW_PAYER, NEW_RESPONSIBLE], PAYEE_BASIC, newChallan('total_tax_deducted'), PAYMENT_138),
+  form144_workbook: workbook('form144_workbook', [NEW_PAYER, NEW_RESPONSIBLE], PAYEE_144, newChallan('total_tax_deducted'), PAYMENT_144),
+  form143_workbook: workbook('form143_workbook', [NEW_PAYER, NEW_RESPONSIBLE], PAYEE_143, newChallan('total_tax_collected'), PAYMENT_143),
+};
