@@ -1,1 +1,26 @@
-export {};
+export { StatementService, type StatementServiceOptions, type SubmitRequest } from './service.js';
+export { DEFAULTS } from './defaults.js';
+export {
+  DOMAINS, JOB_STATUSES, QUARTERS, TDS_FORMS, FAILURE_MESSAGES, jobEntity, listEntity, isTerminal,
+  type StatementDomain, type JobStatus, type Quarter, type TdsForm, type JobRecord, type JobOwner, type StatementJobView, type SearchPage,
+} from './model.js';
+export { JobStore, type TransitionFields, type TransitionResult } from './job-store.js';
+export { StatementKeys, ownerOf, storageKeys, refOfUploadKey, type JobRef } from './keys.js';
+export { canMove, sourcesOf } from './state-machine.js';
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type SearchQuery } from './search.js';
+export { StatementQueueError, IllegalTransitionError, JobMissingError } from './errors.js';
+export { periodStartYear, writtenForm } from './period.js';
+export {
+  STATEMENT_QUEUE, WEBHOOK_QUEUE, createStatementQueue, createWebhookQueue,
+  type ConvertJobData, type DeliveryJobData, type ConversionRetryOptions,
+} from './queues.js';
+export {
+  signWebhook, verifyWebhook, WebhookVerificationError, DEFAULT_TOLERANCE_SECONDS,
+  type WebhookHeaders, type VerifyOptions,
+} from './webhooks/signature.js';
+export {
+  WebhookSender, enqueueWebhook, webhookBackoff, webhookAttempts, deliveryJobOptions,
+  type WebhookOptions, type WebhookRetryOptions, type DeliveryOutcome,
+} from './webhooks/delivery.js';
+export { isNonPublicAddress, BlockedAddressError } from './webhooks/address-guard.js';
+export { createWebhookWorker, type WebhookWorkerOptions } from './webhooks/webhook-worker.js';

@@ -1,0 +1,58 @@
+// What the worker asks of a conversion and what it gets back. Shapes match the engine's ValidationReport.
+
+export interface ReportProblem {
+  sheet: string | null;
+  row: number | null;
+  column: string | null;
+  code: string;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+export interface ConversionReport {
+  valid: boolean;
+  errorCount: number;
+  warningCount: number;
+  problems: ReportProblem[];
+}
+
+export interface ConversionOptions {
+  form: string;
+  quarter: 'Q1' | 'Q2' | 'Q3' | 'Q4';
+  financialYear: string;
+  tan: string;
+  previousReceiptNumber?: string;
+  /** File creation date written into the TXT, Unix ms (the worker's clock, so a retry writes the same file). */
+  createdAt: number;
+}
+
+export interface ConversionRequest {
+  /** The uploaded workbook, as stored. */
+  bytes: Uint8Array;
+  options: ConversionOptions;
+}
+
+/**
+ * `converted`: the engine read the workbook; `txt` is null when the report has errors.
+ * `invalid-workbook`: the upload is not a workbook at all (not JSON, not a Sheet JSON object).
+ */
+export type ConversionOutcome =
+  | { kind: 'converted'; txt: string | null; report: ConversionReport; reportXlsx: Uint8Array }
+  | { kind: 'invalid-workbook'; report: ConversionReport; reportXlsx: Uint8Array };
+
+export interface Converter {
+  /** Rejects only for infrastructure failures (a crashed thread, an abort); workbook problems are outcomes. */
+  convert(request: ConversionRequest, signal?: AbortSignal): Promise<ConversionOutcome>;
+  /** The .xlsx form of a report the worker wrote itself (e.g. an upload over the size limit). */
+  reportXlsx(report: ConversionReport): Promise<Uint8Array>;
+  close(): Promise<void>;
+}
+
+export function singleProblemReport(code: string, message: string): ConversionReport {
+  return {
+    valid: false,
+    errorCount: 1,
+    warningCount: 0,
+    problems: [{ sheet: null, row: null, column: null, code, message, severity: 'error' }],
+  };
+}

@@ -1,0 +1,182 @@
+import type { Redis } from 'ioredis';
+import { IllegalTransitionError, JobMissingError } from './errors.js';
+import { StatementKeys, type JobRef } from './keys.js';
+import { LuaScript } from './lua.js';
+import { JOB_STATUSES, type JobRecord, type JobStatus, type Quarter, type StatementDomain } from './model.js';
+import { formKind, periodStartYear } from './period.js';
+import { sourcesOf } from './state-machine.js';
+
+/** Record fields a transition may set besides status and updated_at. */
+export interface TransitionFields {
+  message?: string;
+  txtKey?: string;
+  reportKey?: string;
+  reportXlsxKey?: string;
+}
+
+export interface TransitionResult {
+  previous: JobStatus;
+  record: JobRecord;
+}
+
+// KEYS[1] the record, KEYS[2..] its indexes. Refuses to overwrite an existing record.
+const CREATE = new LuaScript(`
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV, 3))
+for i = 2, #KEYS do redis.call('ZADD', KEYS[i], ARGV[1], ARGV[2]) end
+return 1
+`);
+
+// KEYS[1] the record, KEYS[2..6] the status indexes in JOB_STATUSES order.
+// ARGV: job id, new status, now, allowed sources (comma list), status order (comma list), field/value pairs.
+const TRANSITION = new LuaScript(`
+local current = redis.call('HGET', KEYS[1], 'status')
+if not current then return {'missing', ''} end
+local allowed = false
+for from in string.gmatch(ARGV[4], '[^,]+') do
+  if from == current then allowed = true end
+end
+if not allowed then return {'illegal', current} end
+local slot = {}
+local i = 2
+for name in string.gmatch(ARGV[5], '[^,]+') do
+  slot[name] = KEYS[i]
+  i = i + 1
+end
+redis.call('HSET', KEYS[1], 'status', ARGV[2], 'updated_at', ARGV[3])
+if #ARGV > 5 then redis.call('HSET', KEYS[1], unpack(ARGV, 6)) end
+if ARGV[2] == 'in_progress' then redis.call('HINCRBY', KEYS[1], 'attempts', 1) end
+local created = redis.call('HGET', KEYS[1], 'created_at')
+redis.call('ZREM', slot[current], ARGV[1])
+redis.call('ZADD', slot[ARGV[2]], created, ARGV[1])
+return {'ok', current}
+`);
+
+// KEYS[1] the record, KEYS[2..] every index it may be in.
+const DELETE = new LuaScript(`
+redis.call('DEL', KEYS[1])
+for i = 2, #KEYS do redis.call('ZREM', KEYS[i], ARGV[1]) end
+return 1
+`);
+
+const FIELD_NAMES: Record<keyof TransitionFields, string> = {
+  message: 'message',
+  txtKey: 'txt_key',
+  reportKey: 'report_key',
+  reportXlsxKey: 'report_xlsx_key',
+};
+
+/**
+ * Job records in Redis: one hash per job plus sorted-set indexes (score: created_at) for search. Every write is
+ * one Lua script on one slot, so a record and its indexes never disagree, and transitions are checked and
+ * applied atomically against the state machine.
+ */
+export class JobStore {
+  constructor(private readonly redis: Redis, readonly keys: StatementKeys) {}
+
+  /** Writes a new record and its index entries; false when a job with that id already exists. */
+  async create(ref: JobRef, record: JobRecord): Promise<boolean> {
+    const keys = [this.keys.record(ref), ...this.indexesOf(ref.owner, record, ['created'])];
+    const created = await CREATE.run(this.redis, keys, [record.createdAt, record.jobId, ...toHash(record)]);
+    return created === 1;
+  }
+
+  async get(ref: JobRef): Promise<JobRecord | null> {
+    return fromHash(await this.redis.hgetall(this.keys.record(ref)));
+  }
+
+  /** Records of one owner, in the order asked; null where a record is gone. One round trip. */
+  async getMany(owner: string, jobIds: readonly string[]): Promise<Array<JobRecord | null>> {
+    if (jobIds.length === 0) return [];
+    const pipeline = this.redis.pipeline();
+    for (const jobId of jobIds) pipeline.hgetall(this.keys.record({ owner, jobId }));
+    const results = (await pipeline.exec()) ?? [];
+    return results.map(([error, value]) => {
+      if (error) throw error;
+      return fromHash(value as Record<string, string>);
+    });
+  }
+
+  /** Moves a job to `to` if the state machine allows it from where it is now; throws otherwise. */
+  async transition(ref: JobRef, domain: StatementDomain, to: JobStatus, now: number, fields: TransitionFields = {}): Promise<TransitionResult> {
+    const keys = [this.keys.record(ref), ...this.keys.statusIndexes(ref.owner, domain, JOB_STATUSES)];
+    const pairs = Object.entries(fields)
+      .filter(([, value]) => value !== undefined)
+      .flatMap(([name, value]) => [FIELD_NAMES[name as keyof TransitionFields], String(value)]);
+    const args = [ref.jobId, to, now, sourcesOf(to).join(','), JOB_STATUSES.join(','), ...pairs];
+    const [outcome, previous] = (await TRANSITION.run(this.redis, keys, args)) as [string, string];
+    if (outcome === 'missing') throw new JobMissingError(ref.jobId);
+    if (outcome === 'illegal') throw new IllegalTransitionError(ref.jobId, previous as JobStatus, to);
+    const record = await this.get(ref);
+    if (!record) throw new JobMissingError(ref.jobId);
+    return { previous: previous as JobStatus, record };
+  }
+
+  /** Removes a record and its index entries (retention). */
+  async delete(ref: JobRef, record: JobRecord): Promise<void> {
+    const keys = [this.keys.record(ref), ...this.indexesOf(ref.owner, record, JOB_STATUSES)];
+    await DELETE.run(this.redis, keys, [ref.jobId]);
+  }
+
+  /** The sorted sets a record is listed in; `statuses` says which status indexes to name. */
+  private indexesOf(owner: string, record: JobRecord, statuses: readonly JobStatus[]): string[] {
+    const { domain } = record;
+    return [
+      this.keys.index(owner, domain, 'all'),
+      this.keys.index(owner, domain, 'tan', record.tan),
+      this.keys.index(owner, domain, 'form', formKind(record.form) ?? record.form),
+      this.keys.index(owner, domain, 'quarter', record.quarter),
+      this.keys.index(owner, domain, 'fy', String(periodStartYear(record.financialYear))),
+      ...this.keys.statusIndexes(owner, domain, statuses),
+    ];
+  }
+}
+
+function toHash(record: JobRecord): string[] {
+  const fields: Record<string, string | number | null> = {
+    job_id: record.jobId,
+    domain: record.domain,
+    client_id: record.clientId,
+    tan: record.tan,
+    form: record.form,
+    quarter: record.quarter,
+    financial_year: record.financialYear,
+    previous_receipt_number: record.previousReceiptNumber,
+    status: record.status,
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+    attempts: record.attempts,
+    message: record.message,
+    txt_key: record.txtKey,
+    report_key: record.reportKey,
+    report_xlsx_key: record.reportXlsxKey,
+    webhook_url: record.webhookUrl,
+    webhook_secret: record.webhookSecretSealed,
+  };
+  return Object.entries(fields).flatMap(([name, value]) => (value === null ? [] : [name, String(value)]));
+}
+
+function fromHash(hash: Record<string, string>): JobRecord | null {
+  if (!hash['job_id']) return null;
+  const text = (name: string): string | null => hash[name] ?? null;
+  return {
+    jobId: hash['job_id'],
+    domain: hash['domain'] as StatementDomain,
+    clientId: hash['client_id'] ?? '',
+    tan: hash['tan'] ?? '',
+    form: hash['form'] ?? '',
+    quarter: hash['quarter'] as Quarter,
+    financialYear: hash['financial_year'] ?? '',
+    previousReceiptNumber: text('previous_receipt_number'),
+    status: hash['status'] as JobStatus,
+    createdAt: Number(hash['created_at']),
+    updatedAt: Number(hash['updated_at']),
+    attempts: Number(hash['attempts'] ?? 0),
+    message: text('message'),
+    txtKey: text('txt_key'),
+    reportKey: text('report_key'),
+    reportXlsxKey: text('report_xlsx_key'),
+    webhookUrl: text('webhook_url'),
+    webhookSecretSealed: text('webhook_secret'),
+  };
+}

@@ -1,0 +1,94 @@
+// The statement job as stored and as shown to callers. API.md "Statement jobs" is the contract for the shown
+// shape; the stored record adds what the worker and the webhook sender need.
+
+/** TDS statements (24Q/26Q/27Q, 138/140/144) and TCS statements (27EQ/143) have separate routes and indexes. */
+export type StatementDomain = 'tds' | 'tcs';
+export const DOMAINS: readonly StatementDomain[] = ['tds', 'tcs'];
+
+export type JobStatus = 'created' | 'queued' | 'in_progress' | 'succeeded' | 'failed';
+export const JOB_STATUSES: readonly JobStatus[] = ['created', 'queued', 'in_progress', 'succeeded', 'failed'];
+
+export type Quarter = 'Q1' | 'Q2' | 'Q3' | 'Q4';
+export const QUARTERS: readonly Quarter[] = ['Q1', 'Q2', 'Q3', 'Q4'];
+
+/** Form names a caller may send for TDS; either name of a form is accepted (API.md). */
+export const TDS_FORMS = ['24Q', '138', '26Q', '140', '27Q', '144'] as const;
+export type TdsForm = (typeof TDS_FORMS)[number];
+
+/** Short `message` of a failed job, as the vendor words it. */
+export const FAILURE_MESSAGES = {
+  validation: 'Validation error',
+  invalidWorkbook: 'Invalid Workbook',
+  processing: 'Processing error',
+} as const;
+
+/** Everything Redis keeps about one job (a hash; absent optional fields are simply not stored). */
+export interface JobRecord {
+  jobId: string;
+  domain: StatementDomain;
+  /** Id of the API client that created the job. */
+  clientId: string;
+  tan: string;
+  /** As the caller sent it (TDS); for TCS the form the period calls for (27EQ or 143), never shown. */
+  form: string;
+  quarter: Quarter;
+  financialYear: string;
+  previousReceiptNumber: string | null;
+  status: JobStatus;
+  createdAt: number;
+  updatedAt: number;
+  /** Processing attempts started (a worker crash or an infrastructure error starts another). */
+  attempts: number;
+  message: string | null;
+  /** Storage keys of what the worker wrote; null until written. */
+  txtKey: string | null;
+  reportKey: string | null;
+  reportXlsxKey: string | null;
+  webhookUrl: string | null;
+  /** Sealed with the service's Sealer (AES-256-GCM), bound to the job id. */
+  webhookSecretSealed: string | null;
+}
+
+/** Who submits a job: the authenticated client, and where it wants webhooks (from its client record). */
+export interface JobOwner {
+  clientId: string;
+  webhookUrl?: string | undefined;
+  webhookSecret?: string | undefined;
+}
+
+/** A job as polled (API.md), the `data` of the poll and submit responses and of webhooks. */
+export interface StatementJobView {
+  '@entity': string;
+  job_id: string;
+  tan: string;
+  quarter: Quarter;
+  form?: string;
+  financial_year: string;
+  previous_receipt_number?: string;
+  status: JobStatus;
+  created_at: number;
+  updated_at: number;
+  json_url?: string;
+  txt_url?: string;
+  validation_report_url?: string;
+  message?: string;
+}
+
+export interface SearchPage {
+  '@entity': string;
+  items: StatementJobView[];
+  /** Opaque cursor for the next page; null when there is none. */
+  last_evaluated_key: string | null;
+}
+
+export function jobEntity(domain: StatementDomain): string {
+  return `in.co.service.${domain}.reports.job`;
+}
+
+export function listEntity(domain: StatementDomain): string {
+  return `in.co.service.${domain}.reports.paginated_list`;
+}
+
+export function isTerminal(status: JobStatus): boolean {
+  return status === 'succeeded' || status === 'failed';
+}

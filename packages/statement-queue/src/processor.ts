@@ -1,0 +1,150 @@
+import { WaitingError, type Job, type Queue } from 'bullmq';
+import { isServiceError, readAll, type Clock, type Logger, type ObjectStorage } from '@satyapan/core';
+import type { ConversionOptions, ConversionOutcome, ConversionReport, Converter } from './conversion/types.js';
+import { singleProblemReport } from './conversion/types.js';
+import { IllegalTransitionError } from './errors.js';
+import type { JobStore, TransitionFields } from './job-store.js';
+import { storageKeys, type JobRef } from './keys.js';
+import { FAILURE_MESSAGES, isTerminal, type JobRecord } from './model.js';
+import type { ConvertJobData, DeliveryJobData } from './queues.js';
+import { enqueueWebhook, type WebhookRetryOptions } from './webhooks/delivery.js';
+
+export interface ProcessorOptions {
+  store: JobStore;
+  storage: ObjectStorage;
+  converter: Converter;
+  clock: Clock;
+  logger: Logger;
+  maxUploadBytes: number;
+  /** Absent when webhooks are off. */
+  webhookQueue: Queue<DeliveryJobData> | null;
+  webhookRetry?: WebhookRetryOptions;
+}
+
+export type ProcessResult = { outcome: 'succeeded' | 'failed' } | { outcome: 'skipped'; reason: 'job-gone' | 'already-finished' };
+
+/**
+ * One conversion job: workbook in, TXT and report out, record moved on, webhook queued. Safe to run again for
+ * the same job (after a crash, a retry, a stalled lock): outputs have fixed names and are overwritten, a job
+ * already finished is only re-announced (its webhook is deduplicated by id), and the record's transitions are
+ * checked atomically. Workbook problems end the job; infrastructure failures throw so BullMQ retries them.
+ */
+export class StatementProcessor {
+  constructor(private readonly options: ProcessorOptions) {}
+
+  async process(job: Job<ConvertJobData>, token?: string, signal?: AbortSignal): Promise<ProcessResult> {
+    const ref: JobRef = { owner: job.data.owner, jobId: job.data.jobId };
+    const record = await this.options.store.get(ref);
+    if (!record) return { outcome: 'skipped', reason: 'job-gone' };
+    if (isTerminal(record.status)) {
+      await this.announce(record, ref);
+      return { outcome: 'skipped', reason: 'already-finished' };
+    }
+    try {
+      await this.options.store.transition(ref, record.domain, 'in_progress', this.options.clock.now());
+      return await this.convert(ref, record, signal);
+    } catch (error) {
+      if (signal?.aborted) return this.handBack(job, token);
+      if (error instanceof IllegalTransitionError && isTerminal(error.from)) return { outcome: 'skipped', reason: 'already-finished' };
+      if (isFinalAttempt(job)) await this.failAfterInfrastructureError(ref, record, error);
+      throw error;
+    }
+  }
+
+  /** Marks a job failed when BullMQ gave up on it without our processor seeing the last failure (stalls). */
+  async failAbandoned(ref: JobRef, reason: string): Promise<void> {
+    const record = await this.options.store.get(ref);
+    if (!record || isTerminal(record.status)) return;
+    await this.failAfterInfrastructureError(ref, record, new Error(reason));
+  }
+
+  private async convert(ref: JobRef, record: JobRecord, signal?: AbortSignal): Promise<ProcessResult> {
+    const upload = await this.options.storage.head(storageKeys.upload(ref));
+    if (upload && upload.size > this.options.maxUploadBytes) {
+      const report = singleProblemReport('WORKBOOK_TOO_LARGE', `The workbook is ${upload.size} bytes; the limit is ${this.options.maxUploadBytes} bytes`);
+      return this.finish(ref, record, { kind: 'invalid-workbook', report, reportXlsx: await this.options.converter.reportXlsx(report) });
+    }
+    const bytes = await this.readInput(ref);
+    const outcome = await this.options.converter.convert({ bytes, options: conversionOptions(record) }, signal);
+    return this.finish(ref, record, outcome);
+  }
+
+  /** The copy taken at queueing time when there is one (S3), else the upload itself. */
+  private async readInput(ref: JobRef): Promise<Uint8Array> {
+    const { storage } = this.options;
+    for (const key of [storageKeys.frozenInput(ref), storageKeys.upload(ref)]) {
+      try {
+        return await readAll(await storage.get(key));
+      } catch (error) {
+        if (!(isServiceError(error) && error.code === 'OBJECT_NOT_FOUND')) throw error;
+      }
+    }
+    throw new Error(`The workbook of job ${ref.jobId} is not in storage`);
+  }
+
+  private async finish(ref: JobRef, record: JobRecord, outcome: ConversionOutcome): Promise<ProcessResult> {
+    const reports = await this.writeReports(ref, outcome.report, outcome.reportXlsx);
+    const txt = outcome.kind === 'converted' ? outcome.txt : null;
+    if (txt !== null) {
+      await this.options.storage.put(storageKeys.txt(ref), txt, { contentType: 'text/plain; charset=us-ascii' });
+      await this.end(ref, record, 'succeeded', { ...reports, txtKey: storageKeys.txt(ref) });
+      return { outcome: 'succeeded' };
+    }
+    const message = outcome.kind === 'invalid-workbook' ? FAILURE_MESSAGES.invalidWorkbook : FAILURE_MESSAGES.validation;
+    await this.end(ref, record, 'failed', { ...reports, message });
+    return { outcome: 'failed' };
+  }
+
+  private async writeReports(ref: JobRef, report: ConversionReport, xlsx: Uint8Array): Promise<TransitionFields> {
+    const { storage } = this.options;
+    await storage.put(storageKeys.reportJson(ref), JSON.stringify(report), { contentType: 'application/json' });
+    await storage.put(storageKeys.reportXlsx(ref), Buffer.from(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength));
+    return { reportKey: storageKeys.reportJson(ref), reportXlsxKey: storageKeys.reportXlsx(ref) };
+  }
+
+  private async end(ref: JobRef, record: JobRecord, status: 'succeeded' | 'failed', fields: TransitionFields): Promise<void> {
+    const { record: ended } = await this.options.store.transition(ref, record.domain, status, this.options.clock.now(), fields);
+    await this.announce(ended, ref);
+  }
+
+  private async announce(record: JobRecord, ref: JobRef): Promise<void> {
+    if (this.options.webhookQueue) await enqueueWebhook(this.options.webhookQueue, record, ref, this.options.webhookRetry);
+  }
+
+  private async failAfterInfrastructureError(ref: JobRef, record: JobRecord, error: unknown): Promise<void> {
+    this.options.logger.error('statement job failed after its last attempt', { job_id: ref.jobId, error: (error as Error).message });
+    const report = singleProblemReport('PROCESSING_ERROR', 'The statement could not be processed; submit the job again');
+    let fields: TransitionFields = { message: FAILURE_MESSAGES.processing };
+    try {
+      fields = { ...fields, ...(await this.writeReports(ref, report, await this.options.converter.reportXlsx(report))) };
+    } catch {
+      // Storage may be what failed: the job still ends, without a report.
+    }
+    try {
+      await this.end(ref, record, 'failed', fields);
+    } catch (endError) {
+      this.options.logger.error('could not mark the statement job failed', { job_id: ref.jobId, error: (endError as Error).message });
+    }
+  }
+
+  /** Shutdown ran out of time: give the job back to the queue for another worker, as it was. */
+  private async handBack(job: Job<ConvertJobData>, token?: string): Promise<never> {
+    await job.moveToWait(token);
+    throw new WaitingError();
+  }
+}
+
+function isFinalAttempt(job: Job): boolean {
+  return job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+}
+
+function conversionOptions(record: JobRecord): ConversionOptions {
+  return {
+    form: record.form,
+    quarter: record.quarter,
+    financialYear: record.financialYear,
+    tan: record.tan,
+    ...(record.previousReceiptNumber !== null ? { previousReceiptNumber: record.previousReceiptNumber } : {}),
+    createdAt: record.createdAt,
+  };
+}

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
+import {
+  FsStorage, serviceError, silentLogger, systemClock,
+  type Clock, type Logger, type ObjectStorage, type Sealer,
+} from '@satyapan/core';
+import { DEFAULTS } from './defaults.js';
+import { Dispatcher } from './dispatch.js';
+import { JobStore } from './job-store.js';
+import { JOB_ID_PATTERN, StatementKeys, ownerOf, refOfUploadKey, storageKeys, type JobRef } from './keys.js';
+import { listEntity, type JobOwner, type JobRecord, type Quarter, type SearchPage, type StatementDomain, type StatementJobView } from './model.js';
+import { domainOfForm, periodStartYear, tcsForm } from './period.js';
+import { createStatementQueue, type ConversionRetryOptions, type ConvertJobData } from './queues.js';
+import { Retention } from './retention.js';
+import { webhookSecretContext } from './sealing.js';
+import { JobSearch, type SearchQuery } from './search.js';
+import { pollView, summaryView } from './view.js';
+
+export interface SubmitRequest {
+  domain: StatementDomain;
+  tan: string;
+  /** TDS only: either name of a form (24Q/138, 26Q/140, 27Q/144). */
+  form?: string;
+  quarter: Quarter;
+  /** `FY 2025-26` or `TY 2026-27`. */
+  financialYear: string;
+  previousReceiptNumber?: string;
+}
+
+export interface StatementServiceOptions {
+  /** A producer-flavour connection: fails fast, so callers get a 503 instead of a hung request. */
+  redis: Redis;
+  storage: ObjectStorage;
+  /** Seals webhook secrets at rest and search cursors. Workers need the same keys. */
+  sealer: Sealer;
+  /** Prefix of every Redis key (the router's `keyPrefix`); default `satyapan`. */
+  keyPrefix?: string;
+  clock?: Clock;
+  logger?: Logger;
+  /** Validity of `json_url`; default 24 h. */
+  uploadTtlSeconds?: number;
+  /** Largest workbook accepted; default 50 MB. */
+  maxUploadBytes?: number;
+  /** Validity of `txt_url` and `validation_report_url` in a poll answer; default 1 h. */
+  downloadTtlSeconds?: number;
+  /** How long a job and its files are kept; default 90 days. */
+  retentionDays?: number;
+  retry?: ConversionRetryOptions;
+  /**
+   * With FsStorage, refuse a second upload (409) and queue the job as soon as the upload completes. Default
+   * true; set false in a process that must not react to uploads (e.g. a second service on the same storage).
+   */
+  watchUploads?: boolean;
+}
+
+/**
+ * The statement job workflow for callers (API.md "Statement jobs"): submit, poll, search, and the reaction
+ * to uploads. Conversion happens elsewhere, in `createStatementWorker`.
+ */
+export class StatementService {
+  readonly keys: StatementKeys;
+  readonly store: JobStore;
+  readonly queue: Queue<ConvertJobData>;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private readonly search: JobSearch;
+  private readonly dispatcher: Dispatcher;
+  private readonly retention: Retention;
+  private readonly detach: Array<() => void> = [];
+  private readonly settings: { [K in keyof typeof DEFAULTS]: number };
+
+  constructor(private readonly options: StatementServiceOptions) {
+    this.keys = new StatementKeys(options.keyPrefix);
+    this.store = new JobStore(options.redis, this.keys);
+    this.clock = options.clock ?? systemClock;
+    this.logger = options.logger ?? silentLogger();
+    this.settings = {
+      uploadTtlSeconds: options.uploadTtlSeconds ?? DEFAULTS.uploadTtlSeconds,
+      maxUploadBytes: options.maxUploadBytes ?? DEFAULTS.maxUploadBytes,
+      downloadTtlSeconds: options.downloadTtlSeconds ?? DEFAULTS.downloadTtlSeconds,
+      retentionDays: options.retentionDays ?? DEFAULTS.retentionDays,
+    };
+    this.queue = createStatementQueue(options.redis, this.keys.bullPrefix);
+    this.queue.on('error', (error) => this.logger.warn('statement queue connection error', { error: error.message }));
+    this.search = new JobSearch(options.redis, this.keys, this.store, options.sealer);
+    this.dispatcher = new Dispatcher({
+      redis: options.redis, storage: options.storage, store: this.store, keys: this.keys, queue: this.queue,
+      clock: this.clock, logger: this.logger, uploadTtlSeconds: this.settings.uploadTtlSeconds,
+      maxUploadBytes: this.settings.maxUploadBytes,
+      ...(options.retry ? { retry: options.retry } : {}),
+    });
+    this.retention = new Retention(options.redis, options.storage, this.store, this.keys, this.clock);
+    if (options.watchUploads !== false && options.storage instanceof FsStorage) this.watchFsUploads(options.storage);
+  }
+
+  /** Creates a job in `created` with a pre-signed `json_url` for the workbook. */
+  async submitJob(request: SubmitRequest, owner: JobOwner): Promise<StatementJobView> {
+    const startYear = periodStartYear(request.financialYear);
+    if (startYear === null) throw serviceError('UNPROCESSABLE', `Invalid financial year: ${request.financialYear}`);
+    const form = this.formOf(request, startYear);
+    const jobId = randomUUID();
+    const ref: JobRef = { owner: ownerOf(owner.clientId), jobId };
+    const now = this.clock.now();
+    // Signed before anything is written, so nothing is left behind if signing fails.
+    const jsonUrl = await this.options.storage.presignPut(storageKeys.upload(ref), {
+      expiresInSeconds: this.settings.uploadTtlSeconds,
+      maxBytes: this.settings.maxUploadBytes,
+    });
+    const record = this.newRecord(request, owner, jobId, form, now);
+    // Global sets first: if the record write then fails, they hold an entry the sweeps drop.
+    await Promise.all([this.dispatcher.markPending(ref, now), this.retention.schedule(ref, now + this.retentionMs())]);
+    if (!(await this.store.create(ref, record))) throw new Error(`Job id collision: ${jobId}`);
+    return { ...summaryView(record), json_url: jsonUrl };
+  }
+
+  /** The caller's job; 521 for an unknown id, another client's id, or a job of the other domain. */
+  async getJob(domain: StatementDomain, clientId: string, jobId: string): Promise<StatementJobView> {
+    const record = await this.findOwned(domain, clientId, jobId);
+    return pollView(record, { storage: this.options.storage, downloadTtlSeconds: this.settings.downloadTtlSeconds });
+  }
+
+  async searchJobs(domain: StatementDomain, clientId: string, query: SearchQuery): Promise<SearchPage> {
+    if (query.financialYear !== undefined && periodStartYear(query.financialYear) === null) {
+      throw serviceError('UNPROCESSABLE', `Invalid financial year: ${query.financialYear}`);
+    }
+    if (query.fromDate !== undefined && query.toDate !== undefined && query.fromDate > query.toDate) {
+      throw serviceError('INVALID_FIELD', 'from_date', 'must not be after to_date');
+    }
+    const result = await this.search.search(ownerOf(clientId), domain, query);
+    return { '@entity': listEntity(domain), items: result.records.map(summaryView), last_evaluated_key: result.lastEvaluatedKey };
+  }
+
+  /**
+   * Reacts to a completed upload (FsStorage calls it by itself; wire S3 event notifications to it). Queues the
+   * job when its workbook is there; does nothing for keys that are not workbook uploads.
+   */
+  async handleObjectCreated(key: string): Promise<void> {
+    const ref = refOfUploadKey(key);
+    if (ref) await this.dispatcher.dispatch(ref);
+  }
+
+  /**
+   * Looks at every job whose upload or dispatch is outstanding: queues those whose workbook has arrived (the S3
+   * poll, and recovery after a crash between upload and queueing). Returns how many entries were looked at.
+   */
+  async sweepPending(limit = 500): Promise<number> {
+    return this.dispatcher.sweep(limit);
+  }
+
+  /** Deletes jobs past retention with their files. Returns how many were deleted. */
+  async purgeExpired(limit = 500): Promise<number> {
+    return this.retention.purge(limit);
+  }
+
+  async close(): Promise<void> {
+    for (const detach of this.detach.splice(0)) detach();
+    await this.queue.close();
+  }
+
+  private formOf(request: SubmitRequest, startYear: number): string {
+    if (request.domain === 'tcs') return tcsForm(startYear);
+    const form = request.form ?? '';
+    if (domainOfForm(form) !== 'tds') throw serviceError('UNPROCESSABLE', `Invalid form type: ${form}`);
+    return form;
+  }
+
+  private newRecord(request: SubmitRequest, owner: JobOwner, jobId: string, form: string, now: number): JobRecord {
+    const secret = owner.webhookUrl && owner.webhookSecret ? owner.webhookSecret : null;
+    return {
+      jobId,
+      domain: request.domain,
+      clientId: owner.clientId,
+      tan: request.tan,
+      form,
+      quarter: request.quarter,
+      financialYear: request.financialYear,
+      previousReceiptNumber: request.previousReceiptNumber ?? null,
+      status: 'created',
+      createdAt: now,
+      updatedAt: now,
+      attempts: 0,
+      message: null,
+      txtKey: null,
+      reportKey: null,
+      reportXlsxKey: null,
+      webhookUrl: owner.webhookUrl ?? null,
+      webhookSecretSealed: secret === null ? null : this.options.sealer.seal(secret, webhookSecretContext(jobId)),
+    };
+  }
+
+  private async findOwned(domain: StatementDomain, clientId: string, jobId: string): Promise<JobRecord> {
+    // The id is looked up only under the caller's own owner tag: another client's job is simply not there.
+    const record = JOB_ID_PATTERN.test(jobId) ? await this.store.get({ owner: ownerOf(clientId), jobId }) : null;
+    if (!record || record.domain !== domain || record.clientId !== clientId) throw serviceError('JOB_NOT_FOUND', jobId);
+    return record;
+  }
+
+  private watchFsUploads(storage: FsStorage): void {
+    this.detach.push(storage.addUploadGuard((key) => this.guardUpload(key)));
+    this.detach.push(storage.onObjectCreated(({ key }) => this.handleObjectCreated(key).catch((error: unknown) => {
+      // The pending entry stays: the next sweep queues the job.
+      this.logger.warn('queueing after upload failed; the sweep will retry', { error: (error as Error).message });
+    })));
+  }
+
+  /** Runs before FsStorage accepts an upload: only a job still waiting for its workbook takes one. */
+  private async guardUpload(key: string): Promise<void> {
+    const ref = refOfUploadKey(key);
+    if (!ref) return;
+    const record = await this.store.get(ref);
+    if (!record) throw serviceError('CONFLICT', 'Job no longer exists');
+    // The file check closes the moment between a finished upload and its job being queued.
+    if (record.status !== 'created' || (await this.options.storage.exists(key))) {
+      throw serviceError('CONFLICT', 'Workbook already uploaded');
+    }
+  }
+
+  private retentionMs(): number {
+    return this.settings.retentionDays * 24 * 3600 * 1000;
+  }
+}

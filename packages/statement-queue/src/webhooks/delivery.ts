@@ -1,0 +1,155 @@
+import axios, { type AxiosRequestConfig } from 'axios';
+import { UnrecoverableError, type Job, type JobsOptions, type Queue } from 'bullmq';
+import type { Clock, Logger, ObjectStorage, Sealer } from '@satyapan/core';
+import type { JobStore } from '../job-store.js';
+import type { JobRef } from '../keys.js';
+import type { JobRecord } from '../model.js';
+import { DELIVER_JOB, webhookId, type DeliveryJobData } from '../queues.js';
+import { webhookSecretContext } from '../sealing.js';
+import { pollView } from '../view.js';
+import { BlockedAddressError, assertPublicLiteral, isAllowListed, publicLookupCallback } from './address-guard.js';
+import { signWebhook } from './signature.js';
+
+export interface WebhookRetryOptions {
+  /** First wait after a failed try; default 5 s. Doubles on every try up to `maxDelayMs`. */
+  baseDelayMs?: number;
+  /** Longest wait between two tries; default 1 h. */
+  maxDelayMs?: number;
+  /** Tries continue until at least this long after the first; default 24 h. */
+  minimumSpanMs?: number;
+}
+
+export interface WebhookOptions {
+  /** Per try; default 10 s. */
+  timeoutMs?: number;
+  /**
+   * Origins (`http://127.0.0.1:8080`) or host names a webhook may be sent to even though they are private,
+   * loopback or link-local. Empty by default: such URLs are refused.
+   */
+  allowPrivateUrls?: readonly string[];
+  retry?: WebhookRetryOptions;
+}
+
+const RETRY_DEFAULTS = { baseDelayMs: 5_000, maxDelayMs: 3_600_000, minimumSpanMs: 24 * 3_600_000 };
+export const WEBHOOK_BACKOFF_TYPE = 'webhook-capped-exponential';
+
+/** Wait before try `attemptsMade + 1`: exponential, capped. BullMQ calls it with the tries made so far. */
+export function webhookBackoff(attemptsMade: number, retry: WebhookRetryOptions = {}): number {
+  const { baseDelayMs, maxDelayMs } = { ...RETRY_DEFAULTS, ...retry };
+  return Math.min(baseDelayMs * 2 ** Math.max(0, attemptsMade - 1), maxDelayMs);
+}
+
+/** How many tries make the waits between them add up to at least the minimum span. */
+export function webhookAttempts(retry: WebhookRetryOptions = {}): number {
+  const { minimumSpanMs } = { ...RETRY_DEFAULTS, ...retry };
+  let attempts = 1;
+  for (let waited = 0; waited < minimumSpanMs; attempts += 1) waited += webhookBackoff(attempts, retry);
+  return attempts;
+}
+
+export function deliveryJobOptions(ref: JobRef, retry: WebhookRetryOptions = {}): JobsOptions {
+  return {
+    jobId: `wh-${ref.jobId}`,
+    attempts: webhookAttempts(retry),
+    backoff: { type: WEBHOOK_BACKOFF_TYPE },
+    removeOnComplete: { age: 7 * 24 * 3600 },
+    removeOnFail: { age: 30 * 24 * 3600 },
+  };
+}
+
+/** Queues the webhook of a job that reached a final state (idempotent: one delivery job per job). */
+export async function enqueueWebhook(queue: Queue<DeliveryJobData>, record: JobRecord, ref: JobRef, retry?: WebhookRetryOptions): Promise<void> {
+  if (!record.webhookUrl) return;
+  const data: DeliveryJobData = { ...ref, domain: record.domain, status: record.status, webhookId: webhookId(ref) };
+  await queue.add(DELIVER_JOB, data, deliveryJobOptions(ref, retry));
+}
+
+export interface WebhookSenderOptions extends WebhookOptions {
+  store: JobStore;
+  storage: ObjectStorage;
+  sealer: Sealer;
+  clock: Clock;
+  logger: Logger;
+  downloadTtlSeconds: number;
+}
+
+export type DeliveryOutcome = { delivered: true; status: number } | { delivered: false; reason: 'job-gone' | 'no-webhook-url' };
+
+/**
+ * Posts `{data: <job as polled>}` to the client's URL. The body is built at every try, so its download URLs are
+ * fresh; `webhook-id` stays the same. Any 2xx acknowledges; anything else, or a network error, throws so BullMQ
+ * retries with the capped exponential backoff. Redirects are not followed; blocked addresses fail at once.
+ */
+export class WebhookSender {
+  constructor(private readonly options: WebhookSenderOptions) {}
+
+  async deliver(job: Job<DeliveryJobData>): Promise<DeliveryOutcome> {
+    const { store, logger } = this.options;
+    const ref: JobRef = { owner: job.data.owner, jobId: job.data.jobId };
+    const record = await store.get(ref);
+    if (!record) return { delivered: false, reason: 'job-gone' };
+    if (!record.webhookUrl) return { delivered: false, reason: 'no-webhook-url' };
+    const url = this.checkedUrl(record.webhookUrl);
+    const body = JSON.stringify({ data: await pollView(record, this.options) });
+    const headers = this.headersFor(record, job.data.webhookId, body);
+    try {
+      const response = await axios.post(url.href, body, this.requestConfig(url, headers));
+      (response.data as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+      if (response.status >= 200 && response.status < 300) return { delivered: true, status: response.status };
+      throw new Error(`Webhook receiver answered ${response.status}`);
+    } catch (error) {
+      if (error instanceof BlockedAddressError || (error as { cause?: unknown }).cause instanceof BlockedAddressError) {
+        throw new UnrecoverableError((error as Error).message);
+      }
+      logger.info('webhook delivery failed; will retry', {
+        job_id: ref.jobId, webhook_id: job.data.webhookId, origin: url.origin, attempt: job.attemptsMade + 1, error: (error as Error).message,
+      });
+      throw error;
+    }
+  }
+
+  private checkedUrl(raw: string): URL {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new UnrecoverableError('Webhook URL is not a URL');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UnrecoverableError('Webhook URL must be http or https');
+    if (!this.allowListed(url)) {
+      try {
+        assertPublicLiteral(url);
+      } catch (error) {
+        throw new UnrecoverableError((error as Error).message);
+      }
+    }
+    return url;
+  }
+
+  private allowListed(url: URL): boolean {
+    return isAllowListed(url, this.options.allowPrivateUrls ?? []);
+  }
+
+  private headersFor(record: JobRecord, id: string, body: string): Record<string, string> {
+    const base = { 'content-type': 'application/json', 'user-agent': 'satyapan-webhooks/1' };
+    if (!record.webhookSecretSealed) return { ...base, 'webhook-id': id, 'webhook-timestamp': String(this.nowSeconds()) };
+    const secret = this.options.sealer.unsealText(record.webhookSecretSealed, webhookSecretContext(record.jobId));
+    return { ...base, ...signWebhook(secret, id, this.nowSeconds(), body) };
+  }
+
+  private requestConfig(url: URL, headers: Record<string, string>): AxiosRequestConfig {
+    return {
+      headers,
+      timeout: this.options.timeoutMs ?? 10_000,
+      maxRedirects: 0,
+      proxy: false,
+      responseType: 'stream',
+      validateStatus: () => true,
+      ...(this.allowListed(url) ? {} : { lookup: publicLookupCallback as unknown as AxiosRequestConfig['lookup'] }),
+    };
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.options.clock.now() / 1000);
+  }
+}

@@ -1,0 +1,48 @@
+import { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { silentLogger, systemClock, type Clock, type Logger, type ObjectStorage, type Sealer } from '@satyapan/core';
+import { JobStore } from '../job-store.js';
+import { StatementKeys } from '../keys.js';
+import { WEBHOOK_QUEUE, type DeliveryJobData } from '../queues.js';
+import { DEFAULTS } from '../defaults.js';
+import { WebhookSender, webhookBackoff, type DeliveryOutcome, type WebhookOptions } from './delivery.js';
+
+export interface WebhookWorkerOptions extends WebhookOptions {
+  /** A worker-flavour connection (`maxRetriesPerRequest: null`). */
+  connection: Redis;
+  storage: ObjectStorage;
+  sealer: Sealer;
+  keyPrefix?: string;
+  /** Deliveries in flight at once; default 10 (they mostly wait on the network). */
+  concurrency?: number;
+  downloadTtlSeconds?: number;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+/** A BullMQ worker on the webhook queue: one delivery job per finished statement job, retried for a day or more. */
+export function createWebhookWorker(options: WebhookWorkerOptions): Worker<DeliveryJobData, DeliveryOutcome> {
+  const keys = new StatementKeys(options.keyPrefix);
+  const logger = options.logger ?? silentLogger();
+  const sender = new WebhookSender({
+    ...options,
+    store: new JobStore(options.connection, keys),
+    clock: options.clock ?? systemClock,
+    logger,
+    downloadTtlSeconds: options.downloadTtlSeconds ?? DEFAULTS.downloadTtlSeconds,
+  });
+  const worker = new Worker<DeliveryJobData, DeliveryOutcome>(WEBHOOK_QUEUE, (job) => sender.deliver(job), {
+    connection: options.connection,
+    prefix: keys.bullPrefix,
+    concurrency: options.concurrency ?? 10,
+    settings: { backoffStrategy: (attemptsMade: number) => webhookBackoff(attemptsMade, options.retry) },
+  });
+  worker.on('error', (error) => logger.warn('webhook worker error', { error: error.message }));
+  worker.on('failed', (job, error) => {
+    if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+      logger.error('webhook given up', { job_id: job.data.jobId, webhook_id: job.data.webhookId, error: error.message });
+    }
+  });
+  return worker;
+}
+

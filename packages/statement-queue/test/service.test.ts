@@ -1,0 +1,163 @@
+import { expect } from 'chai';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isServiceError } from '@satyapan/core';
+import { ownerOf, storageKeys, type StatementJobView, type SubmitRequest } from '@satyapan/statement-queue';
+import { TCS_REQUEST, TDS_REQUEST, eventually, startEnv, type TestEnv } from './support/env.js';
+
+const CLIENT = { clientId: 'client-a' };
+
+async function rejection(promise: Promise<unknown>): Promise<{ status: number; message: string; code: string }> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  if (!isServiceError(error)) throw new Error(`expected a ServiceError, got ${String(error)}`);
+  return { status: error.status, message: error.message, code: error.code };
+}
+
+describe('statement-queue: StatementService', () => {
+  let env: TestEnv;
+  before(async () => {
+    env = await startEnv();
+  });
+  after(() => env.close());
+
+  describe('submit', () => {
+    it('creates a job in created with a 24 h json_url and the request echoed', async () => {
+      const job = await env.service.submitJob({ ...TDS_REQUEST, previousReceiptNumber: '123456789012345' }, CLIENT);
+      expect(job).to.include({
+        '@entity': 'in.co.service.tds.reports.job', tan: 'AHMA09719B', form: '26Q', quarter: 'Q3',
+        financial_year: 'FY 2025-26', previous_receipt_number: '123456789012345', status: 'created', created_at: env.clock.now(),
+      });
+      expect(job.job_id).to.match(/^[0-9a-f-]{36}$/);
+      const url = new URL(job.json_url as string);
+      expect(url.pathname).to.equal(`/storage/${storageKeys.upload({ owner: ownerOf('client-a'), jobId: job.job_id })}`);
+      expect(Number(url.searchParams.get('X-Expires'))).to.equal(Math.floor(env.clock.now() / 1000) + 24 * 3600);
+      expect(url.searchParams.get('X-Max-Bytes')).to.equal(String(50 * 1024 * 1024));
+    });
+
+    it('creates TCS jobs without a form', async () => {
+      const job = await env.service.submitJob(TCS_REQUEST, CLIENT);
+      expect(job['@entity']).to.equal('in.co.service.tcs.reports.job');
+      expect(job).not.to.have.property('form');
+    });
+
+    it('refuses a financial year that is not one, with the vendor message', async () => {
+      for (const financialYear of ['FY 2022-2', 'FY 2022-24', 'TY 2025-26', 'FY 2009-10', '2025-26']) {
+        const error = await rejection(env.service.submitJob({ ...TDS_REQUEST, financialYear }, CLIENT));
+        expect(error, financialYear).to.deep.include({ status: 422, message: `Invalid financial year: ${financialYear}` });
+      }
+    });
+
+    it('refuses a TDS form that is not one, and a TCS form on the TDS side', async () => {
+      for (const form of ['22Q', '27EQ', '143']) {
+        const error = await rejection(env.service.submitJob({ ...TDS_REQUEST, form } as SubmitRequest, CLIENT));
+        expect(error, form).to.deep.include({ status: 422, message: `Invalid form type: ${form}` });
+      }
+    });
+
+    it('accepts the tax-year spelling and either name of a form', async () => {
+      const job = await env.service.submitJob({ ...TDS_REQUEST, form: '140', financialYear: 'TY 2026-27' }, CLIENT);
+      expect(job).to.include({ form: '140', financial_year: 'TY 2026-27' });
+    });
+  });
+
+  describe('poll', () => {
+    it('returns the job to its owner and 521 to anyone else, for the other domain, and for nonsense ids', async () => {
+      const job = await env.service.submitJob(TDS_REQUEST, CLIENT);
+      const polled = await env.service.getJob('tds', 'client-a', job.job_id);
+      expect(polled).to.include({ job_id: job.job_id, status: 'created', updated_at: job.created_at });
+      expect(polled).not.to.have.property('json_url');
+      for (const [domain, client, id] of [['tds', 'client-b', job.job_id], ['tcs', 'client-a', job.job_id], ['tds', 'client-a', 'not-a-uuid']] as const) {
+        const error = await rejection(env.service.getJob(domain, client, id));
+        expect(error).to.deep.equal({ status: 521, message: `Data not found: ${id}`, code: 'JOB_NOT_FOUND' });
+      }
+    });
+  });
+
+  describe('upload', () => {
+    async function submitted(): Promise<StatementJobView> {
+      return env.service.submitJob(TDS_REQUEST, CLIENT);
+    }
+
+    it('queues the job as soon as the upload completes, with the job id as BullMQ id', async () => {
+      const job = await submitted();
+      await env.upload(job.json_url as string, '{"name":"form26q_workbook"}');
+      await eventually(async () => (await env.service.getJob('tds', 'client-a', job.job_id)).status === 'queued');
+      const queued = await env.service.queue.getJob(job.job_id);
+      expect(queued?.data).to.deep.equal({ owner: ownerOf('client-a'), jobId: job.job_id, domain: 'tds' });
+      expect(await env.redis.zscore(env.service.keys.pending, `${ownerOf('client-a')}/${job.job_id}`)).to.equal(null);
+    });
+
+    it('refuses a second upload with 409 and keeps the first workbook', async () => {
+      const job = await submitted();
+      await env.upload(job.json_url as string, '{"first":true}');
+      await eventually(async () => (await env.service.getJob('tds', 'client-a', job.job_id)).status === 'queued');
+      const error = await rejection(env.upload(job.json_url as string, '{"second":true}'));
+      expect(error).to.deep.include({ status: 409, message: 'Workbook already uploaded' });
+      const ref = { owner: ownerOf('client-a'), jobId: job.job_id };
+      expect(await readFile(join(env.dataDir, storageKeys.upload(ref)), 'utf8')).to.equal('{"first":true}');
+      expect((await env.service.queue.getJobCounts('wait')).wait).to.be.greaterThan(0);
+    });
+
+    it('refuses a second upload even before the first one has been queued', async () => {
+      // A service that does not react to uploads: the job stays created after the first upload.
+      const quiet = env.newService({ watchUploads: false });
+      const job = await quiet.submitJob(TDS_REQUEST, CLIENT);
+      const ref = { owner: ownerOf('client-a'), jobId: job.job_id };
+      // The first upload is written; its completion has not been handled yet, so the job is still created.
+      await env.storage.put(storageKeys.upload(ref), '{"first":true}');
+      expect((await quiet.getJob('tds', 'client-a', job.job_id)).status).to.equal('created');
+      const error = await rejection(env.upload(job.json_url as string, '{"second":true}'));
+      expect(error).to.deep.include({ status: 409, message: 'Workbook already uploaded' });
+      expect(await readFile(join(env.dataDir, storageKeys.upload(ref)), 'utf8')).to.equal('{"first":true}');
+    });
+
+    it('queues a job whose upload event was lost when the pending sweep runs', async () => {
+      const quiet = env.newService({ watchUploads: false });
+      const job = await quiet.submitJob(TDS_REQUEST, CLIENT);
+      const ref = { owner: ownerOf('client-a'), jobId: job.job_id };
+      await env.storage.put(storageKeys.upload(ref), '{"late":true}');
+      expect((await quiet.getJob('tds', 'client-a', job.job_id)).status).to.equal('created');
+      await quiet.sweepPending();
+      expect((await quiet.getJob('tds', 'client-a', job.job_id)).status).to.equal('queued');
+      expect(await quiet.queue.getJob(job.job_id)).to.not.equal(undefined);
+    });
+
+    it('leaves a job without upload pending, and gives up on it after its URL expired', async () => {
+      const job = await submitted();
+      const member = `${ownerOf('client-a')}/${job.job_id}`;
+      await env.service.sweepPending();
+      expect(await env.redis.zscore(env.service.keys.pending, member)).to.not.equal(null);
+      env.clock.advance(26 * 3600 * 1000);
+      try {
+        await env.service.sweepPending();
+      } finally {
+        env.clock.set(Date.now());
+      }
+      expect(await env.redis.zscore(env.service.keys.pending, member)).to.equal(null);
+      expect((await env.service.getJob('tds', 'client-a', job.job_id)).status).to.equal('created');
+    });
+  });
+
+  describe('retention', () => {
+    it('deletes records and their files once retention has passed, and nothing younger', async () => {
+      const service = env.newService({ retentionDays: 1, watchUploads: false });
+      const old = await service.submitJob(TDS_REQUEST, { clientId: 'client-r' });
+      const ref = { owner: ownerOf('client-r'), jobId: old.job_id };
+      await env.storage.put(storageKeys.upload(ref), '{}');
+      await env.storage.put(storageKeys.txt(ref), 'TXT');
+      env.clock.advance(12 * 3600 * 1000);
+      const young = await service.submitJob(TDS_REQUEST, { clientId: 'client-r' });
+      env.clock.advance(13 * 3600 * 1000);
+      try {
+        expect(await service.purgeExpired()).to.equal(1);
+      } finally {
+        env.clock.set(Date.now());
+      }
+      expect(await rejection(service.getJob('tds', 'client-r', old.job_id))).to.include({ status: 521 });
+      expect((await service.getJob('tds', 'client-r', young.job_id)).job_id).to.equal(young.job_id);
+      for (const key of [storageKeys.upload(ref), storageKeys.txt(ref)]) expect(await env.storage.exists(key), key).to.equal(false);
+      const search = await service.searchJobs('tds', 'client-r', {});
+      expect(search.items.map((item) => item.job_id)).to.deep.equal([young.job_id]);
+    });
+  });
+});

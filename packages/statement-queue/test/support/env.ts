@@ -1,0 +1,77 @@
+// Test environment of the statement queue: real Redis under a unique key prefix, FsStorage in a temp folder,
+// a Sealer with a fresh key. Uploads go through FsStorage's own signed-URL check and receiver, as the router's
+// storage endpoint does.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { Redis } from 'ioredis';
+import { FsStorage, ManualClock, Sealer, createRedisConnection, waitForRedis } from '@satyapan/core';
+import { StatementService, type StatementServiceOptions } from '@satyapan/statement-queue';
+
+export interface TestEnv {
+  redis: Redis;
+  keyPrefix: string;
+  dataDir: string;
+  storage: FsStorage;
+  sealer: Sealer;
+  clock: ManualClock;
+  service: StatementService;
+  /** Another service on the same Redis and storage (a second API process). */
+  newService(overrides?: Partial<StatementServiceOptions>): StatementService;
+  /** PUT through a signed URL, the way the router's storage endpoint receives it. */
+  upload(url: string, body: string | Buffer): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startEnv(overrides: Partial<StatementServiceOptions> = {}): Promise<TestEnv> {
+  const keyPrefix = `test:${randomUUID()}`;
+  const redis = createRedisConnection({ flavour: 'producer', connectionName: 'statement-queue-test' });
+  await waitForRedis(redis);
+  const dataDir = await mkdtemp(join(tmpdir(), 'satyapan-statements-'));
+  const clock = new ManualClock(Date.now());
+  const storage = new FsStorage({ root: dataDir, signingSecret: 'statement-test-secret', clock, publicBaseUrl: 'http://127.0.0.1:9/storage' });
+  const sealer = new Sealer([{ id: 'k1', key: Sealer.generateKey() }]);
+  const services: StatementService[] = [];
+  const newService = (more: Partial<StatementServiceOptions> = {}): StatementService => {
+    const service = new StatementService({ redis, storage, sealer, keyPrefix, clock, ...overrides, ...more });
+    services.push(service);
+    return service;
+  };
+  const service = newService();
+  return {
+    redis, keyPrefix, dataDir, storage, sealer, clock, service, newService,
+    async upload(url, body) {
+      const parsed = new URL(url);
+      const key = decodeURIComponent(parsed.pathname.replace(/^\/storage\//, ''));
+      const grant = storage.verifySignedUrl('PUT', key, Object.fromEntries(parsed.searchParams));
+      await storage.receiveUpload(grant, Readable.from([Buffer.from(body)]));
+    },
+    async close() {
+      for (const each of services) await each.close();
+      await deleteKeys(redis, keyPrefix);
+      redis.disconnect();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function deleteKeys(redis: Redis, keyPrefix: string): Promise<void> {
+  const keys = await redis.keys(`${keyPrefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+}
+
+/** Waits for a condition that another process or an event listener makes true. */
+export async function eventually<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 10_000, everyMs = 25): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+export const TDS_REQUEST = { domain: 'tds', tan: 'AHMA09719B', form: '26Q', quarter: 'Q3', financialYear: 'FY 2025-26' } as const;
+export const TCS_REQUEST = { domain: 'tcs', tan: 'AHMA09719B', quarter: 'Q1', financialYear: 'FY 2025-26' } as const;
