@@ -11,11 +11,12 @@ import { FORM_27EQ_Q3_DATA_NAMES } from './expected/form27eq-data.js';
 import { FORM_27EQ_Q3_SCHEMA_NAMES } from './expected/form27eq-schema.js';
 import { FORM_27Q_Q1 } from './expected/form27q.js';
 import { SAMPLE_A_24Q } from './expected/sample-a.js';
+import { SAMPLE_B_24Q } from './expected/sample-b.js';
 import { SAMPLE_D_FORM_140 } from './expected/sample-d.js';
 
 /** Legacy family (FY 2025-26). */
 export const LEGACY_CASES: readonly GoldenCase[] = [
-  FORM_24Q_Q3, FORM_24Q_Q4, FORM_26Q_Q2, FORM_27Q_Q1, FORM_27EQ_Q3_SCHEMA_NAMES, FORM_27EQ_Q3_DATA_NAMES, SAMPLE_A_24Q,
+  FORM_24Q_Q3, FORM_24Q_Q4, FORM_26Q_Q2, FORM_27Q_Q1, FORM_27EQ_Q3_SCHEMA_NAMES, FORM_27EQ_Q3_DATA_NAMES, SAMPLE_A_24Q, SAMPLE_B_24Q,
 ];
 
 /** New family (TY 2026-27). */

@@ -1,6 +1,7 @@
 /**
- * tds-txt-format.md §9(a): the NSDL-style 24Q Q3 FY 2018-19 sample, reproduced where its inputs can be put in a
- * workbook. The sample predates the current layouts (BH 70 fields, DD 48); the CD is unchanged (41 fields), so it
+ * tds-txt-format.md §9(a): the NSDL-style 24Q Q3 sample, reproduced where its inputs can be put in a workbook.
+ * §9 captions it FY 2019-20; its fields 16/17 say AY 2019-20 / FY 2018-19 and its dates are in December 2018,
+ * so the fixture is a FY 2018-19 workbook (DECISIONS.md D-35). The sample predates the current layouts (BH 70 fields, DD 48); the CD is unchanged (41 fields), so it
  * is expected verbatim; BH fields 1-59 and DD fields 1-34 keep their positions in the 72/54-field layouts.
  * Not reproducible, hence «open»: BH address lines 21-25 and 35-39 (the workbook has three address parts, the
  * sample five), BH 29/30 and 44/45 (STD codes and telephones have no workbook column), BH 32 (deductor type: the
