@@ -2,11 +2,12 @@
  * Property tests of the statement engine (issue 3): random valid Form 26Q (legacy family) and Form 140 (new
  * family) workbooks convert to a TXT that parses back, with the test-side reader, into the same challans,
  * deductees and totals; and random single-field corruptions of those workbooks produce no TXT and an error
- * on the sheet, row and column that was corrupted. Runs are bounded so the suite stays fast.
+ * on the sheet, row and column that was corrupted, with a rule code from the engine's registry that names the
+ * broken thing. Runs are bounded (60 each; PROPERTY_RUNS overrides) so the suite stays fast.
  */
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { convert, RULES } from '@satyapan/statement-engine';
+import { convert, RULES, validate } from '@satyapan/statement-engine';
 import {
   CODE_PATTERNS, codeTables, corrupt, CORRUPTIONS, planArb, TAN, workbookOf, type Plan, type PropertyForm,
 } from './golden/property-workbooks.js';
@@ -42,6 +43,8 @@ function roundTrip(form: PropertyForm): void {
       expect(controlTotalProblems(parsed), 'control totals').to.deep.equal([]);
       const expected = modelOf(readWorkbook(workbookOf(plan)), codeTables(form));
       expect(canonical(fromTxt(parsed))).to.deep.equal(canonical(expected));
+      const report = validate(workbookOf(plan) as Parameters<typeof validate>[0], optionsFor(plan));
+      expect(report.errorCount, 'validate() agrees with convert()').to.equal(0);
     }),
     { numRuns: RUNS },
   );

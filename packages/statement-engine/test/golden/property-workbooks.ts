@@ -290,13 +290,28 @@ function setCell(workbook: { [key: string]: Json }, sheet: string, index: number
   return sheet;
 }
 
+/** Replaces one list value; a list's items[i] is row i + 1 and its column is `<list block>.<key>`. */
+function setListValue(
+  workbook: { [key: string]: Json }, kind: CorruptionKind, pairs: boolean, block: string, key: string, value: Cell,
+): Corruption {
+  const sheets = workbook.sheets as unknown as { name: string; blocks: { name: string; items: Json[] }[] }[];
+  const list = sheets.find((s) => s.name === 'payer_sheet')?.blocks.find((b) => b.name === block);
+  if (!list) throw new Error(`no ${block}`);
+  const index = list.items.findIndex((item) => (pairs ? (item as Json[])[0] === key : key in (item as object)));
+  list.items[index] = pairs ? [key, value] : { [key]: value };
+  return { kind, workbook, sheet: 'payer_sheet', row: index + 1, column: `${block}.${key}` };
+}
+
 export type CorruptionKind =
   | 'bad-pan' | 'deduction-before-quarter' | 'payment-outside-quarter' | 'negative-amount' | 'unknown-nature'
-  | 'challan-short' | 'certificate-missing' | 'unknown-payee' | 'bad-bsr';
+  | 'challan-short' | 'certificate-missing' | 'unknown-payee' | 'bad-bsr' | 'unknown-state' | 'unknown-minor-head'
+  | 'tax-above-amount';
 
 export const CORRUPTIONS: Record<PropertyForm, readonly CorruptionKind[]> = {
-  '26Q': ['bad-pan', 'deduction-before-quarter', 'negative-amount', 'unknown-nature', 'challan-short', 'certificate-missing', 'unknown-payee', 'bad-bsr'],
-  '140': ['bad-pan', 'deduction-before-quarter', 'payment-outside-quarter', 'negative-amount', 'unknown-nature', 'challan-short', 'certificate-missing', 'unknown-payee', 'bad-bsr'],
+  '26Q': ['bad-pan', 'deduction-before-quarter', 'negative-amount', 'unknown-nature', 'challan-short', 'certificate-missing',
+    'unknown-payee', 'bad-bsr', 'unknown-state', 'unknown-minor-head', 'tax-above-amount'],
+  '140': ['bad-pan', 'deduction-before-quarter', 'payment-outside-quarter', 'negative-amount', 'unknown-nature', 'challan-short',
+    'certificate-missing', 'unknown-payee', 'bad-bsr', 'unknown-state', 'unknown-minor-head', 'tax-above-amount'],
 };
 
 /** Lower-case PANs are not here: the engine upper-cases them (DECISIONS.md X-02, disputed.json). */
@@ -314,6 +329,9 @@ export const CODE_PATTERNS: Record<CorruptionKind, RegExp> = {
   'certificate-missing': /CERTIFICATE/,
   'unknown-payee': /PAYEE/,
   'bad-bsr': /BSR/,
+  'unknown-state': /STATE/,
+  'unknown-minor-head': /MINOR_HEAD/,
+  'tax-above-amount': /TAX|AMOUNT|EXCEED/,
 };
 
 const BAD_PANS = ['ABCDE1234F', 'ABCP1234F', 'ABCPE12345', '1BCPE1234F'];
@@ -357,5 +375,13 @@ export function corrupt(plan: Plan, kind: CorruptionKind, pick: number): Corrupt
       return payment('payee_sr_no', 999);
     case 'bad-bsr':
       return challan('bsr_code', '12A4567');
+    case 'unknown-state':
+      return setListValue(workbook, kind, plan.pairs, pick % 2 === 0 ? 'payer_list' : 'responsible_person_list', 'state', 'ATLANTIS');
+    case 'unknown-minor-head':
+      return challan('minor_head', 'tds_payable_somewhere_else');
+    case 'tax-above-amount': {
+      const column = form === '26Q' ? 'tds_amount' : 'total_tax_deducted';
+      return payment(column, Number(original('payment_amount')) + 100);
+    }
   }
 }
