@@ -1,0 +1,65 @@
+// The locker simulator's consent page in a real browser: Debian's Chromium, driven by playwright-core, with
+// JavaScript switched off to prove the page needs none. The user clicks Allow; the browser follows the
+// locker's redirect to our callback and ours to the merchant's redirect_url.
+import { expect } from 'chai';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { LOCKER_INDIVIDUALS } from '@satyapan/sandbox';
+import { startKycStack, type KycStack } from '../packages/kyc/test/support/stack.js';
+
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const REDIRECT = 'https://merchant.example/kyc/return';
+const ROHAN = LOCKER_INDIVIDUALS[1]!;
+
+describe('e2e: the consent page in headless Chromium', function () {
+  this.timeout(60_000);
+  let s: KycStack;
+  let browser: Browser;
+
+  before(async function () {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`Chromium is missing at ${CHROMIUM}: install it with "apt-get install -y chromium" `
+        + '(.ci/run does so in CI), or point CHROMIUM_PATH at a Chromium binary.');
+    }
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    s = await startKycStack();
+  });
+  after(async () => {
+    await browser?.close();
+    await s?.close();
+  });
+
+  it('shows who is asking and for what, and Allow brings the user back with a succeeded session', async () => {
+    const init = await s.api('POST', '/kyc/docvault/sessions/init', {
+      '@entity': 'in.co.service.kyc.docvault.session.request', flow: 'signin', redirect_url: REDIRECT, doc_types: ['aadhaar', 'pan'],
+    });
+    const sessionId = init.body['data'].session_id as string;
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(init.body['data'].authorization_url);
+    expect(await page.textContent('#client-name')).to.equal('Satyapan end-to-end test');
+    expect(await page.locator('input[name="documents"]').count()).to.equal(2);
+    await page.selectOption('#user', ROHAN.id);
+    // The merchant's site is not on loopback: the browser is seen asking for it, and the request is let fail.
+    const [merchant] = await Promise.all([
+      page.waitForRequest((request) => request.url().startsWith('https://merchant.example/')),
+      page.click('#allow').catch(() => undefined),
+    ]);
+    const chain: string[] = [];
+    for (let r = merchant.redirectedFrom(); r; r = r.redirectedFrom()) chain.unshift(new URL(r.url()).pathname);
+    expect(chain).to.deep.equal(['/docvault/public/oauth2/1/authorize', '/api/kyc/docvault/callback']);
+    const back = new URL(merchant.url());
+    expect(`${back.origin}${back.pathname}`).to.equal(REDIRECT);
+    expect(Object.fromEntries(back.searchParams)).to.deep.equal({ session_id: sessionId, status: 'succeeded' });
+    await context.close();
+
+    const status = await s.api('GET', `/kyc/docvault/sessions/${sessionId}/status`);
+    expect(status.body['data']).to.deep.include({ status: 'succeeded', documents_consented: ['aadhaar', 'pan'] });
+    const profile = await s.api('GET', `/kyc/docvault/sessions/${sessionId}/user/profile`);
+    expect(profile.body['data']).to.deep.include({ id: ROHAN.id, name: ROHAN.name, gender: 'male', eaadhaar: false });
+    expect(profile.body['data']).not.to.have.property('email');
+  });
+});
