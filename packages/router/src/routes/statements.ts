@@ -1,0 +1,212 @@
+import {
+  JOB_STATUSES, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, QUARTERS, TDS_FORMS,
+  type SearchQuery, type StatementDomain, type StatementService, type SubmitRequest,
+} from '@satyapan/statement-queue';
+import type { ClientRecord } from '../clients.js';
+import type { JsonSchema, RouteContext, RouteDefinition, RouteRequest } from '../route-types.js';
+
+// Statement jobs (API.md "Statement jobs"): operations 13-19 of the spec, TDS and TCS twins.
+declare module '../route-types.js' {
+  interface RouterServices {
+    statements?: StatementService;
+  }
+}
+
+const TAN = { type: 'string', pattern: '^[A-Z]{4}[0-9]{5}[A-Z]$', 'x-message': 'Invalid TAN pattern', example: 'AHMA09719B' };
+const FORM = { type: 'string', enum: [...TDS_FORMS], 'x-message': 'Invalid form type: {value}' };
+const QUARTER = { type: 'string', enum: [...QUARTERS], 'x-message': 'Invalid quarter: {value}' };
+const FINANCIAL_YEAR = {
+  type: 'string',
+  pattern: '^(FY|TY) [0-9]{4}-[0-9]{2}$',
+  'x-message': 'Invalid financial year: {value}',
+  description: '`FY 2025-26`, or the tax year `TY 2026-27` (from which the new form numbers apply).',
+};
+const RECEIPT = {
+  type: 'string', pattern: '^[0-9A-Za-z]{1,32}$', 'x-message': 'Invalid previous receipt number',
+  description: 'Receipt number of the statement being corrected; omit for a regular statement.',
+};
+const STATUS = { type: 'string', enum: [...JOB_STATUSES], 'x-message': 'Invalid status: {value}' };
+const EPOCH_MS = { type: 'integer', minimum: 0, description: 'Unix time in milliseconds.' };
+
+function entity(domain: StatementDomain, suffix: string): string {
+  return `in.co.service.${domain}.reports.${suffix}`;
+}
+
+function submitSchema(domain: StatementDomain): JsonSchema {
+  const required = ['@entity', 'tan', 'quarter', 'financial_year', ...(domain === 'tds' ? ['form'] : [])];
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required,
+    properties: {
+      '@entity': { const: entity(domain, 'request') },
+      tan: TAN,
+      ...(domain === 'tds' ? { form: FORM } : {}),
+      quarter: QUARTER,
+      financial_year: FINANCIAL_YEAR,
+      previous_receipt_number: RECEIPT,
+    },
+  };
+}
+
+function searchSchema(domain: StatementDomain): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['@entity'],
+    properties: {
+      '@entity': { const: entity(domain, 'jobs.search') },
+      tan: TAN,
+      ...(domain === 'tds' ? { form: FORM } : {}),
+      quarter: QUARTER,
+      financial_year: FINANCIAL_YEAR,
+      status: STATUS,
+      from_date: EPOCH_MS,
+      to_date: EPOCH_MS,
+      page_size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
+      last_evaluated_key: { type: 'string', minLength: 1, maxLength: 1024, description: 'Cursor from the previous page.' },
+    },
+  };
+}
+
+const POLL_QUERY: JsonSchema = {
+  type: 'object',
+  required: ['job_id'],
+  properties: { job_id: { type: 'string', minLength: 1, maxLength: 128 } },
+};
+
+function jobSchema(domain: StatementDomain): JsonSchema {
+  const url = { type: 'string', format: 'uri' };
+  return {
+    type: 'object',
+    required: ['@entity', 'job_id', 'tan', 'quarter', 'financial_year', 'status', 'created_at', 'updated_at', ...(domain === 'tds' ? ['form'] : [])],
+    properties: {
+      '@entity': { const: entity(domain, 'job') },
+      job_id: { type: 'string', format: 'uuid' },
+      tan: { type: 'string' },
+      ...(domain === 'tds' ? { form: { type: 'string' } } : {}),
+      quarter: { type: 'string' },
+      financial_year: { type: 'string' },
+      previous_receipt_number: { type: 'string' },
+      status: { type: 'string', enum: [...JOB_STATUSES] },
+      created_at: EPOCH_MS,
+      updated_at: EPOCH_MS,
+      json_url: { ...url, description: 'Pre-signed PUT for the Sheet JSON workbook (submit only); send no Authorization or x-api-key.' },
+      txt_url: { ...url, description: 'Pre-signed GET of the TXT (succeeded).' },
+      validation_report_url: { ...url, description: 'Pre-signed GET of the .xlsx validation report (failed).' },
+      message: { type: 'string', description: 'Why the job failed, e.g. `Validation error` or `Invalid Workbook`.' },
+    },
+  };
+}
+
+function listSchema(domain: StatementDomain): JsonSchema {
+  return {
+    type: 'object',
+    required: ['@entity', 'items', 'last_evaluated_key'],
+    properties: {
+      '@entity': { const: entity(domain, 'paginated_list') },
+      items: { type: 'array', items: jobSchema(domain) },
+      last_evaluated_key: { type: ['string', 'null'], description: 'Pass back to get the next page; null on the last page.' },
+    },
+  };
+}
+
+interface SubmitBody {
+  tan: string;
+  form?: string;
+  quarter: SubmitRequest['quarter'];
+  financial_year: string;
+  previous_receipt_number?: string;
+}
+
+interface SearchBody {
+  tan?: string;
+  form?: string;
+  quarter?: SearchQuery['quarter'];
+  financial_year?: string;
+  status?: SearchQuery['status'];
+  from_date?: number;
+  to_date?: number;
+  page_size?: number;
+  last_evaluated_key?: string;
+}
+
+function ownerOf(client: ClientRecord) {
+  return { clientId: client.id, webhookUrl: client.webhookUrl, webhookSecret: client.webhookSecret };
+}
+
+function toSubmitRequest(domain: StatementDomain, body: SubmitBody): SubmitRequest {
+  return {
+    domain,
+    tan: body.tan,
+    ...(body.form !== undefined ? { form: body.form } : {}),
+    quarter: body.quarter,
+    financialYear: body.financial_year,
+    ...(body.previous_receipt_number !== undefined ? { previousReceiptNumber: body.previous_receipt_number } : {}),
+  };
+}
+
+function toSearchQuery(body: SearchBody): SearchQuery {
+  const query: SearchQuery = {};
+  if (body.tan !== undefined) query.tan = body.tan;
+  if (body.form !== undefined) query.form = body.form;
+  if (body.quarter !== undefined) query.quarter = body.quarter;
+  if (body.financial_year !== undefined) query.financialYear = body.financial_year;
+  if (body.status !== undefined) query.status = body.status;
+  if (body.from_date !== undefined) query.fromDate = body.from_date;
+  if (body.to_date !== undefined) query.toDate = body.to_date;
+  if (body.page_size !== undefined) query.pageSize = body.page_size;
+  if (body.last_evaluated_key !== undefined) query.lastEvaluatedKey = body.last_evaluated_key;
+  return query;
+}
+
+function domainRoutes(statements: StatementService, domain: StatementDomain): RouteDefinition[] {
+  const path = `/${domain}/reports/txt`;
+  const label = domain.toUpperCase();
+  const common = { tag: `${domain}-reports`, product: domain, auth: 'jwt' as const };
+  return [
+    {
+      ...common,
+      method: 'post',
+      path: `${path}/search`,
+      operationId: `search${label}ReportJobs`,
+      summary: `Search the caller's ${label} TXT jobs, newest first.`,
+      schemas: { body: searchSchema(domain), response: listSchema(domain) },
+      errors: [400, 401, 403, 422, 429, 503],
+      handler: async ({ body, client }: RouteRequest<SearchBody>) => ({
+        data: await statements.searchJobs(domain, client.id, toSearchQuery(body)),
+      }),
+    },
+    {
+      ...common,
+      method: 'post',
+      path,
+      operationId: `submit${label}ReportJob`,
+      summary: `Create a ${label} TXT job; upload the Sheet JSON workbook to the returned json_url.`,
+      schemas: { body: submitSchema(domain), response: jobSchema(domain) },
+      errors: [400, 401, 403, 422, 429, 503],
+      handler: async ({ body, client }: RouteRequest<SubmitBody>) => ({
+        data: await statements.submitJob(toSubmitRequest(domain, body), ownerOf(client)),
+      }),
+    },
+    {
+      ...common,
+      method: 'get',
+      path,
+      operationId: `get${label}ReportJob`,
+      summary: `Poll a ${label} TXT job.`,
+      schemas: { query: POLL_QUERY, response: jobSchema(domain) },
+      errors: [400, 401, 403, 429, 503, 521],
+      handler: async ({ query, client }: RouteRequest<unknown, { job_id: string }>) => ({
+        data: await statements.getJob(domain, client.id, query.job_id),
+      }),
+    },
+  ];
+}
+
+/** `POST /tds/reports/txt`, `GET /tds/reports/txt?job_id=`, `POST /tds/reports/txt/search` and the TCS twins. */
+export function statementsRoutes(ctx: RouteContext): RouteDefinition[] {
+  const statements = ctx.services.statements as StatementService | undefined;
+  if (!statements) return [];
+  return [...domainRoutes(statements, 'tds'), ...domainRoutes(statements, 'tcs')];
+}
