@@ -95,7 +95,15 @@ export interface PlanChallan {
   readonly others: number;
   readonly rows: readonly PlanRow[];
 }
-export interface Plan { readonly period: Period; readonly payees: readonly PlanPayee[]; readonly challans: readonly PlanChallan[]; readonly pairs: boolean }
+export interface Plan {
+  readonly period: Period;
+  readonly payees: readonly PlanPayee[];
+  readonly challans: readonly PlanChallan[];
+  /** List items as [key, value] pairs instead of {"key": value} objects. */
+  readonly pairs: boolean;
+  /** Order of the payment rows in the workbook (a permutation): rows of different challans may interleave. */
+  readonly paymentOrder: readonly number[];
+}
 
 const LETTER = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split(''));
 const DIGITS4 = fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, '0'));
@@ -166,7 +174,12 @@ export function planArb(form: PropertyForm): fc.Arbitrary<Plan> {
     pairs: fc.boolean(),
   }).chain(({ payees, serials, pairs }) => fc
     .tuple(...serials.map((s) => challanArb(form, payees, period.days, String(s).padStart(5, '0'))))
-    .map((challans) => ({ period, payees, challans, pairs })));
+    .chain((challans) => {
+      const count = challans.reduce((total, challan) => total + challan.rows.length, 0);
+      const indexes = Array.from({ length: count }, (_, index) => index);
+      return fc.shuffledSubarray(indexes, { minLength: count, maxLength: count })
+        .map((paymentOrder) => ({ period, payees, challans, pairs, paymentOrder }));
+    }));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -239,6 +252,11 @@ function paymentRow(plan: Plan, challan: PlanChallan, row: PlanRow): Cell[] {
   return [...head, row.tax, row.tax, date, row.reason, row.certificate, null, null, null];
 }
 
+function paymentRows(plan: Plan): Cell[][] {
+  const grouped = plan.challans.flatMap((c) => c.rows.map((r) => paymentRow(plan, c, r)));
+  return plan.paymentOrder.map((index) => grouped[index] as Cell[]);
+}
+
 export function workbookOf(plan: Plan): { [key: string]: Json } {
   const form = plan.period.form;
   const payer = form === '26Q' ? PAYER_26Q : PAYER_140;
@@ -250,8 +268,7 @@ export function workbookOf(plan: Plan): { [key: string]: Json } {
       sheetOf('payer_sheet', list('payer_list', payer, plan.pairs), list('responsible_person_list', rp, plan.pairs)),
       sheetOf('payee_sheet', tableBlock('payee_table', ['sr_no', 'pan', 'name'], plan.payees.map((p, i) => [i + 1, p.pan, p.name]))),
       sheetOf('challan_sheet', tableBlock('challan_table', CHALLAN_HEADER[form], plan.challans.map((c) => challanRow(plan, c)))),
-      sheetOf('payment_sheet', tableBlock('payment_table', PAYMENT_HEADER[form],
-        plan.challans.flatMap((c) => c.rows.map((r) => paymentRow(plan, c, r))))),
+      sheetOf('payment_sheet', tableBlock('payment_table', PAYMENT_HEADER[form], paymentRows(plan))),
     ],
   };
 }
