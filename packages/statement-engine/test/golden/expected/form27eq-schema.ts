@@ -1,7 +1,7 @@
 /**
  * Expected TXT for fixtures/form27eq_q3_fy2025-26.schema-names.json, written field by field from the layout tables
  * (legacy family). Each line is preceded by its non-empty fields, numbered as in the layouts.
- * Markers: see ../line-match.ts. Generated once from a field map and then reviewed by hand; edit both together.
+ * Markers: see ../line-match.ts. Keep each comment and the line below it in step when editing.
  */
 import type { GoldenCase } from '../golden-case.js';
 
