@@ -9,7 +9,7 @@ import type { TableLayout, TableRow } from '../workbook/records.js';
 import { cell, col } from './columns.js';
 import type { BuildContext } from './context.js';
 import type { Challan } from './models.js';
-import { readAmount, readCode, readDate, readFlag, type PlaceFn } from './values.js';
+import { readAmount, readCode, readDate, type PlaceFn } from './values.js';
 
 const isNewStyle = (layout: TableLayout) => col(layout.spec, 'nil_challan_indicator') >= 0;
 
@@ -90,7 +90,7 @@ export function buildChallan(ctx: BuildContext, layout: TableLayout, row: TableR
     if (declared !== challanTotal(challan)) {
       ctx.report('CHALLAN_TOTAL_MISMATCH', at('total_tax_deposited'), `Total deposited ${formatPaise(declared)} is not tax + interest + fee + penalty (${formatPaise(challanTotal(challan))})`);
     }
-    challan.nil = readFlag(ctx, cell(row.cells, spec, 'nil_challan_indicator'), at('nil_challan_indicator'), 'Nil challan indicator') ?? false;
+    challan.nil = nilIndicator(ctx, cell(row.cells, spec, 'nil_challan_indicator'), at('nil_challan_indicator'));
   } else {
     const taxKey = col(spec, 'total_tax_deducted') >= 0 ? 'total_tax_deducted' : ctx.kind === 'tcs' ? 'tcs_amount' : 'tds_amount';
     challan.taxColumn = layout.columnName(col(spec, taxKey));
@@ -106,6 +106,14 @@ export function buildChallan(ctx: BuildContext, layout: TableLayout, row: TableR
   if (challan.nil) checkNilChallan(ctx, layout, row, challan, at);
   else checkPaidChallan(ctx, layout, row, challan, at);
   return challan;
+}
+
+function nilIndicator(ctx: BuildContext, value: unknown, place: PlaceFn): boolean {
+  if (typeof value === 'boolean') return value;
+  const text = readCode(value).toUpperCase();
+  if (text === 'Y' || text === 'YES') return true;
+  if (text !== 'N' && text !== 'NO') ctx.report('INVALID_NIL_INDICATOR', place, 'The nil challan indicator must be Y or N');
+  return false;
 }
 
 function checkNilChallan(ctx: BuildContext, layout: TableLayout, row: TableRow, challan: Challan, at: (k: string) => PlaceFn): void {

@@ -192,6 +192,8 @@ const PAYEE_143 = table('payee_sheet', 'payee_table', [
 ]);
 
 // ---- challan sheet -------------------------------------------------------------------------------------
+// Challan amounts are integers in the vendor's schemas; we read them as numbers so that paise get the
+// specific AMOUNT_NOT_WHOLE_RUPEES problem rather than a type error.
 
 const legacyChallan = (taxKey: 'tds_amount' | 'tcs_amount', minorNullable: boolean) =>
   table('challan_sheet', 'challan_table', [
@@ -199,12 +201,12 @@ const legacyChallan = (taxKey: 'tds_amount' | 'tcs_amount', minorNullable: boole
     s('bsr_code'),
     d('paid_date_epoch', false, { aliases: ['paid_date'] }),
     s('minor_head', minorNullable),
-    i(taxKey),
-    i('surcharge'),
-    i('health_and_education_cess', false, { aliases: ['heath_and_education_cess'] }),
-    i('interest'),
-    i('late_filing_fees'),
-    i('other_penalty'),
+    n(taxKey),
+    n('surcharge'),
+    n('health_and_education_cess', false, { aliases: ['heath_and_education_cess'] }),
+    n('interest'),
+    n('late_filing_fees'),
+    n('other_penalty'),
   ]);
 
 const FORM140_CHALLAN = table('challan_sheet', 'challan_table', [
@@ -212,10 +214,10 @@ const FORM140_CHALLAN = table('challan_sheet', 'challan_table', [
   s('bsr_code'),
   d('paid_date_epoch', false, { aliases: ['paid_date'] }),
   s('minor_head'),
-  i('total_tax_deducted'),
-  i('interest'),
-  i('late_filing_fees'),
-  i('other_penalty'),
+  n('total_tax_deducted'),
+  n('interest'),
+  n('late_filing_fees'),
+  n('other_penalty'),
 ]);
 
 const newChallan = (taxKey: 'total_tax_deducted' | 'total_tax_collected') =>
@@ -226,11 +228,11 @@ const newChallan = (taxKey: 'total_tax_deducted' | 'total_tax_collected') =>
     s('minor_head', true),
     s('mode_of_payment', true),
     s('nil_challan_indicator'),
-    i(taxKey),
-    i('total_interest'),
-    i('total_fee'),
-    i('total_penalty'),
-    i('total_tax_deposited'),
+    n(taxKey),
+    n('total_interest'),
+    n('total_fee'),
+    n('total_penalty'),
+    n('total_tax_deposited'),
   ]);
 
 // ---- payment sheet -------------------------------------------------------------------------------------

@@ -154,8 +154,10 @@ export class WorkbookReader {
     this.sink.tableStart(layout);
     const width = spec.columns.length;
     return {
-      row: (i: number, raw: unknown) => {
+      row: (i: number, given: unknown) => {
         const number = i + 2;
+        // JSON has no undefined, but in-memory callers may leave holes: read them as null.
+        const raw = Array.isArray(given) && given.includes(undefined) ? given.map((v) => (v === undefined ? null : v)) : given;
         const damaged = !validate(raw);
         if (damaged) this.rowProblems(layout, headerColumns, positions, raw, number, validate.errors ?? []);
         if (!Array.isArray(raw)) return;

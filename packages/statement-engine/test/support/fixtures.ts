@@ -86,12 +86,12 @@ export function form26qParts(): WorkbookParts {
       { sr_no: 3, pan: 'PANNOTAVBL', name: 'Ravi Das' },
       { sr_no: 4, pan: 'CDEHS4567J', name: 'Sharma HUF' },
     ],
-    challanHeader: LEGACY_CHALLAN_HEADER,
+    challanHeader: [...LEGACY_CHALLAN_HEADER],
     challans: [
       { challan_serial: '00101', bsr_code: '0510308', paid_date_epoch: ist('2025-11-07'), minor_head: 'tds_payable', tds_amount: 12000, surcharge: 0, health_and_education_cess: 0, interest: 150, late_filing_fees: 0, other_penalty: 0 },
       { challan_serial: '00202', bsr_code: '0510308', paid_date_epoch: ist('2026-01-07'), minor_head: 'tds_payable', tds_amount: 21000, surcharge: 0, health_and_education_cess: 0, interest: 0, late_filing_fees: 200, other_penalty: 50 },
     ],
-    paymentHeader: PAYMENT_26Q_HEADER,
+    paymentHeader: [...PAYMENT_26Q_HEADER],
     payments: [
       { payee_sr_no: 1, challan_serial: '00101', bsr_code: '0510308', nature_of_payment: 'freight_charges', payment_amount: 400000, payment_date_epoch: ist('2025-10-15'), tds_amount: 8000, surcharge: 0, health_and_education_cess: 0, deduction_date_epoch: ist('2025-10-15') },
       { payee_sr_no: 2, challan_serial: '00101', bsr_code: '0510308', nature_of_payment: 'professional_services', payment_amount: 40000, payment_date_epoch: ist('2025-10-20'), tds_amount: 4000, surcharge: 0, health_and_education_cess: 0, deduction_date_epoch: ist('2025-10-20') },
@@ -178,7 +178,7 @@ export function form140Parts(): WorkbookParts {
     ],
     challanHeader: ['challan_serial', 'bsr_code', 'paid_date_epoch', 'minor_head', 'total_tax_deducted', 'interest', 'late_filing_fees', 'other_penalty'],
     challans: [{ challan_serial: '02345', bsr_code: '0510308', paid_date_epoch: ist('2026-06-28'), minor_head: 'tds_payable', total_tax_deducted: 65000, interest: 0, late_filing_fees: 0, other_penalty: 0 }],
-    paymentHeader: PAYMENT_140_HEADER,
+    paymentHeader: [...PAYMENT_140_HEADER],
     payments: [
       pay(1, '2026-04-10', 120000, 12000),
       pay(2, '2026-04-15', 100000, 10000),

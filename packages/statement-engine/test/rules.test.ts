@@ -1,0 +1,402 @@
+// Every rule code: one workbook that makes it fire (at the expected place) and its clean baseline, where it
+// stays quiet. A final test checks that no code in RULES is left without a case.
+
+import { expect } from 'chai';
+import { convert, RULES, type ConvertOptions, type Problem, type RuleCode } from '../src/index.js';
+import { form140Parts, form26qParts, OPTIONS_140, OPTIONS_26Q } from './support/fixtures.js';
+import {
+  form138Parts,
+  form143Parts,
+  form144Parts,
+  form24qParts,
+  form24qQ4Parts,
+  form27eqParts,
+  form27qParts,
+  OPTIONS_138,
+  OPTIONS_143,
+  OPTIONS_144,
+  OPTIONS_24Q_Q3,
+  OPTIONS_24Q_Q4,
+  OPTIONS_27EQ,
+  OPTIONS_27Q,
+} from './support/more-fixtures.js';
+import { buildWorkbook, ist, type Row, type WorkbookParts } from './support/sheet-json.js';
+
+type Base = '26Q' | '140' | '24Q' | '24Q-Q4' | '27Q' | '27EQ' | '138' | '144' | '143';
+
+const BASES: Record<Base, () => { parts: WorkbookParts; options: ConvertOptions }> = {
+  '26Q': () => ({ parts: form26qParts(), options: { ...OPTIONS_26Q } }),
+  '140': () => ({ parts: form140Parts(), options: { ...OPTIONS_140 } }),
+  '24Q': () => ({ parts: form24qParts(), options: { ...OPTIONS_24Q_Q3 } }),
+  '24Q-Q4': () => ({ parts: form24qQ4Parts(), options: { ...OPTIONS_24Q_Q4 } }),
+  '27Q': () => ({ parts: form27qParts(), options: { ...OPTIONS_27Q } }),
+  '27EQ': () => ({ parts: form27eqParts(), options: { ...OPTIONS_27EQ } }),
+  '138': () => ({ parts: form138Parts(), options: { ...OPTIONS_138 } }),
+  '144': () => ({ parts: form144Parts(), options: { ...OPTIONS_144 } }),
+  '143': () => ({ parts: form143Parts(), options: { ...OPTIONS_143 } }),
+};
+
+type Workbook = ReturnType<typeof buildWorkbook>;
+
+interface Case {
+  code: RuleCode;
+  base: Base;
+  /** Break the parts and/or options. */
+  change?: (p: WorkbookParts, o: ConvertOptions) => void;
+  /** Or break the built workbook itself (structure problems). */
+  raw?: (wb: Workbook) => unknown;
+  /** Where the problem must be reported (only the given keys are compared). */
+  at?: Partial<Pick<Problem, 'sheet' | 'row' | 'column'>>;
+  /** The baseline where the code must stay quiet, when not the same base. */
+  quiet?: Base;
+}
+
+const pay = (p: WorkbookParts, i: number): Row => p.payments[i]!;
+const setAll = (rows: Row[], key: string, from: unknown, to: unknown) => rows.forEach((r) => r[key] === from && (r[key] = to));
+const sheetOf = (wb: Workbook, name: string) => wb.sheets.find((s) => s.name === name)! as { blocks: Array<Record<string, unknown>> };
+
+const CASES: Case[] = [
+  // ---- the workbook as a document
+  { code: 'WORKBOOK_NOT_OBJECT', base: '26Q', raw: () => [] },
+  { code: 'WORKBOOK_WRONG_FORM', base: '26Q', change: (p) => (p.name = 'form140_workbook'), at: { sheet: null } },
+  { code: 'WORKBOOK_SHAPE', base: '26Q', raw: (wb) => ({ ...wb, sheets: [{ name: 'payer_sheet' }] }) },
+  { code: 'SHEET_MISSING', base: '26Q', raw: (wb) => ({ ...wb, sheets: wb.sheets.filter((s) => s.name !== 'challan_sheet') }), at: { sheet: 'challan_sheet' } },
+  { code: 'SHEET_DUPLICATE', base: '26Q', raw: (wb) => ({ ...wb, sheets: [...wb.sheets, wb.sheets[1]] }), at: { sheet: 'payee_sheet' } },
+  { code: 'SHEET_UNKNOWN', base: '26Q', raw: (wb) => ({ ...wb, sheets: [...wb.sheets, { name: 'notes_sheet', '@entity': 'sheet', blocks: [] }] }), at: { sheet: 'notes_sheet' } },
+  { code: 'SHEET_NOT_EXPECTED', base: '24Q-Q4', change: (_p, o) => (o.quarter = 'Q3'), at: { sheet: 'salary_detail_sheet' }, quiet: '24Q' },
+  { code: 'BLOCK_MISSING', base: '26Q', raw: (wb) => (sheetOf(wb, 'payer_sheet').blocks.pop(), wb), at: { sheet: 'payer_sheet' } },
+  { code: 'BLOCK_UNKNOWN', base: '26Q', raw: (wb) => (sheetOf(wb, 'payer_sheet').blocks.push({ name: 'extra_list', '@entity': 'list', items: [] }), wb) },
+  { code: 'HEADER_MISMATCH', base: '26Q', change: (p) => (p.paymentHeader = p.paymentHeader.filter((h) => h !== 'payment_amount')), at: { sheet: 'payment_sheet', row: 1, column: 'payment_amount' } },
+  { code: 'HEADER_COLUMN_UNKNOWN', base: '26Q', change: (p) => p.payeeHeader.push('nickname'), at: { sheet: 'payee_sheet', row: 1, column: 'nickname' } },
+  { code: 'ROW_SHAPE', base: '26Q', raw: (wb) => ((sheetOf(wb, 'payment_sheet').blocks[0]!.rows as unknown[])[2] = 'not a row', wb), at: { sheet: 'payment_sheet', row: 4 } },
+  { code: 'CELL_TYPE', base: '26Q', change: (p) => (pay(p, 1).payment_amount = '40000'), at: { sheet: 'payment_sheet', row: 3, column: 'payment_amount' } },
+  { code: 'LIST_ITEM_INVALID', base: '26Q', raw: (wb) => ((sheetOf(wb, 'payer_sheet').blocks[0]!.items as unknown[]).push(42), wb), at: { sheet: 'payer_sheet', row: 13 } },
+  { code: 'LIST_KEY_DUPLICATE', base: '26Q', raw: (wb) => ((sheetOf(wb, 'payer_sheet').blocks[0]!.items as unknown[]).push({ tan: 'MUMA12345B' }), wb), at: { column: 'payer_list.tan', row: 13 } },
+  { code: 'LIST_KEY_UNKNOWN', base: '26Q', change: (p) => (p.payer.fax = '0221234567'), at: { sheet: 'payer_sheet', column: 'payer_list.fax' } },
+  { code: 'VALUE_REQUIRED', base: '26Q', change: (p) => delete p.payer.name, at: { sheet: 'payer_sheet', column: 'payer_list.name' } },
+  {
+    code: 'PROBLEM_LIST_TRUNCATED',
+    base: '26Q',
+    change: (p, o) => {
+      o.maxProblems = 1;
+      p.payees[0]!.pan = 'BAD';
+      p.payees[1]!.pan = 'BAD';
+    },
+  },
+  // ---- options and period
+  { code: 'CORRECTION_NOT_SUPPORTED', base: '26Q', change: (_p, o) => (o.previousReceiptNumber = '123456789012345'), at: { sheet: null, row: null } },
+  { code: 'FORM_138_Q4_NOT_PUBLISHED', base: '138', change: (_p, o) => (o.quarter = 'Q4') },
+  { code: 'PERIOD_NOT_ENDED', base: '26Q', change: (_p, o) => (o.now = () => new Date('2025-12-20T10:00:00+05:30')) },
+  { code: 'LAYOUT_UNVERIFIED', base: '144', quiet: '140' },
+  { code: 'TAN_MISMATCH', base: '26Q', change: (p) => (p.payer.tan = 'MUMA99999Z'), at: { sheet: 'payer_sheet', row: 2, column: 'payer_list.tan' } },
+  // ---- text
+  { code: 'TEXT_SANITISED', base: '26Q', change: (p) => (p.payees[1]!.name = 'Kiran^Kumar'), at: { sheet: 'payee_sheet', row: 3, column: 'name' } },
+  { code: 'NON_ASCII_TEXT', base: '26Q', change: (p) => (p.payees[1]!.name = 'किरण कुमार'), at: { sheet: 'payee_sheet', row: 3, column: 'name' } },
+  { code: 'NAME_INVALID', base: '26Q', change: (p) => (p.payees[1]!.name = '...'), at: { sheet: 'payee_sheet', row: 3, column: 'name' } },
+  { code: 'FIELD_TOO_LONG', base: '26Q', change: (p) => (p.payees[1]!.name = 'K'.repeat(76)), at: { sheet: 'payee_sheet', row: 3, column: 'name' } },
+  // ---- deductor and responsible person
+  { code: 'INVALID_TAN', base: '26Q', change: (p) => (p.payer.tan = 'MUM12345B'), at: { column: 'payer_list.tan' } },
+  { code: 'INVALID_PAN', base: '26Q', change: (p) => (p.payees[0]!.pan = 'AAADB2345G'), at: { sheet: 'payee_sheet', row: 2, column: 'pan' } },
+  {
+    code: 'PAN_NOT_ALLOWED',
+    base: '26Q',
+    change: (p) => {
+      p.payer.pan = 'PANNOTREQD';
+      p.payer.deductor_type = 'company';
+    },
+    at: { column: 'payer_list.pan' },
+  },
+  { code: 'INVALID_STATE', base: '26Q', change: (p) => (p.responsible.state = 'ATLANTIS'), at: { column: 'responsible_person_list.state' } },
+  { code: 'INVALID_PINCODE', base: '26Q', change: (p) => (p.payer.postal_code = '40002'), at: { column: 'payer_list.postal_code' } },
+  { code: 'INVALID_EMAIL', base: '26Q', change: (p) => (p.payer.email = 'tds-at-acme'), at: { column: 'payer_list.email' } },
+  {
+    code: 'EMAIL_REQUIRED',
+    base: '26Q',
+    change: (p) => {
+      p.payer.email = null;
+      p.responsible.email = null;
+    },
+  },
+  { code: 'INVALID_CONTACT_NUMBER', base: '26Q', change: (p) => (p.responsible.mobile = '12345'), at: { column: 'responsible_person_list.mobile' } },
+  { code: 'INVALID_COUNTRY_CODE', base: '140', change: (p) => (p.payer.country_code = '91-x'), at: { column: 'payer_list.country_code' } },
+  { code: 'INVALID_GSTIN', base: '26Q', change: (p) => (p.payer.gstin = 'NOTAGSTIN'), at: { column: 'payer_list.gstin' } },
+  { code: 'INVALID_AIN', base: '138', change: (p) => (p.payer.account_office_identification_number = '12'), at: { column: 'payer_list.account_office_identification_number' } },
+  { code: 'INVALID_DEDUCTOR_TYPE', base: '140', change: (p) => (p.payer.deductor_type = 'Z'), at: { column: 'payer_list.deductor_type' } },
+  { code: 'DEDUCTOR_TYPE_REQUIRED', base: '26Q', change: (p) => (p.payer.pan = 'AAAGA1234F') },
+  { code: 'GOVERNMENT_DETAILS_REQUIRED', base: '138', change: (p) => (p.payer.deductor_type = 'S'), at: { column: 'payer_list.government_state_code' } },
+  {
+    code: 'INVALID_MINISTRY_CODE',
+    base: '138',
+    change: (p) => {
+      p.payer.deductor_type = 'A';
+      p.payer.ministry_code = 'ABC';
+    },
+    at: { column: 'payer_list.ministry_code' },
+  },
+  // ---- challans
+  {
+    code: 'INVALID_BSR_CODE',
+    base: '26Q',
+    change: (p) => {
+      setAll(p.challans, 'bsr_code', '0510308', '05103');
+      setAll(p.payments, 'bsr_code', '0510308', '05103');
+    },
+    at: { sheet: 'challan_sheet', row: 2, column: 'bsr_code' },
+  },
+  {
+    code: 'INVALID_CHALLAN_SERIAL',
+    base: '26Q',
+    change: (p) => {
+      setAll(p.challans, 'challan_serial', '00101', '101');
+      setAll(p.payments, 'challan_serial', '00101', '101');
+    },
+    at: { sheet: 'challan_sheet', row: 2, column: 'challan_serial' },
+  },
+  { code: 'DUPLICATE_CHALLAN', base: '26Q', change: (p) => p.challans.push({ ...p.challans[0]! }), at: { sheet: 'challan_sheet', row: 4 } },
+  { code: 'INVALID_DATE', base: '26Q', change: (p) => (p.challans[0]!.paid_date_epoch = 9e15), at: { sheet: 'challan_sheet', row: 2, column: 'paid_date_epoch' } },
+  { code: 'FUTURE_DATE', base: '26Q', change: (p) => (p.challans[1]!.paid_date_epoch = ist('2026-06-01')), at: { sheet: 'challan_sheet', row: 3, column: 'paid_date_epoch' } },
+  { code: 'CHALLAN_DATE_OUT_OF_RANGE', base: '26Q', change: (p) => (p.challans[0]!.paid_date_epoch = ist('2024-03-31')), at: { sheet: 'challan_sheet', row: 2 } },
+  { code: 'INVALID_MINOR_HEAD', base: '26Q', change: (p) => (p.challans[0]!.minor_head = 'tds_whatever'), at: { sheet: 'challan_sheet', row: 2, column: 'minor_head' } },
+  { code: 'INVALID_MODE_OF_PAYMENT', base: '138', change: (p) => (p.challans[0]!.mode_of_payment = 'X'), at: { sheet: 'challan_sheet', row: 2, column: 'mode_of_payment' } },
+  { code: 'BOOK_ENTRY_NOT_ALLOWED', base: '138', change: (p) => (p.challans[0]!.mode_of_payment = 'B'), at: { sheet: 'challan_sheet', row: 2 } },
+  { code: 'INVALID_NIL_INDICATOR', base: '138', change: (p) => (p.challans[0]!.nil_challan_indicator = 'maybe'), at: { sheet: 'challan_sheet', row: 2, column: 'nil_challan_indicator' } },
+  { code: 'NIL_CHALLAN_INCONSISTENT', base: '138', change: (p) => (p.challans[0]!.nil_challan_indicator = 'Y'), at: { sheet: 'challan_sheet', row: 2 } },
+  {
+    code: 'NIL_CHALLAN_DATE',
+    base: '138',
+    change: (p) =>
+      p.challans.push({
+        bank_challan_number_or_ddo_serial_number: null,
+        bsr_code_or_form_24g_receipt_number: null,
+        bank_challan_or_transfer_voucher_date_epoch: ist('2026-06-15'),
+        minor_head: null,
+        mode_of_payment: null,
+        nil_challan_indicator: 'Y',
+        total_tax_deducted: 0,
+        total_interest: 0,
+        total_fee: 0,
+        total_penalty: 0,
+        total_tax_deposited: 0,
+      }),
+    at: { sheet: 'challan_sheet', row: 4 },
+  },
+  { code: 'INVALID_AMOUNT', base: '26Q', change: (p) => (pay(p, 0).payment_amount = 400000.125), at: { sheet: 'payment_sheet', row: 2, column: 'payment_amount' } },
+  { code: 'NEGATIVE_AMOUNT', base: '26Q', change: (p) => (pay(p, 0).payment_amount = -400000), at: { sheet: 'payment_sheet', row: 2, column: 'payment_amount' } },
+  { code: 'AMOUNT_NOT_WHOLE_RUPEES', base: '26Q', change: (p) => (p.challans[0]!.interest = 150.5), at: { sheet: 'challan_sheet', row: 2, column: 'interest' } },
+  { code: 'CHALLAN_TOTAL_MISMATCH', base: '138', change: (p) => (p.challans[0]!.total_tax_deposited = 13001), at: { sheet: 'challan_sheet', row: 2, column: 'total_tax_deposited' } },
+  { code: 'CHALLAN_SHORT', base: '26Q', change: (p) => (p.challans[0]!.tds_amount = 11999), at: { sheet: 'challan_sheet', row: 2, column: 'tds_amount' } },
+  { code: 'CHALLAN_EXCESS', base: '26Q', change: (p) => (p.challans[0]!.tds_amount = 12001), at: { sheet: 'challan_sheet', row: 2, column: 'tds_amount' } },
+  { code: 'CHALLAN_WITHOUT_DEDUCTEES', base: '26Q', change: (p) => p.challans.push({ ...p.challans[0]!, challan_serial: '00303' }), at: { sheet: 'challan_sheet', row: 4 } },
+  { code: 'MINOR_HEAD_100_EMPTY', base: '140', change: (p) => p.challans.push({ ...p.challans[0]!, challan_serial: '02399', minor_head: 'advance_tax' }), at: { sheet: 'challan_sheet', row: 3 } },
+  { code: 'MINOR_HEAD_100_DATE', base: '140', change: (p) => (p.challans[0]!.minor_head = 'advance_tax'), at: { sheet: 'challan_sheet', row: 2 } },
+  {
+    code: 'IN_KIND_REQUIRES_CHALLAN_MODE',
+    base: '144',
+    change: (p) => {
+      p.challans[0]!.mode_of_payment = 'B';
+      Object.assign(pay(p, 0), { nature_of_payment: 'winnings_from_online_games_in_kind', total_tax_deducted: 0 });
+    },
+    at: { sheet: 'challan_sheet', row: 2 },
+  },
+  {
+    code: 'TOTAL_TOO_LARGE',
+    base: '26Q',
+    change: (p) => {
+      for (let i = 0; i < 91; i++) p.challans.push({ ...p.challans[0]!, challan_serial: String(10000 + i), tds_amount: 999999999999 });
+    },
+  },
+  // ---- deductee rows
+  { code: 'DUPLICATE_PAYEE', base: '26Q', change: (p) => p.payees.push({ sr_no: 1, pan: 'AAACB2345G', name: 'Blue Logistics Ltd' }), at: { sheet: 'payee_sheet', row: 6, column: 'sr_no' } },
+  { code: 'UNKNOWN_PAYEE', base: '26Q', change: (p) => (pay(p, 0).payee_sr_no = 99), at: { sheet: 'payment_sheet', row: 2, column: 'payee_sr_no' } },
+  { code: 'UNKNOWN_CHALLAN', base: '26Q', change: (p) => (pay(p, 0).challan_serial = '99999'), at: { sheet: 'payment_sheet', row: 2, column: 'challan_serial' } },
+  { code: 'INVALID_NATURE_OF_PAYMENT', base: '26Q', change: (p) => (pay(p, 0).nature_of_payment = 'gardening'), at: { sheet: 'payment_sheet', row: 2, column: 'nature_of_payment' } },
+  { code: 'SECTION_CODE_UNKNOWN', base: '27Q', change: (p) => (pay(p, 0).nature_of_payment = 'interest_payment_from_indian_company_or_business_trust'), at: { sheet: 'payment_sheet', row: 2, column: 'nature_of_payment' } },
+  {
+    code: 'SECTION_PAYEE_TYPE_ASSUMED',
+    base: '140',
+    change: (p) => Object.assign(pay(p, 4), { nature_of_payment: 'freight_charges' }),
+    at: { sheet: 'payment_sheet', row: 6, column: 'nature_of_payment' },
+  },
+  { code: 'INVALID_REASON', base: '26Q', change: (p) => (pay(p, 4).reason_for_lower_deduction = 'because'), at: { sheet: 'payment_sheet', row: 6, column: 'reason_for_lower_deduction' } },
+  {
+    code: 'REASON_CODE_UNKNOWN',
+    base: '26Q',
+    change: (p) => (pay(p, 4).reason_for_lower_deduction = 'deduction_is_on_higher_rate_in_view_of_section_206_ab_for_non_filing_of_return_of_income'),
+    at: { sheet: 'payment_sheet', row: 6 },
+  },
+  {
+    code: 'REMARK_NOT_ALLOWED_FOR_SECTION',
+    base: '26Q',
+    change: (p) => Object.assign(pay(p, 4), { reason_for_lower_deduction: 'in_case_of_transporter_transaction_and_valid_pan_is_provided' }),
+    at: { sheet: 'payment_sheet', row: 6, column: 'reason_for_lower_deduction' },
+  },
+  {
+    code: 'REMARK_REQUIRES_PAN',
+    base: '26Q',
+    change: (p) => Object.assign(pay(p, 4), { payee_sr_no: 3 }),
+    at: { sheet: 'payment_sheet', row: 6, column: 'reason_for_lower_deduction' },
+  },
+  {
+    code: 'REMARK_C_REQUIRES_NO_PAN',
+    base: '26Q',
+    change: (p) => (pay(p, 1).reason_for_lower_deduction = 'deduction_of_tax_at_higher_rate_due_to_non_availability_of_pan'),
+    at: { sheet: 'payment_sheet', row: 3 },
+  },
+  { code: 'PLACEHOLDER_PAN_WITHOUT_REMARK', base: '26Q', change: (p) => (pay(p, 2).reason_for_lower_deduction = null), at: { sheet: 'payment_sheet', row: 4 } },
+  {
+    code: 'REMARK_REQUIRES_ZERO_TAX',
+    base: '26Q',
+    change: (p) => {
+      Object.assign(pay(p, 4), { tds_amount: 100, deduction_date_epoch: ist('2025-12-31') });
+      p.challans[1]!.tds_amount = 21100;
+    },
+    at: { sheet: 'payment_sheet', row: 6, column: 'reason_for_lower_deduction' },
+  },
+  {
+    code: 'CERTIFICATE_REQUIRED',
+    base: '26Q',
+    change: (p) => (pay(p, 1).reason_for_lower_deduction = 'lower_deduction_no_deduction_on_account_of_certificate_u_s_197'),
+    at: { sheet: 'payment_sheet', row: 3, column: 'certificate_number' },
+  },
+  {
+    code: 'INVALID_CERTIFICATE',
+    base: '26Q',
+    change: (p) => Object.assign(pay(p, 1), { reason_for_lower_deduction: 'lower_deduction_no_deduction_on_account_of_certificate_u_s_197', certificate_number: 'ABC' }),
+    at: { sheet: 'payment_sheet', row: 3, column: 'certificate_number' },
+  },
+  { code: 'CERTIFICATE_WITHOUT_REMARK', base: '26Q', change: (p) => (pay(p, 1).certificate_number = 'ABCDE12345'), at: { sheet: 'payment_sheet', row: 3, column: 'certificate_number' } },
+  {
+    code: 'PAN_REQUIRED_FOR_SECTION',
+    base: '140',
+    change: (p) => Object.assign(pay(p, 4), { nature_of_payment: 'payment_for_transfer_of_virtual_digital_assets', reason_for_lower_deduction: 'deduction_of_tax_at_higher_rate_due_to_non_availability_of_pan_u_s_397_2' }),
+    at: { sheet: 'payment_sheet', row: 6 },
+  },
+  {
+    code: 'IN_KIND_TAX_NOT_ZERO',
+    base: '140',
+    change: (p) =>
+      (pay(p, 0).nature_of_payment =
+        'payment_for_transfer_of_virtual_digital_asset_where_payment_is_in_kind_or_in_exchange_of_another_virtual_digital_asset_and_tax_required_to_be_deducted_is_paid_before_such_payment_is_released'),
+    at: { sheet: 'payment_sheet', row: 2, column: 'total_tax_deducted' },
+  },
+  { code: 'AMOUNT_PAID_NOT_POSITIVE', base: '26Q', change: (p) => (pay(p, 4).payment_amount = 0), at: { sheet: 'payment_sheet', row: 6, column: 'payment_amount' } },
+  { code: 'AMOUNT_PAID_TOO_LARGE', base: '26Q', change: (p) => (pay(p, 4).payment_amount = 1000000000), at: { sheet: 'payment_sheet', row: 6 }, quiet: '140' },
+  { code: 'TAX_EXCEEDS_AMOUNT', base: '26Q', change: (p) => (pay(p, 1).payment_amount = 3000), at: { sheet: 'payment_sheet', row: 3, column: 'tds_amount' } },
+  { code: 'DEDUCTED_DEPOSITED_MISMATCH', base: '140', change: (p) => (pay(p, 0).total_tax_deposited = 11000), at: { sheet: 'payment_sheet', row: 2, column: 'total_tax_deposited' } },
+  { code: 'PAYMENT_DATE_OUTSIDE_QUARTER', base: '26Q', change: (p) => (pay(p, 0).payment_date_epoch = ist('2025-09-30')), at: { sheet: 'payment_sheet', row: 2, column: 'payment_date_epoch' } },
+  { code: 'DEDUCTION_DATE_REQUIRED', base: '26Q', change: (p) => (pay(p, 0).deduction_date_epoch = null), at: { sheet: 'payment_sheet', row: 2, column: 'deduction_date_epoch' } },
+  { code: 'DEDUCTION_DATE_BEFORE_QUARTER', base: '26Q', change: (p) => (pay(p, 0).deduction_date_epoch = ist('2025-09-30')), at: { sheet: 'payment_sheet', row: 2, column: 'deduction_date_epoch' } },
+  { code: 'DEPOSIT_DATE_MISMATCH', base: '138', change: (p) => (pay(p, 0).deposit_date_epoch = ist('2026-05-08')), at: { sheet: 'payment_sheet', row: 2, column: 'deposit_date_epoch' } },
+  { code: 'DEPOSIT_BEFORE_DEDUCTION', base: '26Q', change: (p) => (p.challans[0]!.paid_date_epoch = ist('2025-10-16')), at: { sheet: 'payment_sheet', row: 3, column: 'deduction_date_epoch' } },
+  {
+    code: 'INVALID_RATE',
+    base: '26Q',
+    change: (p) => {
+      p.paymentHeader.push('rate_of_deduction');
+      pay(p, 0).rate_of_deduction = 150;
+    },
+    at: { sheet: 'payment_sheet', row: 2, column: 'rate_of_deduction' },
+  },
+  {
+    code: 'RATE_INCONSISTENT',
+    base: '26Q',
+    change: (p) => {
+      p.paymentHeader.push('rate_of_deduction');
+      pay(p, 0).rate_of_deduction = 1;
+    },
+    at: { sheet: 'payment_sheet', row: 2, column: 'rate_of_deduction' },
+  },
+  {
+    code: 'HIGHER_RATE_BELOW_20',
+    base: '26Q',
+    change: (p) => {
+      pay(p, 2).tds_amount = 5000;
+      p.challans[1]!.tds_amount = 16000;
+    },
+    at: { sheet: 'payment_sheet', row: 4 },
+  },
+  { code: 'CASH_WITHDRAWAL_NOT_APPLICABLE', base: '26Q', change: (p) => (pay(p, 0).amount_of_cash_withdrawal_more_than_1_crore_us_194N = 500), at: { sheet: 'payment_sheet', row: 2 } },
+  { code: 'INVALID_FORM121_UIN', base: '140', change: (p) => (pay(p, 0).unique_identification_number_form_121 = 'U'.repeat(27)), at: { sheet: 'payment_sheet', row: 2 } },
+  {
+    code: 'FORM121_UIN_MISSING',
+    base: '140',
+    change: (p) => {
+      Object.assign(pay(p, 0), { total_tax_deducted: 0, total_tax_deposited: 0, deduction_date_epoch: null, reason_for_lower_deduction: 'no_deduction_on_account_of_declaration_u_s_393_6' });
+      p.challans[0]!.total_tax_deducted = 53000;
+    },
+    at: { sheet: 'payment_sheet', row: 2, column: 'unique_identification_number_form_121' },
+  },
+  { code: 'INVALID_NATURE_OF_REMITTANCE', base: '27Q', change: (p) => (pay(p, 0).nature_of_remittance = 'gift'), at: { sheet: 'payment_sheet', row: 2, column: 'nature_of_remittance' } },
+  { code: 'INVALID_COUNTRY', base: '27Q', change: (p) => (p.payees[0]!.country = 'ATLANTIS'), at: { sheet: 'payee_sheet', row: 2, column: 'country' } },
+  { code: 'INVALID_FLAG', base: '27Q', change: (p) => (pay(p, 0).grossing_up_indicator = 'X'), at: { sheet: 'payment_sheet', row: 2, column: 'grossing_up_indicator' } },
+  {
+    code: 'INVALID_DEDUCTEE_TYPE',
+    base: '26Q',
+    change: (p) => {
+      p.payeeHeader.push('deductee_type');
+      p.payees[0]!.deductee_type = 'alien';
+    },
+    at: { sheet: 'payee_sheet', row: 2, column: 'deductee_type' },
+  },
+  { code: 'INVALID_EMPLOYEE_CATEGORY', base: '24Q', change: (p) => (p.payees[0]!.employee_category = 'intern'), at: { sheet: 'payee_sheet', row: 2, column: 'employee_category' } },
+  // ---- salary details (24Q Q4)
+  { code: 'DUPLICATE_SALARY_PAN', base: '24Q-Q4', change: (p) => p.salaries!.push({ ...p.salaries![0]! }), at: { sheet: 'salary_detail_sheet', row: 4 } },
+  { code: 'SALARY_PERIOD_INVALID', base: '24Q-Q4', change: (p) => (p.salaries![0]!.employment_from_date_epoch = ist('2024-04-01')), at: { sheet: 'salary_detail_sheet', row: 2 } },
+  { code: 'SALARY_194P_NOT_SUPPORTED', base: '24Q-Q4', change: (p) => (p.salaries![0]!.gross_pension_under_194p = 1000), at: { sheet: 'salary_detail_sheet', row: 2, column: 'gross_pension_under_194p' } },
+  { code: 'SALARY_DEDUCTIBLE_EXCEEDS_GROSS', base: '24Q-Q4', change: (p) => (p.salaries![1]!.deductible_amount_us_80_d = 35000), at: { sheet: 'salary_detail_sheet', row: 3, column: 'deductible_amount_us_80_d' } },
+  { code: 'SALARY_80C_LIMIT', base: '24Q-Q4', change: (p) => (p.salaries![1]!.deductible_amount_us_80_c = 160000), at: { sheet: 'salary_detail_sheet', row: 3 } },
+  { code: 'SALARY_NEW_REGIME_CLAIM', base: '24Q-Q4', change: (p) => (p.salaries![0]!.house_rent_allowance_us_10_13_a = 1000), at: { sheet: 'salary_detail_sheet', row: 2, column: 'house_rent_allowance_us_10_13_a' } },
+  { code: 'SALARY_NEGATIVE_INCOME', base: '24Q-Q4', change: (p) => (p.salaries![0]!.salary_as_per_provisions_contained_in_section_17_1 = 1000), at: { sheet: 'salary_detail_sheet', row: 2 } },
+  { code: 'SALARY_NET_TAX_NEGATIVE', base: '24Q-Q4', change: (p) => (p.salaries![0]!.relief_us_87_a = 100000), at: { sheet: 'salary_detail_sheet', row: 2 } },
+  { code: 'SALARY_PARTY_INCOMPLETE', base: '24Q-Q4', change: (p) => (p.salaries![1]!.landlord_1_pan = null), at: { sheet: 'salary_detail_sheet', row: 3, column: 'landlord_1_pan' } },
+  { code: 'SALARY_SUPERANNUATION_INCOMPLETE', base: '24Q-Q4', change: (p) => (p.salaries![1]!.payments_from_super_annuation_fund = 1000), at: { sheet: 'salary_detail_sheet', row: 3 } },
+];
+
+/** Codes whose cases live in other test files (they need a file or a stream). */
+const ELSEWHERE: Partial<Record<RuleCode, string>> = {
+  INVALID_JSON: 'stream.test.ts and cli.test.ts',
+};
+
+function run(c: Case): Problem[] {
+  const { parts, options } = BASES[c.base]();
+  c.change?.(parts, options);
+  const built = buildWorkbook(parts);
+  const workbook = c.raw ? c.raw(built) : built;
+  return convert(workbook, options).report.problems;
+}
+
+describe('validation rules: each code fires on its case and stays quiet on the clean workbook', () => {
+  const quietCache = new Map<Base, Problem[]>();
+  const quiet = (b: Base) => {
+    if (!quietCache.has(b)) {
+      const { parts, options } = BASES[b]();
+      quietCache.set(b, convert(buildWorkbook(parts), options).report.problems);
+    }
+    return quietCache.get(b)!;
+  };
+
+  for (const c of CASES) {
+    it(`${c.code} (${RULES[c.code].severity}): fires on a ${c.base} case, quiet on the clean ${c.quiet ?? c.base}`, () => {
+      expect(quiet(c.quiet ?? c.base).map((p) => p.code)).not.to.include(c.code);
+      const problems = run(c);
+      const hits = problems.filter((p) => p.code === c.code);
+      expect(hits, `no ${c.code} among ${problems.map((p) => `${p.code}@${p.sheet}/${p.row}/${p.column}`).join(', ')}`).not.to.be.empty;
+      expect(hits[0]!.severity).to.equal(RULES[c.code].severity);
+      if (c.at) {
+        const matching = hits.filter((h) => Object.entries(c.at!).every(([k, v]) => h[k as keyof Problem] === v));
+        expect(matching, `${c.code} reported at ${hits.map((h) => `${h.sheet}/${h.row}/${h.column}`).join(', ')}`).not.to.be.empty;
+      }
+    });
+  }
+
+  it('every code in RULES has a case here or in the test file named for it', () => {
+    const covered = new Set<string>([...CASES.map((c) => c.code), ...Object.keys(ELSEWHERE)]);
+    expect(Object.keys(RULES).filter((code) => !covered.has(code))).to.deep.equal([]);
+  });
+
+  it('the clean baselines of every form have no errors', () => {
+    for (const b of Object.keys(BASES) as Base[]) {
+      expect(quiet(b).filter((p) => p.severity === 'error'), b).to.deep.equal([]);
+    }
+  });
+});
