@@ -116,7 +116,9 @@ describe('router: kyc routes', function () {
     it('operation 2 (docvault profile): 429, 500, 503, 521, 523', async () => {
       const path = ops()[2];
       s.lockers.setRateLimited(true);
-      expectError(await s.api('GET', path(dv)), 429, 'Too Many Requests');
+      const limited = await s.api('GET', path(dv));
+      expectError(limited, 429, 'Too Many Requests');
+      expect(limited.headers.get('retry-after'), 'the locker\'s Retry-After is passed on').to.equal('30');
       s.lockers.resetSwitches();
       s.lockers.setFailing(true);
       expectError(await s.api('GET', path(dv)), 500, 'Failed to get user details');

@@ -88,7 +88,8 @@ export class AadhaarOtpService {
     if (result.outcome === 'sent' && result.referenceId !== null) {
       await this.options.redis.set(this.referenceKey(result.referenceId), owner, 'PX', this.referenceMs);
     }
-    this.logger.info('aadhaar otp requested', { outcome: result.outcome });
+    // The reason is kept for audit (the logger scrubs identity data from free text); the number never is.
+    this.logger.info('aadhaar otp requested', { outcome: result.outcome, reason: request.reason });
     return {
       kind: 'data',
       data: {

@@ -10,9 +10,13 @@ const DEAD_TOKEN_ERRORS = new Set(['invalid_token', 'invalid_grant', 'token_revo
  */
 export function classifyLockerFailure(failure: unknown, context: string): LockerError {
   if (failure instanceof LockerError) return failure;
-  if (typeof failure === 'number') return new LockerError(fromStatus(failure, null), context, failure);
+  if (failure instanceof Response) {
+    return new LockerError(fromStatus(failure.status, null), context, failure.status, { retryAfter: failure.headers.get('retry-after') });
+  }
   if (failure instanceof oidc.ResponseBodyError) {
-    return new LockerError(fromStatus(failure.status, failure.error), `${context}: ${failure.error}`, failure.status, { cause: failure });
+    return new LockerError(fromStatus(failure.status, failure.error), `${context}: ${failure.error}`, failure.status, {
+      cause: failure, retryAfter: failure.response.headers.get('retry-after'),
+    });
   }
   if (failure instanceof oidc.WWWAuthenticateChallengeError) {
     return new LockerError(fromStatus(failure.status, null), `${context}: HTTP ${failure.status}`, failure.status, { cause: failure });
@@ -22,7 +26,10 @@ export function classifyLockerFailure(failure: unknown, context: string): Locker
     return new LockerError(kind, `${context}: authorization error ${failure.error}`, null, { cause: failure });
   }
   if (failure instanceof oidc.ClientError && failure.cause instanceof Response) {
-    return new LockerError(fromStatus(failure.cause.status, null), `${context}: HTTP ${failure.cause.status}`, failure.cause.status, { cause: failure });
+    const response = failure.cause;
+    return new LockerError(fromStatus(response.status, null), `${context}: HTTP ${response.status}`, response.status, {
+      cause: failure, retryAfter: response.headers.get('retry-after'),
+    });
   }
   if (isNetworkFailure(failure)) return new LockerError('unavailable', `${context}: the locker could not be reached`, null, { cause: failure });
   return new LockerError('failed', `${context}: unexpected failure`, null, { cause: failure });

@@ -135,7 +135,7 @@ export class OpenIdLockerClient implements LockerPort {
     const response = await this.call(() => oidc.fetchProtectedResource(this.config, accessToken, new URL(`${this.base}${path}`), 'GET'));
     if (response.ok) return response;
     await response.body?.cancel();
-    throw classifyLockerFailure(response.status, `The ${this.kind} locker answered ${path} with HTTP ${response.status}`);
+    throw classifyLockerFailure(response, `The ${this.kind} locker answered ${path} with HTTP ${response.status}`);
   }
 
   private async call<T>(operation: () => Promise<T>): Promise<T> {

@@ -116,8 +116,17 @@ export type LockerFailure = 'rate_limited' | 'unavailable' | 'token_invalid' | '
 
 export class LockerError extends Error {
   override readonly name = 'LockerError';
-  constructor(readonly failure: LockerFailure, message: string, readonly status: number | null = null, options?: { cause?: unknown }) {
-    super(message, options);
+  /** The locker's Retry-After header, when it sent one (429, 503). */
+  readonly retryAfter: string | null;
+
+  constructor(
+    readonly failure: LockerFailure,
+    message: string,
+    readonly status: number | null = null,
+    options?: { cause?: unknown; retryAfter?: string | null },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.retryAfter = options?.retryAfter ?? null;
   }
 }
 

@@ -399,9 +399,9 @@ export class KycService {
         await this.expireForLostGrant(session);
         return serviceError('SESSION_EXPIRED');
       case 'rate_limited':
-        return serviceErrorWith({ cause: error }, 'TOO_MANY_REQUESTS');
+        return serviceErrorWith({ cause: error, headers: retryAfter(error) }, 'TOO_MANY_REQUESTS');
       case 'unavailable':
-        return serviceErrorWith({ cause: error }, 'SOURCE_UNAVAILABLE');
+        return serviceErrorWith({ cause: error, headers: retryAfter(error) }, 'SOURCE_UNAVAILABLE');
       default:
         return serviceErrorWith({ cause: error }, failedAs);
     }
@@ -424,6 +424,11 @@ export class KycService {
   private sealTokens(sessionId: string, tokens: SessionTokens): string {
     return this.options.sealer.seal(JSON.stringify(tokens), sessionId);
   }
+}
+
+/** The locker's Retry-After, passed on so that callers wait as long as the locker asks. */
+function retryAfter(error: LockerError): Record<string, string> {
+  return error.retryAfter && /^\d{1,6}$/.test(error.retryAfter) ? { 'Retry-After': error.retryAfter } : {};
 }
 
 function withOutcome(redirectUrl: string, sessionId: string, status: SessionStatus): string {
