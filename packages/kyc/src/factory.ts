@@ -23,6 +23,11 @@ export interface KycServicesConfig {
   };
   clock?: Clock;
   logger?: Logger;
+  /**
+   * How often expired document copies are deleted (default every 60 s; 0 turns the sweeper off, e.g. when
+   * another process sweeps). `kyc.close()` stops it.
+   */
+  documentSweepIntervalMs?: number;
 }
 
 export interface KycServices {
@@ -46,6 +51,8 @@ export function createKycServices(config: KycServicesConfig): KycServices {
       entityvault: new OpenIdLockerClient({ kind: 'entityvault', ...config.lockers.entityvault }),
     },
   });
+  const sweepEvery = config.documentSweepIntervalMs ?? 60_000;
+  if (sweepEvery > 0) kyc.startHousekeeping(sweepEvery);
   if (!config.aadhaarOtp) return { kyc };
   const { numberHashSecret, ...provider } = config.aadhaarOtp;
   return { kyc, aadhaarOtp: new AadhaarOtpService({ ...common, numberHashSecret, provider: new HttpOtpProvider(provider) }) };
