@@ -4,3 +4,4 @@ export type { ConversionResult, ConvertOptions, FormName, Problem, Quarter, Seve
 export { StatementEngineError } from './errors.js';
 export { convert, validate } from './convert.js';
 export { RULES, STRUCTURAL_CODES, type RuleCode, type RuleInfo } from './rules.js';
+export { convertFile, convertStream, validateFile, type StreamConversion, type StreamHooks, type StreamProgress, type WriteSummary } from './stream/convert-stream.js';

@@ -34,19 +34,3 @@ export function* statementLines(statement: Statement, options: ResolvedOptions, 
   }
   for (const group of records.salaryGroups()) for (const b of group) yield line(++n, b);
 }
-
-export interface AsyncRecords {
-  deductees(challanRecord: number): AsyncIterable<string>;
-  salaryGroups(): AsyncIterable<readonly string[]>;
-}
-
-/** The same lines from spilled records. */
-export async function* statementLinesAsync(statement: Statement, options: ResolvedOptions, created: CivilDate, records: AsyncRecords): AsyncGenerator<string> {
-  let n = 0;
-  for (const b of headerBodies(statement, options, created)) yield line(++n, b);
-  for (const c of statement.challans) {
-    yield line(++n, challanRecord(options.form.family, c));
-    for await (const b of records.deductees(c.record)) yield line(++n, b);
-  }
-  for await (const group of records.salaryGroups()) for (const b of group) yield line(++n, b);
-}

@@ -1,0 +1,218 @@
+// The streaming form: a workbook read from a byte stream or a file, TXT lines produced after the whole input
+// has been validated. Memory holds the payee and challan tables and the totals; deductee and salary records
+// wait in temporary files.
+
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import type { Writable } from 'node:stream';
+import type { Statement } from '../build/assembler.js';
+import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore } from '../build/stores.js';
+import { StatementEngineError } from '../errors.js';
+import { resolveOptions, type ResolvedOptions } from '../options.js';
+import { statementLines } from '../output.js';
+import { NOWHERE } from '../problems.js';
+import { createPipeline } from '../statement.js';
+import type { ConvertOptions, ValidationReport } from '../types.js';
+import { validateEnvelope } from '../workbook/schemas.js';
+import { walkWorkbook } from '../workbook/walk.js';
+import { WORKBOOKS } from '../workbook/dialects.js';
+import { JsonScanner, JsonSyntaxError } from './json-scanner.js';
+import { SpillDirectory, SpilledDeducteeStore, SpilledLateRows, SpilledSalaryStore } from './spill.js';
+import { WorkbookStreamer } from './workbook-stream.js';
+
+export interface StreamProgress {
+  bytesRead: number;
+  /** Size of the input when known (files). */
+  totalBytes: number | null;
+  rowsRead: number;
+}
+
+export interface StreamHooks {
+  onProgress?(progress: StreamProgress): void;
+  /** Parent directory for temporary files (default: the OS temp directory). */
+  tmpDir?: string;
+  /** Size of the input, for progress reports. */
+  totalBytes?: number;
+  /** Bytes of built records held in memory before they are written to the temporary files (default 8 MiB). */
+  memoryBudget?: number;
+}
+
+export interface WriteSummary {
+  bytes: number;
+  lines: number;
+}
+
+export interface StreamConversion {
+  /** The complete validation report, known before any line is written. */
+  report: ValidationReport;
+  /** The TXT line by line (each ends with CRLF), or null when the report has errors. Iterate once. */
+  lines: AsyncIterable<string> | null;
+  /** Writes the TXT to a file path or a writable stream; resolves when written (the stream is not ended). */
+  writeTo(target: string | Writable): Promise<WriteSummary>;
+  /** Removes the temporary files. Done automatically once the lines are read or written. */
+  dispose(): Promise<void>;
+}
+
+/** A report for input that could not be read as a workbook at all (same problems convert() would give). */
+function documentReport(options: ResolvedOptions, skeleton: unknown, syntax: JsonSyntaxError | null): ValidationReport {
+  const fresh = createPipeline(options, new MemoryDeducteeStore(), new MemorySalaryStore(), new MemoryLateRows());
+  if (syntax) fresh.problems.add('INVALID_JSON', NOWHERE, `The workbook is not valid JSON: ${syntax.message}`);
+  else walkWorkbook(skeleton, fresh.reader, fresh.problems, fresh.description);
+  return fresh.problems.report();
+}
+
+function isDocumentBroken(skeleton: unknown, workbookName: string): boolean {
+  if (skeleton === null || typeof skeleton !== 'object' || Array.isArray(skeleton)) return true;
+  if (validateEnvelope(skeleton).length > 0) return true;
+  return (skeleton as { name?: unknown }).name !== workbookName;
+}
+
+const BATCH_CHARS = 1 << 20;
+
+class Conversion implements StreamConversion {
+  lines: AsyncIterable<string> | null = null;
+  private consumed = false;
+
+  constructor(
+    readonly report: ValidationReport,
+    private readonly dir: SpillDirectory,
+    private readonly render: (() => Iterable<string>) | null,
+    private readonly close: () => void,
+  ) {
+    if (render) {
+      const self = this;
+      this.lines = {
+        async *[Symbol.asyncIterator]() {
+          try {
+            for (const l of self.take()) yield l;
+          } finally {
+            await self.dispose();
+          }
+        },
+      };
+    } else {
+      this.cleanup();
+    }
+  }
+
+  private take(): Iterable<string> {
+    if (this.consumed || !this.render) throw new StatementEngineError('ALREADY_CONSUMED', 'The TXT of a streaming conversion can be read once');
+    this.consumed = true;
+    return this.render();
+  }
+
+  async writeTo(target: string | Writable): Promise<WriteSummary> {
+    if (!this.render) throw new StatementEngineError('NO_TXT', 'The workbook has errors; there is no TXT to write');
+    const sink = typeof target === 'string' ? createWriteStream(target) : target;
+    let batch = '';
+    let bytes = 0;
+    let lines = 0;
+    const flush = async () => {
+      bytes += batch.length; // the TXT is ASCII: one byte per character
+      if (!sink.write(batch)) await once(sink, 'drain');
+      batch = '';
+    };
+    try {
+      for (const l of this.take()) {
+        batch += l;
+        lines++;
+        if (batch.length >= BATCH_CHARS) await flush();
+      }
+      if (batch !== '') await flush();
+      if (typeof target === 'string') {
+        sink.end();
+        await once(sink, 'finish');
+      }
+    } finally {
+      await this.dispose();
+    }
+    return { bytes, lines };
+  }
+
+  private cleanup(): void {
+    this.close();
+    this.dir.dispose();
+  }
+
+  async dispose(): Promise<void> {
+    this.cleanup();
+  }
+}
+
+/** Converts a workbook read from a stream of bytes (or strings) of JSON. */
+export async function convertStream(input: AsyncIterable<Uint8Array | string>, options: ConvertOptions, hooks: StreamHooks = {}): Promise<StreamConversion> {
+  const resolved = resolveOptions(options);
+  const dir = new SpillDirectory(hooks.tmpDir);
+  const deductees = new SpilledDeducteeStore(dir, hooks.memoryBudget);
+  const salary = new SpilledSalaryStore(dir, hooks.memoryBudget);
+  const late = new SpilledLateRows(dir, hooks.memoryBudget);
+  const close = () => {
+    deductees.close();
+    salary.close();
+    late.close();
+  };
+  try {
+    const pipeline = createPipeline(resolved, deductees, salary, late);
+    const workbookName = WORKBOOKS[resolved.form.workbook].name;
+    const streamer = new WorkbookStreamer(pipeline.reader, workbookName, dir, hooks.memoryBudget);
+    const scanner = new JsonScanner(streamer);
+    let syntax: JsonSyntaxError | null = null;
+    let bytesRead = 0;
+    try {
+      for await (const chunk of input) {
+        const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        bytesRead += bytes.length;
+        scanner.push(bytes);
+        hooks.onProgress?.({ bytesRead, totalBytes: hooks.totalBytes ?? null, rowsRead: streamer.rowCount });
+      }
+      scanner.end();
+    } catch (error) {
+      if (!(error instanceof JsonSyntaxError)) throw error;
+      syntax = error;
+    }
+    if (syntax || isDocumentBroken(streamer.skeleton, workbookName)) {
+      return new Conversion(documentReport(resolved, streamer.skeleton, syntax), dir, null, close);
+    }
+    pipeline.reader.finish();
+    const statement: Statement = pipeline.assembler.finish();
+    const report = pipeline.problems.report();
+    const render = report.valid
+      ? () =>
+          statementLines(statement, resolved, pipeline.ctx.today, {
+            deductees: (record) => deductees.bodies(record),
+            salaryGroups: () => salary.groups(),
+          })
+      : null;
+    return new Conversion(report, dir, render, close);
+  } catch (error) {
+    close();
+    dir.dispose();
+    throw error;
+  }
+}
+
+/** Converts a workbook file without loading it whole. Unreadable files throw StatementEngineError INPUT_UNREADABLE. */
+export async function convertFile(path: string, options: ConvertOptions, hooks: StreamHooks = {}): Promise<StreamConversion> {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch (error) {
+    throw new StatementEngineError('INPUT_UNREADABLE', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+  const stream = createReadStream(path, { highWaterMark: 1 << 20 });
+  const input = (async function* () {
+    try {
+      for await (const chunk of stream) yield chunk as Buffer;
+    } catch (error) {
+      throw new StatementEngineError('INPUT_UNREADABLE', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    }
+  })();
+  return convertStream(input, options, { totalBytes: size, ...hooks });
+}
+
+/** The validation report of a workbook file, read as a stream. */
+export async function validateFile(path: string, options: ConvertOptions, hooks: StreamHooks = {}): Promise<ValidationReport> {
+  const conversion = await convertFile(path, options, hooks);
+  await conversion.dispose();
+  return conversion.report;
+}

@@ -1,0 +1,431 @@
+// An incremental JSON reader for Sheet JSON workbooks. It builds the small parts (names, headers, list items)
+// as values and hands table rows over in batches: a run of complete rows is cut out of the input buffer and
+// parsed with one native JSON.parse call, so the bulk of a big workbook is parsed at native speed and never
+// held whole. Only the workbook -> sheets -> blocks -> rows path is special; any other shape is built as a
+// plain value and reported through the handler, so the envelope check can describe it.
+
+export class JsonSyntaxError extends Error {
+  constructor(
+    readonly offset: number,
+    message: string,
+  ) {
+    super(`${message} at byte ${offset}`);
+    this.name = 'JsonSyntaxError';
+  }
+}
+
+export interface ScanHandler {
+  /** A root key other than a sheets array, or a root that is not an object (key null). */
+  rootValue(key: string | null, value: unknown): void;
+  sheetStart(): void;
+  sheetValue(key: string, value: unknown): void;
+  sheetEnd(): void;
+  /** An element of `sheets` that is not an object. */
+  sheetOther(value: unknown): void;
+  blockStart(): void;
+  blockValue(key: string, value: unknown): void;
+  blockEnd(): void;
+  /** An element of `blocks` that is not an object. */
+  blockOther(value: unknown): void;
+  rowsStart(): void;
+  rows(batch: unknown[]): void;
+  rowsEnd(): void;
+}
+
+const enum Role {
+  Root,
+  Sheets,
+  Sheet,
+  Blocks,
+  Block,
+  Rows,
+  Generic,
+}
+
+const enum State {
+  KeyOrEnd,
+  Key,
+  Colon,
+  Value,
+  CommaOrEnd,
+  ValueOrEnd,
+}
+
+interface Frame {
+  object: boolean;
+  role: Role;
+  state: State;
+  key: string;
+  /** The value under construction (generic frames only). */
+  value: Record<string, unknown> | unknown[] | null;
+}
+
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+function isDelimiter(c: number): boolean {
+  return c === COMMA || c === CLOSE_ARRAY || c === CLOSE_OBJECT || isSpace(c);
+}
+
+const INCOMPLETE = -1;
+
+export class JsonScanner {
+  private buf: Buffer = Buffer.alloc(0);
+  private pos = 0;
+  /** Absolute offset of buf[0] in the input. */
+  private base = 0;
+  private readonly stack: Frame[] = [];
+  private done = false;
+  private started = false;
+  private final = false;
+
+  constructor(private readonly handler: ScanHandler) {}
+
+  push(chunk: Buffer): void {
+    if (this.pos < this.buf.length) {
+      this.buf = Buffer.concat([this.buf.subarray(this.pos), chunk]);
+    } else {
+      this.buf = chunk;
+    }
+    this.base += this.pos;
+    this.pos = 0;
+    this.run();
+  }
+
+  end(): void {
+    this.final = true;
+    this.run();
+    this.skipSpace();
+    if (this.pos < this.buf.length) this.fail('Unexpected data after the JSON value');
+    if (!this.done) this.fail(this.started ? 'Unexpected end of input' : 'Empty input');
+  }
+
+  private fail(message: string): never {
+    throw new JsonSyntaxError(this.base + this.pos, message);
+  }
+
+  private skipSpace(): void {
+    const b = this.buf;
+    let p = this.pos;
+    while (p < b.length && isSpace(b[p]!)) p++;
+    this.pos = p;
+  }
+
+  private run(): void {
+    for (;;) {
+      const top = this.stack[this.stack.length - 1];
+      if (top?.role === Role.Rows) {
+        if (!this.scanRows()) return;
+        continue;
+      }
+      this.skipSpace();
+      if (this.pos >= this.buf.length) return;
+      if (!this.step(top)) return;
+    }
+  }
+
+  /** One token; false when more input is needed. */
+  private step(top: Frame | undefined): boolean {
+    const c = this.buf[this.pos]!;
+    if (!top) {
+      if (this.done) this.fail('Unexpected data after the JSON value');
+      this.started = true;
+      return this.value(undefined);
+    }
+    switch (top.state) {
+      case State.KeyOrEnd:
+        return c === CLOSE_OBJECT ? this.close() : this.key(top, c);
+      case State.Key:
+        return this.key(top, c);
+      case State.Colon:
+        if (c !== COLON) this.fail("Expected ':'");
+        this.pos++;
+        top.state = State.Value;
+        return true;
+      case State.CommaOrEnd:
+        if (c === COMMA) {
+          this.pos++;
+          top.state = top.object ? State.Key : State.Value;
+          return true;
+        }
+        if (c === (top.object ? CLOSE_OBJECT : CLOSE_ARRAY)) return this.close();
+        return this.fail(`Expected ',' or '${top.object ? '}' : ']'}'`);
+      case State.ValueOrEnd:
+        if (c === CLOSE_ARRAY) return this.close();
+        return this.value(top);
+      case State.Value:
+        return this.value(top);
+    }
+  }
+
+  private key(top: Frame, c: number): boolean {
+    if (c !== QUOTE) this.fail('Expected a property name');
+    const key = this.string();
+    if (key === undefined) return false;
+    top.key = key;
+    top.state = State.Colon;
+    return true;
+  }
+
+  private childRole(parent: Frame | undefined, opening: number): Role {
+    if (!parent) return opening === OPEN_OBJECT ? Role.Root : Role.Generic;
+    const isObject = opening === OPEN_OBJECT;
+    switch (parent.role) {
+      case Role.Root:
+        return parent.key === 'sheets' && !isObject ? Role.Sheets : Role.Generic;
+      case Role.Sheets:
+        return isObject ? Role.Sheet : Role.Generic;
+      case Role.Sheet:
+        return parent.key === 'blocks' && !isObject ? Role.Blocks : Role.Generic;
+      case Role.Blocks:
+        return isObject ? Role.Block : Role.Generic;
+      case Role.Block:
+        return parent.key === 'rows' && !isObject ? Role.Rows : Role.Generic;
+      default:
+        return Role.Generic;
+    }
+  }
+
+  private value(parent: Frame | undefined): boolean {
+    const c = this.buf[this.pos]!;
+    if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      const role = this.childRole(parent, c);
+      this.pos++;
+      if (parent) parent.state = State.CommaOrEnd;
+      const object = c === OPEN_OBJECT;
+      const value = role === Role.Generic ? (object ? {} : []) : null;
+      this.stack.push({ object, role, state: object ? State.KeyOrEnd : State.ValueOrEnd, key: '', value });
+      if (role === Role.Sheet) this.handler.sheetStart();
+      if (role === Role.Block) this.handler.blockStart();
+      if (role === Role.Rows) this.handler.rowsStart();
+      return true;
+    }
+    const v = c === QUOTE ? this.string() : this.literal();
+    if (v === undefined) return false;
+    if (parent) parent.state = State.CommaOrEnd;
+    this.deliver(parent, v);
+    return true;
+  }
+
+  /** A finished value goes to its parent frame (or the handler). */
+  private deliver(parent: Frame | undefined, v: unknown): void {
+    if (!parent) {
+      this.done = true;
+      this.handler.rootValue(null, v);
+      return;
+    }
+    switch (parent.role) {
+      case Role.Generic:
+        if (parent.object) (parent.value as Record<string, unknown>)[parent.key] = v;
+        else (parent.value as unknown[]).push(v);
+        return;
+      case Role.Root:
+        return this.handler.rootValue(parent.key, v);
+      case Role.Sheets:
+        return this.handler.sheetOther(v);
+      case Role.Sheet:
+        return this.handler.sheetValue(parent.key, v);
+      case Role.Blocks:
+        return this.handler.blockOther(v);
+      case Role.Block:
+        return this.handler.blockValue(parent.key, v);
+      default:
+        return;
+    }
+  }
+
+  private close(): boolean {
+    this.pos++;
+    const frame = this.stack.pop()!;
+    const parent = this.stack[this.stack.length - 1];
+    switch (frame.role) {
+      case Role.Generic:
+        this.deliver(parent, frame.value);
+        break;
+      case Role.Sheet:
+        this.handler.sheetEnd();
+        break;
+      case Role.Block:
+        this.handler.blockEnd();
+        break;
+      case Role.Rows:
+        this.handler.rowsEnd();
+        break;
+      case Role.Root:
+        this.done = true;
+        break;
+      default:
+        break;
+    }
+    if (!parent) this.done = true;
+    return true;
+  }
+
+  /** A string token at pos; undefined when it is not complete yet. */
+  private string(): string | undefined {
+    const b = this.buf;
+    const start = this.pos;
+    let simple = true;
+    let ascii = true;
+    let p = start + 1;
+    for (;;) {
+      if (p >= b.length) {
+        if (this.final) this.fail('Unterminated string');
+        return undefined;
+      }
+      const c = b[p]!;
+      if (c === QUOTE) break;
+      if (c === BACKSLASH) {
+        simple = false;
+        p += 2;
+        continue;
+      }
+      if (c < 0x20) {
+        this.pos = p;
+        this.fail('Control character in a string');
+      }
+      if (c >= 0x80) ascii = false;
+      p++;
+    }
+    this.pos = p + 1;
+    if (simple) return b.toString(ascii ? 'latin1' : 'utf8', start + 1, p);
+    return this.parse(b.toString('utf8', start, p + 1), start) as string;
+  }
+
+  /** A number, true, false or null at pos; undefined when it may continue in the next chunk. */
+  private literal(): unknown {
+    const b = this.buf;
+    const start = this.pos;
+    let p = start;
+    while (p < b.length && !isDelimiter(b[p]!)) p++;
+    if (p >= b.length && !this.final) return undefined;
+    this.pos = p;
+    return this.parse(b.toString('latin1', start, p), start);
+  }
+
+  private parse(text: string, at: number): unknown {
+    try {
+      return JSON.parse(text);
+    } catch {
+      this.pos = at;
+      return this.fail(`Invalid JSON value '${text.slice(0, 40)}'`);
+    }
+  }
+
+  /** End offset (exclusive) of the value starting at p, or INCOMPLETE. */
+  private valueEnd(p: number): number {
+    const b = this.buf;
+    const c = b[p]!;
+    if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      let depth = 0;
+      let inString = false;
+      for (let i = p; i < b.length; i++) {
+        const x = b[i]!;
+        if (inString) {
+          if (x === BACKSLASH) i++;
+          else if (x === QUOTE) inString = false;
+        } else if (x === QUOTE) {
+          inString = true;
+        } else if (x === OPEN_ARRAY || x === OPEN_OBJECT) {
+          depth++;
+        } else if (x === CLOSE_ARRAY || x === CLOSE_OBJECT) {
+          depth--;
+          if (depth === 0) return i + 1;
+        }
+      }
+      return INCOMPLETE;
+    }
+    if (c === QUOTE) {
+      for (let i = p + 1; i < b.length; i++) {
+        const x = b[i]!;
+        if (x === BACKSLASH) i++;
+        else if (x === QUOTE) return i + 1;
+      }
+      return INCOMPLETE;
+    }
+    let i = p;
+    while (i < b.length && !isDelimiter(b[i]!)) i++;
+    return i < b.length || this.final ? i : INCOMPLETE;
+  }
+
+  /**
+   * Inside `rows`: consumes every complete row in the buffer, parsing them as one batch. Returns false when
+   * more input is needed, true when the rows array closed.
+   */
+  private scanRows(): boolean {
+    const frame = this.stack[this.stack.length - 1]!;
+    const b = this.buf;
+    let p = this.pos;
+    let batchStart = -1;
+    let batchEnd = -1;
+    let closed = false;
+    let incomplete = false;
+    let state = frame.state;
+    for (;;) {
+      while (p < b.length && isSpace(b[p]!)) p++;
+      if (p >= b.length) break;
+      const c = b[p]!;
+      if (state === State.CommaOrEnd) {
+        if (c === COMMA) {
+          p++;
+          state = State.Value;
+          continue;
+        }
+        if (c !== CLOSE_ARRAY) {
+          this.pos = p;
+          this.fail("Expected ',' or ']' between rows");
+        }
+        closed = true;
+        p++;
+        break;
+      }
+      if (c === CLOSE_ARRAY && state === State.ValueOrEnd) {
+        closed = true;
+        p++;
+        break;
+      }
+      if (c === CLOSE_ARRAY || c === COMMA || c === CLOSE_OBJECT || c === COLON) {
+        this.pos = p;
+        this.fail('Expected a row');
+      }
+      const end = this.valueEnd(p);
+      if (end === INCOMPLETE) {
+        incomplete = true;
+        break;
+      }
+      if (batchStart < 0) batchStart = p;
+      batchEnd = end;
+      p = end;
+      state = State.CommaOrEnd;
+    }
+    if (batchStart >= 0) {
+      let batch: unknown[];
+      try {
+        batch = JSON.parse(`[${b.toString('utf8', batchStart, batchEnd)}]`) as unknown[];
+      } catch {
+        this.pos = batchStart;
+        this.fail('Invalid JSON in a table row');
+      }
+      this.handler.rows(batch);
+    }
+    frame.state = state;
+    this.pos = p;
+    if (closed) {
+      this.pos = p - 1;
+      this.close();
+      return true;
+    }
+    if (this.final && (incomplete || p >= b.length)) this.fail('Unexpected end of input inside rows');
+    return false;
+  }
+}

@@ -1,0 +1,164 @@
+// The streaming form gives the same TXT and the same problems as convert(), whatever the chunking, the key
+// order or the memory budget, and cleans up its temporary files.
+
+import { expect } from 'chai';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { convert, convertFile, convertStream, validateFile, type ConvertOptions, type StreamConversion, type ValidationReport } from '../src/index.js';
+import { form140Parts, form26qParts, OPTIONS_140, OPTIONS_26Q } from './support/fixtures.js';
+import { form138Parts, form143Parts, form144Parts, form24qParts, form24qQ4Parts, form27eqParts, form27qParts, OPTIONS_138, OPTIONS_143, OPTIONS_144, OPTIONS_24Q_Q3, OPTIONS_24Q_Q4, OPTIONS_27EQ, OPTIONS_27Q } from './support/more-fixtures.js';
+import { buildWorkbook, ist, type WorkbookParts } from './support/sheet-json.js';
+
+const FORMS: Array<[string, () => WorkbookParts, ConvertOptions]> = [
+  ['26Q', form26qParts, OPTIONS_26Q],
+  ['140', form140Parts, OPTIONS_140],
+  ['24Q Q3', form24qParts, OPTIONS_24Q_Q3],
+  ['24Q Q4', form24qQ4Parts, OPTIONS_24Q_Q4],
+  ['27Q', form27qParts, OPTIONS_27Q],
+  ['27EQ', form27eqParts, OPTIONS_27EQ],
+  ['138', form138Parts, OPTIONS_138],
+  ['144', form144Parts, OPTIONS_144],
+  ['143', form143Parts, OPTIONS_143],
+];
+
+async function* chunks(text: string, size: number): AsyncGenerator<Buffer> {
+  const bytes = Buffer.from(text, 'utf8');
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+}
+
+async function readAll(conversion: StreamConversion): Promise<string | null> {
+  if (!conversion.lines) return null;
+  let txt = '';
+  for await (const l of conversion.lines) txt += l;
+  return txt;
+}
+
+const sortedProblems = (r: ValidationReport) => r.problems.map((p) => JSON.stringify(p)).sort();
+
+describe('streaming conversion', () => {
+  let dir: string;
+  before(() => (dir = mkdtempSync(join(tmpdir(), 'engine-stream-test-'))));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  for (const [name, parts, options] of FORMS) {
+    it(`${name}: convertFile gives convert()'s TXT and report`, async () => {
+      const workbook = buildWorkbook(parts());
+      const path = join(dir, `${name.replace(/\s/g, '')}.json`);
+      writeFileSync(path, JSON.stringify(workbook, null, 2));
+      const expected = convert(workbook, options);
+      const conversion = await convertFile(path, options);
+      expect(conversion.report).to.deep.equal(expected.report);
+      expect(await readAll(conversion)).to.equal(expected.txt);
+    });
+  }
+
+  it('chunk boundaries anywhere (3-byte chunks, multi-byte UTF-8 names) change nothing', async () => {
+    const parts = form26qParts();
+    parts.payees[1]!.name = 'Kiran Kumar é';
+    const workbook = buildWorkbook(parts);
+    const expected = convert(workbook, OPTIONS_26Q);
+    const conversion = await convertStream(chunks(JSON.stringify(workbook, null, 1), 3), OPTIONS_26Q);
+    expect(conversion.report).to.deep.equal(expected.report);
+    expect(await readAll(conversion)).to.equal(expected.txt);
+  });
+
+  it('any key order: workbook name last, payment sheet first, rows before a block name and header, blocks before a sheet name', async () => {
+    const workbook = buildWorkbook(form140Parts());
+    const sheets = workbook.sheets.map((s) => ({
+      blocks: s.blocks.map((b) => {
+        const { name, header, ...rest } = b as Record<string, unknown>;
+        return { ...rest, header, name };
+      }),
+      name: s.name,
+    }));
+    const reordered = { sheets: [sheets[3], sheets[2], sheets[0], sheets[1]], name: workbook.name };
+    const expected = convert(workbook, OPTIONS_140);
+    const conversion = await convertStream(chunks(JSON.stringify(reordered), 50), OPTIONS_140);
+    expect(conversion.report).to.deep.equal(expected.report);
+    expect(await readAll(conversion)).to.equal(expected.txt);
+  });
+
+  it('a tiny memory budget spills every record and still writes the same TXT (many challans, 24Q Q4 salary)', async () => {
+    const parts = form26qParts();
+    for (let i = 0; i < 400; i++) {
+      const serial = String(30000 + (i % 40));
+      if (i < 40) parts.challans.push({ ...parts.challans[0]!, challan_serial: serial, interest: 0, tds_amount: 1000 });
+      parts.payments.push({ ...parts.payments[1]!, challan_serial: serial, payment_amount: 1000 + i, tds_amount: 100, payee_sr_no: 1 + (i % 2) * 3 });
+    }
+    for (const [p, o] of [
+      [parts, OPTIONS_26Q],
+      [form24qQ4Parts(), OPTIONS_24Q_Q4],
+    ] as const) {
+      const workbook = buildWorkbook(p);
+      const expected = convert(workbook, o);
+      const conversion = await convertStream(chunks(JSON.stringify(workbook), 4096), o, { memoryBudget: 300 });
+      expect(sortedProblems(conversion.report)).to.deep.equal(sortedProblems(expected.report));
+      expect(await readAll(conversion)).to.equal(expected.txt);
+    }
+  });
+
+  it('invalid JSON is one INVALID_JSON problem and no TXT, wherever it breaks', async () => {
+    const text = JSON.stringify(buildWorkbook(form26qParts()));
+    for (const broken of [text.slice(0, text.length / 2), text.replace('"rows":[[', '"rows":[[,'), `${text} x`, '', 'nul', '{"name": "form26q_workbook", "sheets": [}']) {
+      const conversion = await convertStream(chunks(broken, 1000), OPTIONS_26Q);
+      expect(conversion.lines).to.equal(null);
+      expect(conversion.report.problems.map((p) => p.code), broken.slice(0, 40)).to.deep.equal(['INVALID_JSON']);
+    }
+  });
+
+  it('a wrong workbook or a broken envelope gives the problems convert() gives', async () => {
+    const wrong = { ...buildWorkbook(form26qParts()), name: 'form24q_workbook' };
+    const shape = { name: 'form26q_workbook', sheets: [{ name: 'payer_sheet', blocks: [{ name: 'payer_list' }] }] };
+    for (const workbook of [wrong, shape, [1, 2], 'text']) {
+      const conversion = await convertStream(chunks(JSON.stringify(workbook), 64), OPTIONS_26Q);
+      expect(conversion.report).to.deep.equal(convert(workbook, OPTIONS_26Q).report);
+      expect(conversion.lines).to.equal(null);
+    }
+  });
+
+  it('writeTo a file or a stream gives the TXT, and the temporary files are gone afterwards', async () => {
+    const workbook = buildWorkbook(form26qParts());
+    const path = join(dir, 'w.json');
+    writeFileSync(path, JSON.stringify(workbook));
+    const expected = convert(workbook, OPTIONS_26Q).txt!;
+    const tmp = mkdtempSync(join(tmpdir(), 'engine-spill-'));
+    const conversion = await convertFile(path, OPTIONS_26Q, { tmpDir: tmp });
+    expect(readdirSync(tmp)).to.have.length(1);
+    const out = join(dir, 'out.txt');
+    const summary = await conversion.writeTo(out);
+    expect(readFileSync(out, 'latin1')).to.equal(expected);
+    expect(summary).to.deep.equal({ bytes: expected.length, lines: expected.split('\r\n').length - 1 });
+    expect(readdirSync(tmp)).to.deep.equal([]);
+
+    const again = await convertFile(path, OPTIONS_26Q);
+    const sink = new PassThrough();
+    const received: Buffer[] = [];
+    sink.on('data', (b: Buffer) => received.push(b));
+    await again.writeTo(sink);
+    expect(Buffer.concat(received).toString('latin1')).to.equal(expected);
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('validateFile reports without writing; a missing file throws INPUT_UNREADABLE; progress is reported', async () => {
+    const parts = form26qParts();
+    parts.payments[0]!.payment_date_epoch = ist('2025-09-30');
+    const path = join(dir, 'v.json');
+    writeFileSync(path, JSON.stringify(buildWorkbook(parts)));
+    const report = await validateFile(path, OPTIONS_26Q);
+    expect(report.valid).to.equal(false);
+    expect(report.problems.map((p) => p.code)).to.include('PAYMENT_DATE_OUTSIDE_QUARTER');
+    let error: unknown;
+    try {
+      await convertFile(join(dir, 'absent.json'), OPTIONS_26Q);
+    } catch (e) {
+      error = e;
+    }
+    expect((error as { code?: string }).code).to.equal('INPUT_UNREADABLE');
+    const seen: number[] = [];
+    const conversion = await convertFile(path, OPTIONS_26Q, { onProgress: (p) => seen.push(p.bytesRead) });
+    await conversion.dispose();
+    expect(seen.at(-1)).to.equal(readFileSync(path).length);
+  });
+});
