@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { calculatePKCECodeChallenge, randomPKCECodeVerifier } from 'openid-client';
 import { LockerError, OpenIdLockerClient, requiresInsecureTransport, type LockerKind } from '@satyapan/kyc';
 import { LOCKER_ENTITIES, LOCKER_INDIVIDUALS, startLockerSimulator, type LockerSimulator } from '@satyapan/sandbox';
@@ -134,6 +136,23 @@ describe('kyc: locker client (openid-client) against the locker simulator', () =
     expect((await failureOf(client.person(tokens.accessToken))).failure).to.equal('failed');
     const nowhere = new OpenIdLockerClient({ kind: 'docvault', baseUrl: 'http://127.0.0.1:9/public', clientId: 'x', clientSecret: 'y', callbackUrl: CALLBACK });
     expect((await failureOf(nowhere.person('token'))).failure).to.equal('unavailable');
+  });
+
+  it('gives up on a locker that does not answer within the timeout, as unavailable', async () => {
+    const silent = createServer(() => undefined); // accepts the request, never answers
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const client = new OpenIdLockerClient({ kind: 'docvault', baseUrl: `http://127.0.0.1:${port}/public`, clientId: 'x', clientSecret: 'y', callbackUrl: CALLBACK, timeoutSeconds: 1 });
+    try {
+      const started = Date.now();
+      expect((await failureOf(client.person('token'))).failure).to.equal('unavailable');
+      expect((await failureOf(client.refresh('refresh'))).failure).to.equal('unavailable');
+      expect(Date.now() - started).to.be.below(4_000);
+    } finally {
+      client.close();
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('allows plain http only on loopback', () => {

@@ -43,8 +43,22 @@ function fromStatus(status: number, oauthError: string | null): LockerFailure {
   return 'failed';
 }
 
-/** fetch() rejects with a TypeError for refused connections and DNS failures, and times out with a DOMException. */
+/** Node's socket errors (what the keep-alive transport rejects with) that mean "could not reach it". */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'OAUTH_TIMEOUT', 'OAUTH_ABORT',
+]);
+
+/**
+ * Refused connections, resets, DNS failures and timeouts, wherever they sit in the cause chain (openid-client
+ * wraps what the transport threw; global fetch throws a TypeError "fetch failed" with the socket error as cause).
+ */
 function isNetworkFailure(failure: unknown): boolean {
-  if (failure instanceof TypeError && /fetch failed|network/i.test(failure.message)) return true;
-  return failure instanceof Error && (failure.name === 'TimeoutError' || failure.name === 'AbortError');
+  for (let error = failure, depth = 0; error instanceof Error && depth < 5; error = error.cause, depth += 1) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+    if (error.name === 'TimeoutError' || error.name === 'AbortError') return true;
+    if (error instanceof TypeError && /fetch failed/i.test(error.message)) return true;
+  }
+  return false;
 }

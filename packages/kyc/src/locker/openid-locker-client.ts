@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import { classifyLockerFailure } from './failures.js';
+import { keepAliveFetch, type KeepAliveFetch } from './keep-alive-fetch.js';
 import { requiresInsecureTransport } from '../transport.js';
 import { parseBusiness, parseIssuedFiles, parsePerson } from './parse.js';
 import {
@@ -41,6 +42,7 @@ export class OpenIdLockerClient implements LockerPort {
   private readonly config: oidc.Configuration;
   private readonly base: string;
   private readonly paths: LockerPaths;
+  private readonly transport: KeepAliveFetch;
   readonly callbackUrl: string | null;
 
   constructor(settings: LockerClientConfig) {
@@ -58,7 +60,14 @@ export class OpenIdLockerClient implements LockerPort {
     };
     this.config = new oidc.Configuration(metadata, settings.clientId, settings.clientSecret, oidc.ClientSecretPost(settings.clientSecret));
     this.config.timeout = settings.timeoutSeconds ?? 10;
+    this.transport = keepAliveFetch();
+    this.config[oidc.customFetch] = this.transport as unknown as oidc.CustomFetch;
     if (insecure) oidc.allowInsecureRequests(this.config);
+  }
+
+  /** Closes the kept-alive connections to the locker. */
+  close(): void {
+    this.transport.close();
   }
 
   authorizationUrl(request: AuthorizationRequest): URL {

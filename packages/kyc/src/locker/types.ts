@@ -101,6 +101,8 @@ export interface LockerPort {
   business(accessToken: string): Promise<LockerBusiness>;
   issuedFiles(accessToken: string): Promise<IssuedFileInfo[]>;
   download(accessToken: string, file: IssuedFileInfo): Promise<DownloadedFile>;
+  /** Releases connections, if the implementation keeps any. */
+  close?(): void;
 }
 
 /**

@@ -256,6 +256,7 @@ export class KycService {
 
   close(): void {
     this.vault.stopSweeping();
+    for (const locker of Object.values(this.options.lockers)) locker.close?.();
   }
 
   // ---- internals ---------------------------------------------------------------------------------------
