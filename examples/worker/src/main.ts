@@ -1,1 +1,48 @@
-export {};
+// A statement worker as its own process: `node examples/worker/dist/main.js` with the environment of config.ts.
+// Converts queued workbooks, sends webhooks, queues uploads it finds (S3), purges expired jobs. Scale by
+// starting more of these; SIGTERM or SIGINT finishes (or hands back) the running conversion, then exits.
+import { createLogger, createRedisConnection, waitForRedis } from '@satyapan/core';
+import { createStatementWorker } from '@satyapan/statement-queue';
+import { readConfig, sealerFrom } from './config.js';
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger({ level: config.logLevel, defaultMeta: { app: 'statement-worker', pid: process.pid } });
+  const connection = createRedisConnection({ url: config.redisUrl, flavour: 'worker', connectionName: 'satyapan-statement-worker' });
+  await waitForRedis(connection, 10_000);
+  const worker = createStatementWorker({
+    connection,
+    storage: config.storage,
+    sealer: sealerFrom(config),
+    keyPrefix: config.keyPrefix,
+    concurrency: config.concurrency,
+    logger,
+    webhooks: { allowPrivateUrls: config.webhookAllowList },
+    ...(config.lockDurationMs ? { lockDurationMs: config.lockDurationMs } : {}),
+    ...(config.stalledIntervalMs ? { stalledIntervalMs: config.stalledIntervalMs } : {}),
+    ...(config.sweepIntervalMs ? { sweepIntervalMs: config.sweepIntervalMs } : {}),
+  });
+  await worker.ready();
+  logger.info('statement worker ready', { concurrency: config.concurrency });
+  process.stdout.write(`statement worker ready (pid ${process.pid})\n`);
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    worker.close({ timeoutMs: config.shutdownTimeoutMs })
+      .then(() => connection.quit())
+      .then(() => process.exit(0), (error: unknown) => {
+        logger.error('shutdown failed', { error: (error as Error).message });
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`The statement worker could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

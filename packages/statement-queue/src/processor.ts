@@ -1,5 +1,10 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { WaitingError, type Job, type Queue } from 'bullmq';
-import { isServiceError, readAll, type Clock, type Logger, type ObjectStorage } from '@satyapan/core';
+import { isServiceError, type Clock, type Logger, type ObjectStorage } from '@satyapan/core';
 import type { ConversionOptions, ConversionOutcome, ConversionReport, Converter } from './conversion/types.js';
 import { singleProblemReport } from './conversion/types.js';
 import { IllegalTransitionError } from './errors.js';
@@ -19,6 +24,8 @@ export interface ProcessorOptions {
   /** Absent when webhooks are off. */
   webhookQueue: Queue<DeliveryJobData> | null;
   webhookRetry?: WebhookRetryOptions;
+  /** Parent of the per-job scratch folders (workbook copy, TXT, engine spill files); default the OS temp dir. */
+  tmpDir?: string;
 }
 
 export type ProcessResult = { outcome: 'succeeded' | 'failed' } | { outcome: 'skipped'; reason: 'job-gone' | 'already-finished' };
@@ -64,17 +71,25 @@ export class StatementProcessor {
       const report = singleProblemReport('WORKBOOK_TOO_LARGE', `The workbook is ${upload.size} bytes; the limit is ${this.options.maxUploadBytes} bytes`);
       return this.finish(ref, record, { kind: 'invalid-workbook', report, reportXlsx: await this.options.converter.reportXlsx(report) });
     }
-    const bytes = await this.readInput(ref);
-    const outcome = await this.options.converter.convert({ bytes, options: conversionOptions(record) }, signal);
-    return this.finish(ref, record, outcome);
+    const scratch = await mkdtemp(join(this.options.tmpDir ?? tmpdir(), `satyapan-statement-${ref.jobId}-`));
+    try {
+      const inputPath = join(scratch, 'workbook.json');
+      await this.download(ref, inputPath);
+      const request = { inputPath, outputPath: join(scratch, 'statement.txt'), options: conversionOptions(record) };
+      const outcome = await this.options.converter.convert(request, signal);
+      return await this.finish(ref, record, outcome);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   }
 
-  /** The copy taken at queueing time when there is one (S3), else the upload itself. */
-  private async readInput(ref: JobRef): Promise<Uint8Array> {
+  /** Streams the workbook to a local file: the copy taken at queueing time when there is one (S3), else the upload. */
+  private async download(ref: JobRef, path: string): Promise<void> {
     const { storage } = this.options;
     for (const key of [storageKeys.frozenInput(ref), storageKeys.upload(ref)]) {
       try {
-        return await readAll(await storage.get(key));
+        await pipeline(await storage.get(key), createWriteStream(path));
+        return;
       } catch (error) {
         if (!(isServiceError(error) && error.code === 'OBJECT_NOT_FOUND')) throw error;
       }
@@ -84,9 +99,9 @@ export class StatementProcessor {
 
   private async finish(ref: JobRef, record: JobRecord, outcome: ConversionOutcome): Promise<ProcessResult> {
     const reports = await this.writeReports(ref, outcome.report, outcome.reportXlsx);
-    const txt = outcome.kind === 'converted' ? outcome.txt : null;
-    if (txt !== null) {
-      await this.options.storage.put(storageKeys.txt(ref), txt, { contentType: 'text/plain; charset=us-ascii' });
+    const txtPath = outcome.kind === 'converted' ? outcome.txtPath : null;
+    if (txtPath !== null) {
+      await this.options.storage.put(storageKeys.txt(ref), createReadStream(txtPath), { contentType: 'text/plain; charset=us-ascii' });
       await this.end(ref, record, 'succeeded', { ...reports, txtKey: storageKeys.txt(ref) });
       return { outcome: 'succeeded' };
     }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
 import {
-  FsStorage, serviceError, silentLogger, systemClock,
+  FsStorage, serviceError, silentLogger, systemClock, waitForRedis,
   type Clock, type Logger, type ObjectStorage, type Sealer,
 } from '@satyapan/core';
 import { DEFAULTS } from './defaults.js';
@@ -62,6 +62,8 @@ export class StatementService {
   readonly keys: StatementKeys;
   readonly store: JobStore;
   readonly queue: Queue<ConvertJobData>;
+  /** The service's own connection: see the constructor. */
+  private readonly redis: Redis;
   private readonly clock: Clock;
   private readonly logger: Logger;
   private readonly search: JobSearch;
@@ -71,31 +73,36 @@ export class StatementService {
   private readonly settings: { [K in keyof typeof DEFAULTS]: number };
 
   constructor(private readonly options: StatementServiceOptions) {
+    // A connection of its own that never re-sends a command after a reconnect (ioredis does by default): a
+    // submit that was answered 503 must not create its job later, when the connection comes back.
+    this.redis = options.redis.duplicate({ autoResendUnfulfilledCommands: false, connectionName: 'satyapan-statements' });
     this.keys = new StatementKeys(options.keyPrefix);
-    this.store = new JobStore(options.redis, this.keys);
+    this.store = new JobStore(this.redis, this.keys);
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? silentLogger();
+    this.redis.on('error', (error: Error) => this.logger.warn('statement service Redis connection error', { error: error.message }));
     this.settings = {
       uploadTtlSeconds: options.uploadTtlSeconds ?? DEFAULTS.uploadTtlSeconds,
       maxUploadBytes: options.maxUploadBytes ?? DEFAULTS.maxUploadBytes,
       downloadTtlSeconds: options.downloadTtlSeconds ?? DEFAULTS.downloadTtlSeconds,
       retentionDays: options.retentionDays ?? DEFAULTS.retentionDays,
     };
-    this.queue = createStatementQueue(options.redis, this.keys.bullPrefix);
+    this.queue = createStatementQueue(this.redis, this.keys.bullPrefix);
     this.queue.on('error', (error) => this.logger.warn('statement queue connection error', { error: error.message }));
-    this.search = new JobSearch(options.redis, this.keys, this.store, options.sealer);
+    this.search = new JobSearch(this.redis, this.keys, this.store, options.sealer);
     this.dispatcher = new Dispatcher({
-      redis: options.redis, storage: options.storage, store: this.store, keys: this.keys, queue: this.queue,
+      redis: this.redis, storage: options.storage, store: this.store, keys: this.keys, queue: this.queue,
       clock: this.clock, logger: this.logger, uploadTtlSeconds: this.settings.uploadTtlSeconds,
       maxUploadBytes: this.settings.maxUploadBytes,
       ...(options.retry ? { retry: options.retry } : {}),
     });
-    this.retention = new Retention(options.redis, options.storage, this.store, this.keys, this.clock);
+    this.retention = new Retention(this.redis, options.storage, this.store, this.keys, this.clock);
     if (options.watchUploads !== false && options.storage instanceof FsStorage) this.watchFsUploads(options.storage);
   }
 
   /** Creates a job in `created` with a pre-signed `json_url` for the workbook. */
   async submitJob(request: SubmitRequest, owner: JobOwner): Promise<StatementJobView> {
+    await this.connected();
     const startYear = periodStartYear(request.financialYear);
     if (startYear === null) throw serviceError('UNPROCESSABLE', `Invalid financial year: ${request.financialYear}`);
     const form = this.formOf(request, startYear);
@@ -116,6 +123,7 @@ export class StatementService {
 
   /** The caller's job; 521 for an unknown id, another client's id, or a job of the other domain. */
   async getJob(domain: StatementDomain, clientId: string, jobId: string): Promise<StatementJobView> {
+    await this.connected();
     const record = await this.findOwned(domain, clientId, jobId);
     return pollView(record, { storage: this.options.storage, downloadTtlSeconds: this.settings.downloadTtlSeconds });
   }
@@ -127,6 +135,7 @@ export class StatementService {
     if (query.fromDate !== undefined && query.toDate !== undefined && query.fromDate > query.toDate) {
       throw serviceError('INVALID_FIELD', 'from_date', 'must not be after to_date');
     }
+    await this.connected();
     const result = await this.search.search(ownerOf(clientId), domain, query);
     return { '@entity': listEntity(domain), items: result.records.map(summaryView), last_evaluated_key: result.lastEvaluatedKey };
   }
@@ -137,7 +146,9 @@ export class StatementService {
    */
   async handleObjectCreated(key: string): Promise<void> {
     const ref = refOfUploadKey(key);
-    if (ref) await this.dispatcher.dispatch(ref);
+    if (!ref) return;
+    await this.connected();
+    await this.dispatcher.dispatch(ref);
   }
 
   /**
@@ -145,17 +156,33 @@ export class StatementService {
    * poll, and recovery after a crash between upload and queueing). Returns how many entries were looked at.
    */
   async sweepPending(limit = 500): Promise<number> {
+    await this.connected();
     return this.dispatcher.sweep(limit);
   }
 
   /** Deletes jobs past retention with their files. Returns how many were deleted. */
   async purgeExpired(limit = 500): Promise<number> {
+    await this.connected();
     return this.retention.purge(limit);
   }
 
   async close(): Promise<void> {
     for (const detach of this.detach.splice(0)) detach();
     await this.queue.close();
+    this.redis.disconnect();
+  }
+
+  /**
+   * The own connection is a fail-fast one (no offline queue), so a call right after start-up or a reconnect waits
+   * briefly for it; if Redis stays away, the command then fails and the caller gets a 503.
+   */
+  private async connected(): Promise<void> {
+    if (this.redis.status === 'ready') return;
+    try {
+      await waitForRedis(this.redis, 2_000);
+    } catch {
+      // Let the command itself fail with ioredis's error, which the router maps to 503.
+    }
   }
 
   private formOf(request: SubmitRequest, startYear: number): string {
@@ -208,6 +235,7 @@ export class StatementService {
   private async guardUpload(key: string): Promise<void> {
     const ref = refOfUploadKey(key);
     if (!ref) return;
+    await this.connected();
     const record = await this.store.get(ref);
     if (!record) throw serviceError('CONFLICT', 'Job no longer exists');
     // The file check closes the moment between a finished upload and its job being queued.

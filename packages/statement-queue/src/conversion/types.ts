@@ -26,18 +26,24 @@ export interface ConversionOptions {
   createdAt: number;
 }
 
+/**
+ * Files, not bytes: the workbook is streamed from a local copy and the TXT written to a local file, so neither
+ * is ever held whole in memory (a 50 MB workbook, a million rows).
+ */
 export interface ConversionRequest {
-  /** The uploaded workbook, as stored. */
-  bytes: Uint8Array;
+  /** Local copy of the uploaded workbook. */
+  inputPath: string;
+  /** Where to write the TXT if there is one. */
+  outputPath: string;
   options: ConversionOptions;
 }
 
 /**
- * `converted`: the engine read the workbook; `txt` is null when the report has errors.
- * `invalid-workbook`: the upload is not a workbook at all (not JSON, not a Sheet JSON object).
+ * `converted`: the engine read the workbook; `txtPath` is null when the report has errors.
+ * `invalid-workbook`: the upload is not a workbook at all (not JSON, not a Sheet JSON object of the form).
  */
 export type ConversionOutcome =
-  | { kind: 'converted'; txt: string | null; report: ConversionReport; reportXlsx: Uint8Array }
+  | { kind: 'converted'; txtPath: string | null; report: ConversionReport; reportXlsx: Uint8Array }
   | { kind: 'invalid-workbook'; report: ConversionReport; reportXlsx: Uint8Array };
 
 export interface Converter {

@@ -1,0 +1,82 @@
+import { S3Storage, FsStorage, Sealer, type ObjectStorage, type SealingKey } from '@satyapan/core';
+
+/** What the worker process reads from its environment. The API processes must use the same values. */
+export interface WorkerConfig {
+  redisUrl: string;
+  keyPrefix: string;
+  concurrency: number;
+  sealingKeys: SealingKey[];
+  storage: ObjectStorage;
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  sweepIntervalMs?: number;
+  shutdownTimeoutMs: number;
+  webhookAllowList: string[];
+  logLevel: string;
+}
+
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`${name} is required`);
+  return value;
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got ${raw}`);
+  return value;
+}
+
+/**
+ * Storage: S3 when SATYAPAN_S3_BUCKET is set (credentials from the usual AWS variables), else FsStorage under
+ * SATYAPAN_DATA_DIR with the API's signing secret and public storage URL (webhooks carry signed download URLs).
+ */
+function storageFrom(env: NodeJS.ProcessEnv): ObjectStorage {
+  const bucket = env['SATYAPAN_S3_BUCKET'];
+  if (bucket) {
+    const endpoint = env['SATYAPAN_S3_ENDPOINT'];
+    return new S3Storage({
+      bucket,
+      ...(env['SATYAPAN_S3_PREFIX'] ? { keyPrefix: env['SATYAPAN_S3_PREFIX'] } : {}),
+      clientConfig: {
+        region: env['AWS_REGION'] ?? 'us-east-1',
+        ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
+      },
+    });
+  }
+  return new FsStorage({
+    root: required(env, 'SATYAPAN_DATA_DIR'),
+    signingSecret: required(env, 'SATYAPAN_STORAGE_SECRET'),
+    publicBaseUrl: required(env, 'SATYAPAN_STORAGE_URL'),
+  });
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  const lockDurationMs = positiveInteger(env, 'SATYAPAN_LOCK_DURATION_MS');
+  const stalledIntervalMs = positiveInteger(env, 'SATYAPAN_STALLED_INTERVAL_MS');
+  const sweepIntervalMs = positiveInteger(env, 'SATYAPAN_SWEEP_INTERVAL_MS');
+  return {
+    redisUrl: env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
+    keyPrefix: env['SATYAPAN_KEY_PREFIX'] ?? 'satyapan',
+    concurrency: positiveInteger(env, 'SATYAPAN_WORKER_CONCURRENCY') ?? 1,
+    // `id:base64key` entries separated by commas; the first one seals.
+    sealingKeys: required(env, 'SATYAPAN_SEALING_KEYS').split(',').map((entry) => {
+      const [id, key] = entry.split(':');
+      if (!id || !key) throw new Error('SATYAPAN_SEALING_KEYS entries are id:base64key');
+      return { id, key };
+    }),
+    storage: storageFrom(env),
+    ...(lockDurationMs ? { lockDurationMs } : {}),
+    ...(stalledIntervalMs ? { stalledIntervalMs } : {}),
+    ...(sweepIntervalMs ? { sweepIntervalMs } : {}),
+    shutdownTimeoutMs: positiveInteger(env, 'SATYAPAN_SHUTDOWN_TIMEOUT_MS') ?? 30_000,
+    webhookAllowList: (env['SATYAPAN_WEBHOOK_ALLOW'] ?? '').split(',').filter(Boolean),
+    logLevel: env['LOG_LEVEL'] ?? 'info',
+  };
+}
+
+export function sealerFrom(config: WorkerConfig): Sealer {
+  return new Sealer(config.sealingKeys);
+}

@@ -1,0 +1,49 @@
+import { STRUCTURAL_CODES, StatementEngineError, convertFile, type ConvertOptions, type FormName, type StreamConversion } from '@satyapan/statement-engine';
+import { reportToXlsx } from './report-xlsx.js';
+import { singleProblemReport, type ConversionOutcome, type ConversionReport, type ConversionRequest } from './types.js';
+
+/**
+ * One conversion with the engine's streaming form: workbook file in, TXT file and reports out. Runs in a worker
+ * thread (or inline when the host asks for it); everything it needs travels in the request.
+ */
+export async function runConversion(request: ConversionRequest): Promise<ConversionOutcome> {
+  let conversion: StreamConversion;
+  try {
+    conversion = await convertFile(request.inputPath, engineOptions(request));
+  } catch (error) {
+    // Options the engine will not work with (checked at submit too, so rare): the job fails with the reason.
+    if (!(error instanceof StatementEngineError) || error.code === 'INPUT_UNREADABLE') throw error;
+    const report = singleProblemReport(error.code, error.message);
+    return { kind: 'converted', txtPath: null, report, reportXlsx: await reportToXlsx(report) };
+  }
+  try {
+    const { report } = conversion;
+    if (isStructural(report)) return { kind: 'invalid-workbook', report, reportXlsx: await reportToXlsx(report) };
+    let txtPath: string | null = null;
+    if (conversion.lines) {
+      await conversion.writeTo(request.outputPath);
+      txtPath = request.outputPath;
+    }
+    return { kind: 'converted', txtPath, report, reportXlsx: await reportToXlsx(report) };
+  } finally {
+    await conversion.dispose();
+  }
+}
+
+/** Problems that say the upload is not a workbook of this form at all: the job's message is `Invalid Workbook`. */
+function isStructural(report: ConversionReport): boolean {
+  return report.problems.some((problem) => problem.severity === 'error' && STRUCTURAL_CODES.has(problem.code));
+}
+
+function engineOptions(request: ConversionRequest): ConvertOptions {
+  const { options } = request;
+  return {
+    form: options.form as FormName,
+    quarter: options.quarter,
+    financialYear: options.financialYear,
+    tan: options.tan,
+    ...(options.previousReceiptNumber !== undefined ? { previousReceiptNumber: options.previousReceiptNumber } : {}),
+    // The job's creation time, not the clock at conversion: a retried or repeated conversion writes the same file.
+    now: () => new Date(options.createdAt),
+  };
+}

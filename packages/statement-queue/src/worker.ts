@@ -1,0 +1,186 @@
+import { Worker, type Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { silentLogger, systemClock, type Clock, type Logger, type ObjectStorage, type Sealer } from '@satyapan/core';
+import { InlineConverter, ThreadConverter } from './conversion/thread-converter.js';
+import type { Converter } from './conversion/types.js';
+import { DEFAULTS } from './defaults.js';
+import { Dispatcher } from './dispatch.js';
+import { JobStore } from './job-store.js';
+import { StatementKeys } from './keys.js';
+import { StatementProcessor, type ProcessResult } from './processor.js';
+import {
+  STATEMENT_QUEUE, createStatementQueue, createWebhookQueue,
+  type ConversionRetryOptions, type ConvertJobData, type DeliveryJobData,
+} from './queues.js';
+import { Retention } from './retention.js';
+import type { DeliveryOutcome, WebhookOptions } from './webhooks/delivery.js';
+import { createWebhookWorker } from './webhooks/webhook-worker.js';
+
+export interface StatementWorkerOptions {
+  /** A worker-flavour connection (`createRedisConnection({ flavour: 'worker' })`); BullMQ duplicates it as needed. */
+  connection: Redis;
+  storage: ObjectStorage;
+  /** Same keys as the service's: it opens the webhook secrets the service sealed. */
+  sealer: Sealer;
+  /** Same prefix as the service's (the router's `keyPrefix`); default `satyapan`. */
+  keyPrefix?: string;
+  /** Conversions at once in this process; default 1. */
+  concurrency?: number;
+  /** `thread` (default): conversions run in worker threads; `inline`: on the event loop (small inputs only). */
+  conversion?: 'thread' | 'inline';
+  /** Parent of per-job scratch folders; default the OS temp directory. */
+  tmpDir?: string;
+  clock?: Clock;
+  logger?: Logger;
+  maxUploadBytes?: number;
+  downloadTtlSeconds?: number;
+  uploadTtlSeconds?: number;
+  retentionDays?: number;
+  /** Tries and backoff for infrastructure failures; a workbook with errors is never retried. */
+  retry?: ConversionRetryOptions;
+  /** Webhook delivery options, or `false` to neither queue nor send webhooks from this process. */
+  webhooks?: WebhookOptions | false;
+  /** BullMQ lock and stall settings (defaults 30 s / 30 s / 1); shorter values find a dead worker's job sooner. */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  maxStalledCount?: number;
+  /** How often to look for uploads to queue (the S3 poll, and crash recovery); default 5 s, 0 turns it off. */
+  sweepIntervalMs?: number;
+  /** How often to delete jobs past retention; default 1 h, 0 turns it off. */
+  retentionIntervalMs?: number;
+}
+
+export interface StatementWorker {
+  readonly worker: Worker<ConvertJobData, ProcessResult>;
+  readonly webhookWorker: Worker<DeliveryJobData, DeliveryOutcome> | null;
+  /** Resolves once BullMQ is connected and waiting for jobs. */
+  ready(): Promise<void>;
+  /**
+   * Stops taking jobs and waits for the running ones; past `timeoutMs` (default 30 s) running conversions are
+   * stopped and handed back to the queue for another worker. Does not close the connection it was given.
+   */
+  close(options?: { timeoutMs?: number }): Promise<void>;
+}
+
+/** The statement worker: conversions from the queue, webhooks, the upload sweep and retention. */
+export function createStatementWorker(options: StatementWorkerOptions): StatementWorker {
+  const keys = new StatementKeys(options.keyPrefix);
+  const logger = options.logger ?? silentLogger();
+  const clock = options.clock ?? systemClock;
+  const store = new JobStore(options.connection, keys);
+  const converter: Converter = options.conversion === 'inline' ? new InlineConverter() : new ThreadConverter();
+  const webhookQueue: Queue<DeliveryJobData> | null = options.webhooks === false ? null : createWebhookQueue(options.connection, keys.bullPrefix);
+  const processor = new StatementProcessor({
+    store, storage: options.storage, converter, clock, logger, webhookQueue,
+    maxUploadBytes: options.maxUploadBytes ?? DEFAULTS.maxUploadBytes,
+    ...(options.webhooks && options.webhooks.retry ? { webhookRetry: options.webhooks.retry } : {}),
+    ...(options.tmpDir ? { tmpDir: options.tmpDir } : {}),
+  });
+  const worker = new Worker<ConvertJobData, ProcessResult>(
+    STATEMENT_QUEUE,
+    (job, token, signal) => processor.process(job, token, signal),
+    {
+      connection: options.connection,
+      prefix: keys.bullPrefix,
+      concurrency: options.concurrency ?? 1,
+      ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs } : {}),
+      ...(options.stalledIntervalMs ? { stalledInterval: options.stalledIntervalMs } : {}),
+      ...(options.maxStalledCount !== undefined ? { maxStalledCount: options.maxStalledCount } : {}),
+    },
+  );
+  worker.on('error', (error) => logger.warn('statement worker error', { error: error.message }));
+  worker.on('failed', (job, error) => {
+    // A job BullMQ gave up on without our processor seeing it (stalled too often) must still end as failed.
+    if (!job) return;
+    void job.getState().then(async (state) => {
+      if (state === 'failed') await processor.failAbandoned({ owner: job.data.owner, jobId: job.data.jobId }, error.message);
+    }).catch((cause: unknown) => logger.warn('could not settle a failed statement job', { job_id: job.data.jobId, error: (cause as Error).message }));
+  });
+  const webhookWorker = options.webhooks === false ? null : createWebhookWorker({
+    ...options.webhooks, connection: options.connection, storage: options.storage, sealer: options.sealer,
+    ...(options.keyPrefix ? { keyPrefix: options.keyPrefix } : {}),
+    ...(options.downloadTtlSeconds ? { downloadTtlSeconds: options.downloadTtlSeconds } : {}),
+    clock, logger,
+  });
+  const sweeps = startSweeps(options, { keys, store, clock, logger });
+  return {
+    worker,
+    webhookWorker,
+    async ready() {
+      await Promise.all([worker.waitUntilReady(), webhookWorker?.waitUntilReady()]);
+    },
+    async close({ timeoutMs = 30_000 } = {}) {
+      await sweeps.stop();
+      await Promise.all([closeWithin(worker, timeoutMs), webhookWorker ? closeWithin(webhookWorker, timeoutMs) : undefined]);
+      await converter.close();
+      await webhookQueue?.close();
+    },
+  };
+}
+
+/** Waits for running jobs; when time is up, aborts them (processors hand their jobs back) and finishes closing. */
+async function closeWithin(worker: Worker, timeoutMs: number): Promise<void> {
+  const closing = worker.close();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  if ((await Promise.race([closing, timedOut])) === 'timeout') {
+    worker.cancelAllJobs('shutdown');
+    await closing;
+  }
+  clearTimeout(timer);
+}
+
+interface SweepContext {
+  keys: StatementKeys;
+  store: JobStore;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** The periodic pending-upload sweep and retention purge, each one run at a time, timers unref'd. */
+function startSweeps(options: StatementWorkerOptions, ctx: SweepContext): { stop(): Promise<void> } {
+  const queue = createStatementQueue(options.connection, ctx.keys.bullPrefix);
+  const dispatcher = new Dispatcher({
+    redis: options.connection, storage: options.storage, store: ctx.store, keys: ctx.keys, queue, clock: ctx.clock, logger: ctx.logger,
+    uploadTtlSeconds: options.uploadTtlSeconds ?? DEFAULTS.uploadTtlSeconds,
+    maxUploadBytes: options.maxUploadBytes ?? DEFAULTS.maxUploadBytes,
+    ...(options.retry ? { retry: options.retry } : {}),
+  });
+  const retention = new Retention(options.connection, options.storage, ctx.store, ctx.keys, ctx.clock);
+  const loops = [
+    repeat(options.sweepIntervalMs ?? 5_000, () => dispatcher.sweep(500), ctx.logger, 'upload sweep'),
+    repeat(options.retentionIntervalMs ?? 3_600_000, () => retention.purge(500), ctx.logger, 'retention purge'),
+  ];
+  return {
+    async stop() {
+      await Promise.all(loops.map((loop) => loop.stop()));
+      await queue.close();
+    },
+  };
+}
+
+function repeat(intervalMs: number, task: () => Promise<unknown>, logger: Logger, name: string): { stop(): Promise<void> } {
+  if (intervalMs <= 0) return { stop: async () => {} };
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const tick = (): void => {
+    running = task()
+      .then(() => undefined, (error: unknown) => {
+        logger.warn(`${name} failed`, { error: (error as Error).message });
+      })
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs).unref();
+      });
+  };
+  timer = setTimeout(tick, intervalMs).unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

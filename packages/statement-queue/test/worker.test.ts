@@ -1,0 +1,172 @@
+import { expect } from 'chai';
+import type { Redis } from 'ioredis';
+import { createRedisConnection, readAll, waitForRedis } from '@satyapan/core';
+import { convert } from '@satyapan/statement-engine';
+import {
+  createStatementWorker, ownerOf, storageKeys,
+  type JobRef, type StatementJobView, type StatementWorker, type StatementWorkerOptions,
+} from '@satyapan/statement-queue';
+import { TCS_REQUEST, eventually, startEnv, type TestEnv } from './support/env.js';
+import { workbook26Q, workbook27EQ } from './support/workbooks.js';
+
+const TDS_Q2 = { domain: 'tds', tan: 'PNEG01234C', form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26' } as const;
+const TCS_Q3 = { ...TCS_REQUEST, tan: 'PNEG01234C', quarter: 'Q3' } as const;
+const CLIENT = { clientId: 'client-w' };
+
+describe('statement-queue: the worker', function () {
+  this.timeout(30_000);
+  let env: TestEnv;
+  let connection: Redis;
+  const running: StatementWorker[] = [];
+
+  before(async () => {
+    env = await startEnv();
+    connection = createRedisConnection({ flavour: 'worker', connectionName: 'statement-worker-test' });
+    await waitForRedis(connection);
+  });
+  afterEach(async () => {
+    for (const worker of running.splice(0)) await worker.close({ timeoutMs: 2_000 });
+  });
+  after(async () => {
+    connection.disconnect();
+    await env.close();
+  });
+
+  async function startWorker(overrides: Partial<StatementWorkerOptions> = {}): Promise<StatementWorker> {
+    const worker = createStatementWorker({
+      connection, storage: env.storage, sealer: env.sealer, keyPrefix: env.keyPrefix, clock: env.clock,
+      webhooks: false, sweepIntervalMs: 0, retentionIntervalMs: 0, ...overrides,
+    });
+    running.push(worker);
+    await worker.ready();
+    return worker;
+  }
+
+  async function submitAndUpload(body: string | object, request: typeof TDS_Q2 | typeof TCS_Q3 = TDS_Q2): Promise<StatementJobView> {
+    const job = await env.service.submitJob(request, CLIENT);
+    await env.upload(job.json_url as string, typeof body === 'string' ? body : JSON.stringify(body));
+    return job;
+  }
+
+  async function finished(job: StatementJobView, domain: 'tds' | 'tcs' = 'tds'): Promise<StatementJobView> {
+    return eventually(async () => {
+      const polled = await env.service.getJob(domain, CLIENT.clientId, job.job_id);
+      return polled.status === 'succeeded' || polled.status === 'failed' ? polled : null;
+    }, 20_000);
+  }
+
+  async function stored(key: string): Promise<Buffer> {
+    return readAll(await env.storage.get(key));
+  }
+
+  function refOf(job: StatementJobView): JobRef {
+    return { owner: ownerOf(CLIENT.clientId), jobId: job.job_id };
+  }
+
+  it('converts an uploaded workbook in a thread: succeeded, with the engine\'s TXT for the job\'s date', async () => {
+    await startWorker();
+    const workbook = workbook26Q({ rows: 25 });
+    const job = await submitAndUpload(workbook);
+    const done = await finished(job);
+    expect(done.status).to.equal('succeeded');
+    expect(done.txt_url).to.match(/statement\.txt\?/);
+    expect(new URL(done.txt_url as string).searchParams.get('X-Download-Name')).to.equal('26Q.txt');
+    const expected = convert(workbook, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at) });
+    expect((await stored(storageKeys.txt(refOf(job)))).toString('utf8')).to.equal(expected.txt);
+    expect(JSON.parse((await stored(storageKeys.reportJson(refOf(job)))).toString('utf8'))).to.deep.equal(expected.report);
+    expect((await stored(storageKeys.reportXlsx(refOf(job)))).subarray(0, 2).toString('latin1')).to.equal('PK');
+  });
+
+  it('converts TCS jobs as 27EQ', async () => {
+    await startWorker({ conversion: 'inline' });
+    const workbook = workbook27EQ({ rows: 4 });
+    const job = await submitAndUpload(workbook, TCS_Q3);
+    const done = await finished(job, 'tcs');
+    expect(done.status).to.equal('succeeded');
+    const expected = convert(workbook, { form: '27EQ', quarter: 'Q3', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at) });
+    expect((await stored(storageKeys.txt(refOf(job)))).toString('utf8')).to.equal(expected.txt);
+  });
+
+  it('fails a workbook with errors once, with a report that names the rows, and writes no TXT', async () => {
+    await startWorker();
+    const job = await submitAndUpload(workbook26Q({ rows: 6, badPanRows: [1, 4] }));
+    const done = await finished(job);
+    expect(done).to.include({ status: 'failed', message: 'Validation error' });
+    expect(done.validation_report_url).to.match(/report\.xlsx\?/);
+    const report = JSON.parse((await stored(storageKeys.reportJson(refOf(job)))).toString('utf8')) as { problems: Array<{ sheet: string; row: number; code: string }> };
+    expect(report.problems.filter((p) => p.code === 'INVALID_PAN').map((p) => [p.sheet, p.row])).to.deep.equal([['payee_sheet', 3], ['payee_sheet', 6]]);
+    expect(await env.storage.exists(storageKeys.txt(refOf(job)))).to.equal(false);
+    const bull = await env.service.queue.getJob(job.job_id);
+    expect(bull?.attemptsMade).to.equal(1);
+    expect(await bull?.getState()).to.equal('completed');
+  });
+
+  it('fails a non-JSON upload and a JSON that is no workbook with Invalid Workbook', async () => {
+    await startWorker({ concurrency: 2 });
+    const notJson = await submitAndUpload('this is not json, it is a spreadsheet');
+    const notWorkbook = await submitAndUpload('[1, 2, 3]');
+    for (const job of [notJson, notWorkbook]) {
+      const done = await finished(job);
+      expect(done, job.job_id).to.include({ status: 'failed', message: 'Invalid Workbook' });
+      expect(done.validation_report_url).to.be.a('string');
+    }
+    const report = JSON.parse((await stored(storageKeys.reportJson(refOf(notJson)))).toString('utf8')) as { problems: Array<{ code: string }> };
+    expect(report.problems.map((p) => p.code)).to.deep.equal(['INVALID_JSON']);
+  });
+
+  it('fails an upload over the size limit that storage could not refuse (as with S3)', async () => {
+    await startWorker({ maxUploadBytes: 1_000 });
+    const job = await env.service.submitJob(TDS_Q2, CLIENT);
+    // S3 takes any size through a pre-signed PUT; storage.put stands for that upload here.
+    await env.storage.put(storageKeys.upload(refOf(job)), JSON.stringify(workbook26Q({ rows: 40 })));
+    await env.service.handleObjectCreated(storageKeys.upload(refOf(job)));
+    const done = await finished(job);
+    expect(done).to.include({ status: 'failed', message: 'Invalid Workbook' });
+    const report = JSON.parse((await stored(storageKeys.reportJson(refOf(job)))).toString('utf8')) as { problems: Array<{ code: string }> };
+    expect(report.problems.map((p) => p.code)).to.deep.equal(['WORKBOOK_TOO_LARGE']);
+  });
+
+  it('retries infrastructure failures with backoff and fails the job after the last try', async () => {
+    const service = env.newService({ retry: { attempts: 3, backoffMs: 50 }, watchUploads: false });
+    await startWorker();
+    const job = await service.submitJob(TDS_Q2, CLIENT);
+    await env.storage.put(storageKeys.upload(refOf(job)), '{}');
+    await service.handleObjectCreated(storageKeys.upload(refOf(job)));
+    // The workbook disappears before any worker reads it: a storage failure, not a workbook problem.
+    await env.storage.delete(storageKeys.upload(refOf(job)));
+    const done = await finished(job);
+    expect(done).to.include({ status: 'failed', message: 'Processing error' });
+    const bull = await service.queue.getJob(job.job_id);
+    expect(bull?.attemptsMade).to.equal(3);
+    expect((await env.service.store.get(refOf(job)))?.attempts).to.equal(3);
+  });
+
+  it('does nothing more for a job already finished, when its BullMQ job runs again', async () => {
+    const worker = await startWorker({ conversion: 'inline' });
+    const job = await submitAndUpload(workbook26Q());
+    const done = await finished(job);
+    const txt = await stored(storageKeys.txt(refOf(job)));
+    const bull = await env.service.queue.getJob(job.job_id);
+    await bull?.retry('completed');
+    await eventually(async () => (await bull?.getState()) === 'completed' && (await env.service.queue.getJob(job.job_id))?.returnvalue?.outcome === 'skipped');
+    expect(await env.service.getJob('tds', CLIENT.clientId, job.job_id)).to.deep.include({ status: 'succeeded', updated_at: done.updated_at });
+    expect(await stored(storageKeys.txt(refOf(job)))).to.deep.equal(txt);
+    expect(worker.worker.isRunning()).to.equal(true);
+  });
+
+  it('hands a running conversion back to the queue when shutdown runs out of time; another worker finishes it', async () => {
+    const first = await startWorker();
+    const workbook = workbook26Q({ rows: 60_000 });
+    const job = await submitAndUpload(workbook);
+    await eventually(async () => (await env.service.getJob('tds', CLIENT.clientId, job.job_id)).status === 'in_progress');
+    await first.close({ timeoutMs: 50 });
+    running.splice(running.indexOf(first), 1);
+    const bull = await env.service.queue.getJob(job.job_id);
+    expect(await bull?.getState()).to.equal('waiting');
+    expect((await env.service.getJob('tds', CLIENT.clientId, job.job_id)).status).to.equal('in_progress');
+    await startWorker();
+    const done = await finished(job);
+    expect(done.status).to.equal('succeeded');
+    expect((await env.service.store.get(refOf(job)))?.attempts).to.equal(2);
+  });
+});

@@ -1,0 +1,130 @@
+import { expect } from 'chai';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Redis } from 'ioredis';
+import { createRedisConnection, waitForRedis } from '@satyapan/core';
+import { convert } from '@satyapan/statement-engine';
+import { JOB_STATUSES, ownerOf, type StatementJobView } from '@satyapan/statement-queue';
+import type { ClientConfig } from '@satyapan/router';
+import { eventually, startStatementsHost, type StatementsHost } from './statements-support/host.js';
+import { startRedisProxy, type RedisProxy } from './statements-support/redis-proxy.js';
+import { workbook26Q } from './statements-support/workbooks.js';
+
+const CLIENT: ClientConfig = { id: 'fault-client', apiKey: 'key_test_fault', apiSecret: 'secret_fault' };
+const TDS_BODY = { '@entity': 'in.co.service.tds.reports.request', tan: 'PNEG01234C', form: '26Q', quarter: 'Q2', financial_year: 'FY 2025-26' };
+
+describe('statement jobs under faults', function () {
+  this.timeout(120_000);
+
+  describe('a worker process killed with SIGKILL in the middle of a conversion', () => {
+    let host: StatementsHost;
+    before(async () => {
+      host = await startStatementsHost({ clients: [CLIENT] });
+    });
+    after(() => host.close());
+
+    it('ends succeeded once a new worker starts, with exactly one TXT', async () => {
+      // Short locks so the dead worker's job is found stalled within seconds, not the default 30 s.
+      const env = { SATYAPAN_LOCK_DURATION_MS: '2000', SATYAPAN_STALLED_INTERVAL_MS: '1000', SATYAPAN_SWEEP_INTERVAL_MS: '500' };
+      const first = host.spawnWorker(env);
+      await first.ready();
+      // Big enough that converting it takes a while, so the kill lands mid-conversion.
+      const workbook = workbook26Q({ rows: 120_000 });
+      const submitted = await host.call(CLIENT, 'POST', '/tds/reports/txt', TDS_BODY);
+      const job = submitted.body.data as StatementJobView;
+      expect((await fetch(job.json_url as string, { method: 'PUT', body: JSON.stringify(workbook) })).status).to.equal(200);
+      const poll = async (): Promise<StatementJobView> => (await host.call(CLIENT, 'GET', `/tds/reports/txt?job_id=${job.job_id}`)).body.data as StatementJobView;
+      await eventually(async () => (await poll()).status === 'in_progress', 30_000, 10);
+      await first.kill('SIGKILL');
+      expect((await poll()).status, 'the kill came after the conversion finished; use a bigger workbook').to.equal('in_progress');
+
+      const second = host.spawnWorker(env);
+      await second.ready();
+      const done = await eventually(async () => {
+        const current = await poll();
+        return current.status === 'succeeded' || current.status === 'failed' ? current : null;
+      }, 60_000, 100);
+      expect(done.status).to.equal('succeeded');
+      const folder = join(host.dataDir, 'statements', ownerOf(CLIENT.id as string), job.job_id);
+      expect((await readdir(folder)).filter((name) => name.endsWith('.txt'))).to.deep.equal(['statement.txt']);
+      const expected = convert(workbook, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at) });
+      expect(await (await fetch(done.txt_url as string)).text()).to.equal(expected.txt);
+      expect((await host.service.store.get({ owner: ownerOf(CLIENT.id as string), jobId: job.job_id }))?.attempts).to.equal(2);
+      await second.kill('SIGTERM');
+    });
+  });
+
+  describe('Redis connection dropped during submit', () => {
+    let proxy: RedisProxy;
+    let serviceRedis: Redis;
+    let host: StatementsHost;
+    before(async () => {
+      proxy = await startRedisProxy();
+      serviceRedis = createRedisConnection({ url: proxy.url, flavour: 'producer', connectionName: 'statements-through-proxy' });
+      serviceRedis.on('error', () => undefined);
+      await waitForRedis(serviceRedis);
+      host = await startStatementsHost({ clients: [CLIENT], serviceRedis });
+    });
+    after(async () => {
+      await host.close();
+      serviceRedis.disconnect();
+      await proxy.close();
+    });
+
+    async function recordKeys(): Promise<string[]> {
+      return host.redis.keys(`${host.keyPrefix}:statements:{${ownerOf(CLIENT.id as string)}}:job:*`);
+    }
+
+    it('answers 503 in the envelope and writes no job when the connection drops before the record is written', async () => {
+      const cut = proxy.cutAt('evalsha');
+      const res = await host.call(CLIENT, 'POST', '/tds/reports/txt', TDS_BODY);
+      await cut;
+      expect(res.status).to.equal(503);
+      expect(res.body).to.include({ code: 503, message: 'Service Unavailable' });
+      expect(res.body.transaction_id).to.be.a('string');
+      expect(await recordKeys()).to.deep.equal([]);
+      const indexes = await host.redis.keys(`${host.keyPrefix}:statements:{${ownerOf(CLIENT.id as string)}}:idx:*`);
+      expect(indexes).to.deep.equal([]);
+
+      proxy.restore();
+      await waitForRedis(serviceRedis, 10_000);
+      // What the interrupted submit left behind is only a pending entry without a record, which the sweep drops.
+      const pending = await host.redis.zrange(host.service.keys.pending, 0, '-1');
+      expect(pending).to.have.length(1);
+      // Even after the connection is back, the interrupted write is not replayed.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await recordKeys()).to.deep.equal([]);
+      await host.service.sweepPending();
+      expect(await host.redis.zcard(host.service.keys.pending)).to.equal(0);
+      const search = await host.call(CLIENT, 'POST', '/tds/reports/txt/search', { '@entity': 'in.co.service.tds.reports.jobs.search' });
+      expect(search.body.data.items).to.deep.equal([]);
+      const again = await host.call(CLIENT, 'POST', '/tds/reports/txt', TDS_BODY);
+      expect(again.status).to.equal(200);
+    });
+
+    it('leaves a complete job or none when the reply to the write is what gets lost', async () => {
+      const before = new Set(await recordKeys());
+      const cut = proxy.cutAt('evalsha', { forwardFirst: true });
+      const res = await host.call(CLIENT, 'POST', '/tds/reports/txt', TDS_BODY);
+      await cut;
+      expect(res.status).to.equal(503);
+      proxy.restore();
+      await waitForRedis(serviceRedis, 10_000);
+      const added = (await recordKeys()).filter((key) => !before.has(key));
+      expect(added.length).to.be.at.most(1);
+      for (const key of added) {
+        // The script ran whole: the record has every field and sits in every index it belongs to.
+        const jobId = key.slice(key.lastIndexOf(':') + 1);
+        const record = await host.redis.hgetall(key);
+        expect(record).to.include({ job_id: jobId, status: 'created', tan: 'PNEG01234C', form: '26Q' });
+        const owner = ownerOf(CLIENT.id as string);
+        const inIndexes = await Promise.all(['all', 'tan:PNEG01234C', 'form:nonsalary', 'quarter:Q2', 'fy:2025', 'status:created']
+          .map((name) => host.redis.zscore(`${host.keyPrefix}:statements:{${owner}}:idx:tds:${name}`, jobId)));
+        expect(inIndexes.every((score) => score === record['created_at'])).to.equal(true);
+        for (const status of JOB_STATUSES.filter((s) => s !== 'created')) {
+          expect(await host.redis.zscore(`${host.keyPrefix}:statements:{${owner}}:idx:tds:status:${status}`, jobId)).to.equal(null);
+        }
+      }
+    });
+  });
+});

@@ -1,0 +1,94 @@
+import { expect } from 'chai';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from 's3rver';
+import { S3Storage } from '@satyapan/core';
+import { convert } from '@satyapan/statement-engine';
+import type { StatementJobView } from '@satyapan/statement-queue';
+import type { ClientConfig } from '@satyapan/router';
+import { eventually, startStatementsHost, type StatementsHost } from './statements-support/host.js';
+import { workbook26Q } from './statements-support/workbooks.js';
+
+const BUCKET = 'statements-e2e';
+const CLIENT: ClientConfig = { id: 's3-client', apiKey: 'key_test_s3', apiSecret: 'secret_s3' };
+const TDS_BODY = { '@entity': 'in.co.service.tds.reports.request', tan: 'PNEG01234C', form: '26Q', quarter: 'Q2', financial_year: 'FY 2025-26' };
+
+describe('statement jobs end to end on S3Storage (s3rver)', function () {
+  this.timeout(60_000);
+  let s3dir: string;
+  let s3: S3rver;
+  let host: StatementsHost;
+
+  before(async () => {
+    s3dir = await mkdtemp(join(tmpdir(), 'satyapan-s3rver-'));
+    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    const { port } = (await s3.run()) as unknown as { port: number };
+    const clientConfig = {
+      endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    };
+    host = await startStatementsHost({
+      clients: [CLIENT],
+      storage: () => new S3Storage({ bucket: BUCKET, keyPrefix: 'e2e/', clientConfig }),
+      service: { maxUploadBytes: 20_000 },
+    });
+    // The worker finds uploads by polling storage (no FsStorage event on S3).
+    await host.startWorker({ sweepIntervalMs: 100, maxUploadBytes: 20_000, webhooks: false });
+  });
+  after(async () => {
+    await host.close();
+    await s3.close();
+    await rm(s3dir, { recursive: true, force: true });
+  });
+
+  async function submit(): Promise<StatementJobView> {
+    const res = await host.call(CLIENT, 'POST', '/tds/reports/txt', TDS_BODY);
+    expect(res.status).to.equal(200);
+    return res.body.data as StatementJobView;
+  }
+
+  async function poll(jobId: string, until: (job: StatementJobView) => boolean): Promise<StatementJobView> {
+    return eventually(async () => {
+      const job = (await host.call(CLIENT, 'GET', `/tds/reports/txt?job_id=${jobId}`)).body.data as StatementJobView;
+      return until(job) ? job : null;
+    });
+  }
+
+  it('submit, PUT to the S3 pre-signed URL, poll to succeeded, download the engine\'s bytes from S3', async () => {
+    const workbook = workbook26Q({ rows: 10 });
+    const job = await submit();
+    expect(new URL(job.json_url as string).searchParams.get('X-Amz-Signature')).to.be.a('string');
+    const put = await fetch(job.json_url as string, { method: 'PUT', body: JSON.stringify(workbook), headers: { 'content-type': 'application/json' } });
+    expect(put.status).to.equal(200);
+    const done = await poll(job.job_id, (j) => j.status === 'succeeded' || j.status === 'failed');
+    expect(done.status).to.equal('succeeded');
+    expect(new URL(done.txt_url as string).origin).to.equal(new URL(job.json_url as string).origin);
+    const expected = convert(workbook, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at) });
+    expect(await (await fetch(done.txt_url as string)).text()).to.equal(expected.txt);
+  });
+
+  it('a second PUT after the job was queued changes nothing: the job converts the first workbook', async () => {
+    const first = workbook26Q({ rows: 3 });
+    const job = await submit();
+    await fetch(job.json_url as string, { method: 'PUT', body: JSON.stringify(first) });
+    await poll(job.job_id, (j) => j.status !== 'created');
+    // S3 cannot refuse it...
+    expect((await fetch(job.json_url as string, { method: 'PUT', body: 'not even json' })).status).to.equal(200);
+    const done = await poll(job.job_id, (j) => j.status === 'succeeded' || j.status === 'failed');
+    // ...but the job had already taken its own copy.
+    expect(done.status).to.equal('succeeded');
+    const expected = convert(first, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at) });
+    expect(await (await fetch(done.txt_url as string)).text()).to.equal(expected.txt);
+  });
+
+  it('a workbook over the size limit (which an S3 PUT cannot refuse) fails with Invalid Workbook', async () => {
+    const job = await submit();
+    const big = JSON.stringify(workbook26Q({ rows: 400 }));
+    expect(big.length).to.be.greaterThan(20_000);
+    await fetch(job.json_url as string, { method: 'PUT', body: big });
+    const done = await poll(job.job_id, (j) => j.status === 'succeeded' || j.status === 'failed');
+    expect(done).to.include({ status: 'failed', message: 'Invalid Workbook' });
+    expect((await fetch(done.validation_report_url as string)).status).to.equal(200);
+  });
+});

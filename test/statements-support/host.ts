@@ -1,0 +1,180 @@
+// End-to-end rig for statement jobs: a host app (Express + createRouter + StatementService) on a real port,
+// real Redis under a unique key prefix, FsStorage in a temp folder or S3Storage on s3rver, and workers either
+// in this process or as separate processes (examples/worker). Used only by test/statements-*.test.ts.
+import express from 'express';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Redis } from 'ioredis';
+import {
+  FsStorage, Sealer, createRedisConnection, waitForRedis, type ObjectStorage,
+} from '@satyapan/core';
+import { createRouter, type ClientConfig } from '@satyapan/router';
+import {
+  StatementService, createStatementWorker, type StatementServiceOptions, type StatementWorker, type StatementWorkerOptions,
+} from '@satyapan/statement-queue';
+
+export const TOKEN_SECRET = 'statements-e2e-token-secret-of-32-bytes!';
+export const STORAGE_SECRET = 'statements-e2e-storage-secret';
+
+export interface HostOptions {
+  clients: ClientConfig[];
+  /** Storage factory; FsStorage under a temp folder by default. */
+  storage?: (dataDir: string) => ObjectStorage;
+  /** The service's own Redis connection (e.g. through a proxy); a direct one by default. */
+  serviceRedis?: Redis;
+  service?: Partial<StatementServiceOptions>;
+}
+
+export interface StatementsHost {
+  apiUrl: string;
+  storageUrl: string;
+  keyPrefix: string;
+  dataDir: string;
+  redis: Redis;
+  storage: ObjectStorage;
+  service: StatementService;
+  sealingKey: string;
+  sealer: Sealer;
+  token(client: ClientConfig): Promise<string>;
+  /** fetch() against the API as `client`. */
+  call(client: ClientConfig, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  startWorker(overrides?: Partial<StatementWorkerOptions>): Promise<StatementWorker>;
+  spawnWorker(env?: NodeJS.ProcessEnv): WorkerProcess;
+  close(): Promise<void>;
+}
+
+export async function startStatementsHost(options: HostOptions): Promise<StatementsHost> {
+  const keyPrefix = `test:${randomUUID()}`;
+  const redis = createRedisConnection({ flavour: 'producer', connectionName: 'statements-e2e' });
+  await waitForRedis(redis);
+  const dataDir = await mkdtemp(join(tmpdir(), 'satyapan-statements-e2e-'));
+  const storage = options.storage ? options.storage(dataDir) : new FsStorage({ root: dataDir, signingSecret: STORAGE_SECRET });
+  const sealingKey = Sealer.generateKey();
+  const sealer = new Sealer([{ id: 'e2e', key: sealingKey }]);
+  const service = new StatementService({ redis: options.serviceRedis ?? redis, storage, sealer, keyPrefix, ...options.service });
+  const app = express();
+  app.use('/api', createRouter({
+    redis, storage, keyPrefix, clients: options.clients, tokens: { secret: TOKEN_SECRET },
+    rateLimit: { defaultLimit: 100_000 }, services: { statements: service },
+  }));
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  const storageUrl = `${apiUrl}/storage`;
+  if (storage instanceof FsStorage) storage.setPublicBaseUrl(storageUrl);
+  const tokens = new Map<string, string>();
+  const workers: StatementWorker[] = [];
+  const processes: WorkerProcess[] = [];
+  const workerConnections: Redis[] = [];
+
+  const host: StatementsHost = {
+    apiUrl, storageUrl, keyPrefix, dataDir, redis, storage, service, sealingKey, sealer,
+    async token(client) {
+      const cached = tokens.get(client.apiKey);
+      if (cached) return cached;
+      const res = await fetch(`${apiUrl}/authenticate`, { method: 'POST', headers: { 'x-api-key': client.apiKey, 'x-api-secret': client.apiSecret } });
+      const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
+      tokens.set(client.apiKey, token);
+      return token;
+    },
+    async call(client, method, path, body) {
+      const res = await fetch(`${apiUrl}${path}`, {
+        method,
+        headers: { authorization: await host.token(client), 'x-api-key': client.apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    async startWorker(overrides = {}) {
+      const connection = createRedisConnection({ flavour: 'worker', connectionName: 'statements-e2e-worker' });
+      workerConnections.push(connection);
+      const worker = createStatementWorker({
+        connection, storage, sealer, keyPrefix, sweepIntervalMs: 200, retentionIntervalMs: 0, ...overrides,
+      });
+      workers.push(worker);
+      await worker.ready();
+      return worker;
+    },
+    spawnWorker(env = {}) {
+      const child = spawnWorkerProcess({
+        SATYAPAN_KEY_PREFIX: keyPrefix,
+        SATYAPAN_SEALING_KEYS: `e2e:${sealingKey}`,
+        SATYAPAN_DATA_DIR: dataDir,
+        SATYAPAN_STORAGE_SECRET: STORAGE_SECRET,
+        SATYAPAN_STORAGE_URL: storageUrl,
+        LOG_LEVEL: 'warn',
+        ...env,
+      });
+      processes.push(child);
+      return child;
+    },
+    async close() {
+      for (const child of processes) await child.kill('SIGKILL');
+      for (const worker of workers) await worker.close({ timeoutMs: 2_000 });
+      for (const connection of workerConnections) connection.disconnect();
+      await service.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      const keys = await redis.keys(`${keyPrefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return host;
+}
+
+const WORKER_MAIN = fileURLToPath(new URL('../../examples/worker/src/main.ts', import.meta.url));
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  output(): string;
+  ready(timeoutMs?: number): Promise<void>;
+  kill(signal: NodeJS.Signals): Promise<number | null>;
+}
+
+/** The example worker from its TypeScript sources, as its own process. */
+export function spawnWorkerProcess(env: NodeJS.ProcessEnv): WorkerProcess {
+  const child = spawn(process.execPath, ['--conditions=satyapan-source', '--import', 'tsx', WORKER_MAIN], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+  child.stderr?.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => out,
+    async ready(timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!/statement worker ready/.test(out)) {
+        if (child.exitCode !== null) throw new Error(`worker exited: ${out}`);
+        if (Date.now() > deadline) throw new Error(`worker not ready: ${out}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exit;
+    },
+  };
+}
+
+/** Polls until `probe` gives a value. */
+export async function eventually<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000, everyMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
