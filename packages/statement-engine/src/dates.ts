@@ -10,9 +10,26 @@ export function civilDate(year: number, month: number, day: number): CivilDate {
   return year * 10000 + month * 100 + day;
 }
 
+const DAY_MS = 86400000;
+let lastMs = Number.NaN;
+let lastDate = 0;
+
+/** Calendar date in IST of an epoch, by integer arithmetic (days -> civil date, proleptic Gregorian). */
 export function fromEpochMillis(ms: number): CivilDate {
-  const d = new Date(ms + IST_OFFSET_MS);
-  return civilDate(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+  if (ms === lastMs) return lastDate;
+  const days = Math.floor((ms + IST_OFFSET_MS) / DAY_MS);
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  lastMs = ms;
+  lastDate = civilDate(year, month, day);
+  return lastDate;
 }
 
 export function fromDate(date: Date): CivilDate {
@@ -36,11 +53,19 @@ export function dayOf(date: CivilDate): number {
   return date % 100;
 }
 
-/** ddmmyyyy, the only date format the FVU reads. */
+const formatted = new Map<CivilDate, string>();
+
+/** ddmmyyyy, the only date format the FVU reads. (Memoised: a statement has few distinct dates.) */
 export function formatDdMmYyyy(date: CivilDate): string {
-  const d = dayOf(date);
-  const m = monthOf(date);
-  return `${d < 10 ? '0' : ''}${d}${m < 10 ? '0' : ''}${m}${yearOf(date)}`;
+  let text = formatted.get(date);
+  if (text === undefined) {
+    const d = dayOf(date);
+    const m = monthOf(date);
+    text = `${d < 10 ? '0' : ''}${d}${m < 10 ? '0' : ''}${m}${yearOf(date)}`;
+    if (formatted.size > 10000) formatted.clear();
+    formatted.set(date, text);
+  }
+  return text;
 }
 
 /** dd/mm/yyyy for messages people read. */

@@ -33,6 +33,7 @@ export function describeAmountError(value: unknown): string {
 
 /** 1234.5 rupees -> "1234.50"; negative amounts keep their sign ("-12.00"). */
 export function formatPaise(paise: number): string {
+  if (paise === 0) return '0.00';
   const negative = paise < 0;
   const abs = negative ? -paise : paise;
   const rupees = Math.floor(abs / 100);

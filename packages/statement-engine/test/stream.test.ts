@@ -96,6 +96,14 @@ describe('streaming conversion', () => {
       const conversion = await convertStream(chunks(JSON.stringify(workbook), 4096), o, { memoryBudget: 300 });
       expect(sortedProblems(conversion.report)).to.deep.equal(sortedProblems(expected.report));
       expect(await readAll(conversion)).to.equal(expected.txt);
+      // writeTo copies spilled bytes directly: it must give the same bytes.
+      const again = await convertStream(chunks(JSON.stringify(workbook), 4096), o, { memoryBudget: 300 });
+      const sink = new PassThrough();
+      const received: Buffer[] = [];
+      sink.on('data', (b: Buffer) => received.push(b));
+      const summary = await again.writeTo(sink);
+      expect(Buffer.concat(received).toString('latin1')).to.equal(expected.txt);
+      expect(summary.lines).to.equal(expected.txt!.split('\r\n').length - 1);
     }
   });
 

@@ -55,18 +55,43 @@ function emptyResponsible(): ResponsiblePerson {
   return { name: '', designation: '', pan: '', address: EMPTY_ADDRESS, state: '', pin: '', email: '', country: '', callingCode: '', contactNumber: '' };
 }
 
+/** Payees by serial number: a dense array for the usual 1..n numbering, a map for anything else. */
+class PayeeIndex {
+  private readonly dense: Array<Payee | undefined> = [];
+  private readonly sparse = new Map<number, Payee>();
+
+  get(srNo: number): Payee | undefined {
+    return Number.isInteger(srNo) && srNo >= 0 && srNo < 1e7 ? this.dense[srNo] : this.sparse.get(srNo);
+  }
+
+  has(srNo: number): boolean {
+    return this.get(srNo) !== undefined;
+  }
+
+  set(srNo: number, payee: Payee): void {
+    if (Number.isInteger(srNo) && srNo >= 0 && srNo < 1e7) {
+      while (this.dense.length < srNo) this.dense.push(undefined);
+      this.dense[srNo] = payee;
+    } else {
+      this.sparse.set(srNo, payee);
+    }
+  }
+}
+
 export class StatementAssembler implements WorkbookSink {
   private deductor: Deductor | null = null;
   private responsible: ResponsiblePerson | null = null;
-  private readonly payees = new Map<number, Payee>();
+  private readonly payees = new PayeeIndex();
   private readonly challans: Challan[] = [];
   private readonly challanByKey = new Map<string, Challan>();
+  /** serial -> BSR -> challan: payment rows look challans up without building a key string. */
+  private readonly challanBySerial = new Map<string, Map<string, Challan>>();
   private payeesRead = false;
   private challansRead = false;
   private readonly salary: SalaryBuilder;
   private readonly lookups = {
     payee: (srNo: number) => this.payees.get(srNo),
-    challan: (key: string) => this.challanByKey.get(key),
+    challan: (serial: string, bsr: string) => this.challanBySerial.get(serial)?.get(bsr),
   };
 
   constructor(
@@ -126,6 +151,13 @@ export class StatementAssembler implements WorkbookSink {
     const challan = buildChallan(this.ctx, layout, row, this.challans.length + 1);
     this.challans.push(challan);
     this.challanByKey.set(key, challan);
+    const [serial, bsr] = key.split('|') as [string, string];
+    let byBsr = this.challanBySerial.get(serial);
+    if (!byBsr) {
+      byBsr = new Map();
+      this.challanBySerial.set(serial, byBsr);
+    }
+    byBsr.set(bsr, challan);
   }
 
   private paymentRow(layout: TableLayout, row: TableRow): void {

@@ -30,6 +30,7 @@ export function challanKeyOf(layout: TableLayout, row: TableRow): string {
 function blankChallan(record: number, row: number, key: string): Challan {
   return {
     record,
+    recordText: String(record),
     row,
     key,
     taxColumn: '',

@@ -72,6 +72,8 @@ export interface Payee {
 export interface Challan {
   /** CD field 4: 1..n in challan-sheet order. */
   record: number;
+  /** `record` as text, written in every DD of the challan. */
+  recordText: string;
   row: number;
   /** Link key payments use: serial + BSR as written. */
   key: string;

@@ -1,11 +1,14 @@
 // DD: deductee / collectee detail. Legacy 54 fields (24Q, 26Q, 27Q, 27EQ differ in the tail), new 45 fields.
+// Each writer sets every field it may use on every call (to '' when not applicable) into its form's compiled
+// layout (records/compact.ts), which is reused across records without clearing.
 
 import type { Deductee } from '../build/models.js';
 import { formatDdMmYyyy } from '../dates.js';
 import type { FormKind } from '../forms.js';
 import { formatPaise, formatRate } from '../money.js';
 import type { Family } from '../period.js';
-import { blank, body, FIELD_COUNTS, type Fields } from './fields.js';
+import { CompactRecord } from './compact.js';
+import { FIELD_COUNTS } from './fields.js';
 
 /**
  * New-form DD fields 4 and 5. The two extractions of Protean's Form 140 workbook put the deductee record
@@ -15,115 +18,124 @@ export const NEW_DD_DEDUCTEE_FIELD = 4;
 export const NEW_DD_CHALLAN_FIELD = 5;
 
 const date = (d: number | null): string => (d === null || d === 0 ? '' : formatDdMmYyyy(d));
-const money = (p: number | null): string => (p === null ? '' : formatPaise(p));
+const money = (p: number | null | undefined): string => (p === null || p === undefined ? '' : formatPaise(p));
+const flag = (b: boolean | null): string => (b === null ? '' : b ? 'Y' : 'N');
 
-function legacyTail(f: Fields, kind: FormKind, d: Deductee): void {
+const COMMON_LEGACY = [4, 5, 10, 12, 13, 14, 15, 16, 17, 19, 22, 23, 24, 30, 33, 34];
+const COMMON_NEW = [4, 5, 8, 9, 15, 18, 19, 20, 24, 25, 27, 32, 33];
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/** Fields each form's DD may fill, beyond the common ones. */
+const VARIABLE: Readonly<Record<Family, Record<FormKind, number[]>>> = {
+  legacy: {
+    salary: [...COMMON_LEGACY, 25],
+    nonsalary: [...COMMON_LEGACY, 8, 26, ...range(43, 48)],
+    nonresident: [...COMMON_LEGACY, 8, 26, 27, ...range(35, 49)],
+    tcs: [...COMMON_LEGACY, 8, 21, 26, 31, 32, 49],
+  },
+  new: {
+    salary: [...COMMON_NEW, 29],
+    nonsalary: [...COMMON_NEW, 22, 23, 28, 31],
+    nonresident: [...COMMON_NEW, 21, 22, 23, 28, 31, 34, 35, 37, 38, 39, 40, 41],
+    tcs: [...COMMON_NEW, 21, 28, 34, 35],
+  },
+};
+
+const layouts: Record<Family, Partial<Record<FormKind, CompactRecord>>> = { legacy: {}, new: {} };
+
+/** The compiled DD layout of a form: record type, batch number 1 and mode O are constants. */
+function layout(family: Family, kind: FormKind): CompactRecord {
+  return (layouts[family][kind] ??= new CompactRecord(FIELD_COUNTS[family].DD, { 2: 'DD', 3: '1', 6: 'O' }, VARIABLE[family][kind]));
+}
+
+function legacyTail(f: CompactRecord, kind: FormKind, d: Deductee): void {
   const placeholderPan = d.payee.panKind !== 'valid';
-  if (kind === 'tcs') {
-    f[21] = formatPaise(d.totalValue);
-    if (placeholderPan && d.payee.nonResident !== null) {
-      f[31] = d.payee.nonResident ? 'Y' : 'N';
-      if (d.payee.nonResident && d.payee.permanentEstablishment !== null) f[32] = d.payee.permanentEstablishment ? 'Y' : 'N';
-    }
-  }
-  if (kind === 'nonresident') {
-    f[27] = d.grossingUp;
-    f[35] = d.dtaa === null ? '' : d.dtaa ? 'B' : 'A'; // rate as per DTAA (B) or the Income-tax Act (A)
-    f[36] = d.remittance;
-    f[37] = d.form15ca;
-    f[38] = d.payee.countryCode;
-    if (placeholderPan) {
-      // Contact details of a payee without PAN (rule 37BC relief); EY's generator writes them only then.
-      f[39] = d.payee.email;
-      f[40] = d.payee.contactNumber;
-      f[41] = d.payee.address;
-      f[42] = d.payee.taxId;
-    }
-  }
-  if (kind === 'nonsalary' || kind === 'nonresident') d.cash.forEach((v, i) => (f[43 + i] = money(v)));
-  if ((kind === 'nonresident' || kind === 'tcs') && d.payee.newRegime !== null) f[49] = d.payee.newRegime ? 'N' : 'Y'; // opting out of 115BAC
+  const tcs = kind === 'tcs';
+  const nonResident = kind === 'nonresident';
+  f.set(21, tcs ? formatPaise(d.totalValue) : '');
+  // 27EQ: collectee non-resident / permanent establishment, for collectees without PAN (FVU 5.7).
+  const nri = tcs && placeholderPan ? d.payee.nonResident : null;
+  f.set(31, flag(nri));
+  f.set(32, nri ? flag(d.payee.permanentEstablishment) : '');
+  f.set(27, nonResident ? d.grossingUp : '');
+  f.set(35, nonResident && d.dtaa !== null ? (d.dtaa ? 'B' : 'A') : ''); // rate as per DTAA (B) or the Act (A)
+  f.set(36, nonResident ? d.remittance : '');
+  f.set(37, nonResident ? d.form15ca : '');
+  f.set(38, nonResident ? d.payee.countryCode : '');
+  // Contact details of a payee without PAN (rule 37BC relief); EY's generator writes them only then.
+  const contact = nonResident && placeholderPan;
+  f.set(39, contact ? d.payee.email : '');
+  f.set(40, contact ? d.payee.contactNumber : '');
+  f.set(41, contact ? d.payee.address : '');
+  f.set(42, contact ? d.payee.taxId : '');
+  const cash = kind === 'nonsalary' || nonResident;
+  for (let i = 0; i < 6; i++) f.set(43 + i, cash ? money(d.cash[i]) : '');
+  f.set(49, (nonResident || tcs) && d.payee.newRegime !== null ? (d.payee.newRegime ? 'N' : 'Y') : ''); // opting out of 115BAC
 }
 
 function legacyDeductee(kind: FormKind, d: Deductee, serial: number): string {
-  const f = blank(FIELD_COUNTS.legacy.DD);
-  const placeholderPan = d.payee.panKind !== 'valid';
-  f[2] = 'DD';
-  f[3] = '1';
-  f[4] = String(d.challan.record);
-  f[5] = String(serial);
-  f[6] = 'O';
-  if (kind !== 'salary') f[8] = d.payee.deducteeType === 'company' ? '01' : '02';
-  f[10] = d.payee.pan;
-  if (placeholderPan) f[12] = String(d.payee.srNo); // deductee / employee reference number
-  f[13] = d.payee.name;
-  f[14] = formatPaise(d.incomeTax);
-  f[15] = formatPaise(d.surcharge);
-  f[16] = formatPaise(d.cess);
-  f[17] = formatPaise(d.deducted);
-  f[19] = formatPaise(d.deposited);
-  f[22] = formatPaise(d.amountPaid);
-  f[23] = date(d.paymentDate);
-  f[24] = date(d.deductionDate);
-  if (kind === 'salary') f[25] = date(d.depositDate);
-  else f[26] = formatRate(d.rate);
-  f[30] = d.remark;
-  f[33] = d.section;
-  f[34] = d.certificate;
+  const f = layout('legacy', kind);
+  const salary = kind === 'salary';
+  f.set(4, d.challan.recordText);
+  f.set(5, String(serial));
+  f.set(8, salary ? '' : d.payee.deducteeType === 'company' ? '01' : '02');
+  f.set(10, d.payee.pan);
+  f.set(12, d.payee.panKind !== 'valid' ? String(d.payee.srNo) : ''); // deductee / employee reference number
+  f.set(13, d.payee.name);
+  f.set(14, formatPaise(d.incomeTax));
+  f.set(15, formatPaise(d.surcharge));
+  f.set(16, formatPaise(d.cess));
+  f.set(17, formatPaise(d.deducted));
+  f.set(19, formatPaise(d.deposited));
+  f.set(22, formatPaise(d.amountPaid));
+  f.set(23, date(d.paymentDate));
+  f.set(24, date(d.deductionDate));
+  f.set(25, salary ? date(d.depositDate) : '');
+  f.set(26, salary ? '' : formatRate(d.rate));
+  f.set(30, d.remark);
+  f.set(33, d.section);
+  f.set(34, d.certificate);
   legacyTail(f, kind, d);
-  return body(f);
+  return f.body();
 }
 
 function newDeductee(kind: FormKind, d: Deductee, serial: number): string {
-  const f = blank(FIELD_COUNTS.new.DD);
+  const f = layout('new', kind);
   const placeholderPan = d.payee.panKind !== 'valid';
-  f[2] = 'DD';
-  f[3] = '1';
-  f[NEW_DD_DEDUCTEE_FIELD] = String(serial);
-  f[NEW_DD_CHALLAN_FIELD] = String(d.challan.record);
-  f[6] = 'O';
-  f[8] = d.payee.pan;
-  f[9] = d.payee.name;
-  f[15] = d.section;
-  f[18] = d.challan.nil ? 'N' : 'Y'; // whether the tax deducted has been deposited
-  f[19] = date(d.paymentDate);
-  f[20] = formatPaise(d.amountPaid);
-  f[24] = formatPaise(d.deducted);
-  f[25] = formatPaise(d.deposited);
-  f[27] = date(d.deductionDate);
-  f[32] = d.remark;
-  f[33] = d.certificate;
-  if (kind === 'salary') {
-    f[29] = date(d.depositDate); // Form 138: date of deposit; rate not used
-  } else {
-    f[28] = formatRate(d.rate);
-  }
-  if (kind === 'nonsalary' || kind === 'nonresident') {
-    f[22] = money(d.cash[0] ?? null);
-    f[23] = money(d.cash[1] ?? null);
-    f[31] = d.form121;
-  }
-  if (kind === 'nonresident') {
-    // Form 144 positions are our design (Protean's table is not public): see FORMAT_NOTES.md.
-    f[21] = d.grossingUp;
-    f[34] = d.dtaa === null ? '' : d.dtaa ? 'B' : 'A';
-    f[35] = d.remittance;
-    f[37] = d.payee.countryCode;
-    if (placeholderPan) {
-      f[38] = d.payee.email;
-      f[39] = d.payee.contactNumber;
-      f[40] = d.payee.address;
-      f[41] = d.payee.taxId;
-    }
-  }
-  if (kind === 'tcs') {
-    // Form 143 positions are our design: see FORMAT_NOTES.md.
-    f[21] = formatPaise(d.totalValue);
-    if (placeholderPan && d.payee.nonResident !== null) {
-      f[34] = d.payee.nonResident ? 'Y' : 'N';
-      if (d.payee.nonResident && d.payee.permanentEstablishment !== null) f[35] = d.payee.permanentEstablishment ? 'Y' : 'N';
-    }
-  }
-  return body(f);
+  const salary = kind === 'salary';
+  const nonResident = kind === 'nonresident';
+  const tcs = kind === 'tcs';
+  f.set(NEW_DD_DEDUCTEE_FIELD, String(serial));
+  f.set(NEW_DD_CHALLAN_FIELD, d.challan.recordText);
+  f.set(8, d.payee.pan);
+  f.set(9, d.payee.name);
+  f.set(15, d.section);
+  f.set(18, d.challan.nil ? 'N' : 'Y'); // whether the tax deducted has been deposited
+  f.set(19, date(d.paymentDate));
+  f.set(20, formatPaise(d.amountPaid));
+  f.set(24, formatPaise(d.deducted));
+  f.set(25, formatPaise(d.deposited));
+  f.set(27, date(d.deductionDate));
+  f.set(28, salary ? '' : formatRate(d.rate)); // Form 138: rate not used
+  f.set(29, salary ? date(d.depositDate) : ''); // Form 138: date of deposit
+  f.set(32, d.remark);
+  f.set(33, d.certificate);
+  const cash = kind === 'nonsalary' || nonResident;
+  f.set(22, cash ? money(d.cash[0]) : '');
+  f.set(23, cash ? money(d.cash[1]) : '');
+  f.set(31, cash ? d.form121 : '');
+  // Forms 144 and 143: positions of our design (Protean's tables are not public); see FORMAT_NOTES.md.
+  f.set(21, nonResident ? d.grossingUp : tcs ? formatPaise(d.totalValue) : '');
+  const nri = tcs && placeholderPan ? d.payee.nonResident : null;
+  f.set(34, nonResident ? (d.dtaa === null ? '' : d.dtaa ? 'B' : 'A') : flag(nri));
+  f.set(35, nonResident ? d.remittance : nri ? flag(d.payee.permanentEstablishment) : '');
+  f.set(37, nonResident ? d.payee.countryCode : '');
+  const contact = nonResident && placeholderPan;
+  f.set(38, contact ? d.payee.email : '');
+  f.set(39, contact ? d.payee.contactNumber : '');
+  f.set(40, contact ? d.payee.address : '');
+  f.set(41, contact ? d.payee.taxId : '');
+  return f.body();
 }
 
 /** The DD record without its line number; `serial` is the deductee's number within its challan. */

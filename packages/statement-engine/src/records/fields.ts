@@ -13,11 +13,13 @@ export function blank(count: number): Fields {
   return new Array<string>(count + 1).fill('');
 }
 
-/** Fields 2..n joined by carets: the record without its line number. */
+/**
+ * Fields 2..n joined by carets: the record without its line number. Array.join gives a flat string; building
+ * it with += would leave a rope of ~50 pieces per record, many times its size while records wait to be
+ * written.
+ */
 export function body(fields: Fields): string {
-  let out = fields[2]!;
-  for (let i = 3; i < fields.length; i++) out += '^' + fields[i];
-  return out;
+  return fields.join('^').slice(2);
 }
 
 export const CRLF = '\r\n';

@@ -19,6 +19,7 @@ import { WORKBOOKS } from '../workbook/dialects.js';
 import { JsonScanner, JsonSyntaxError } from './json-scanner.js';
 import { SpillDirectory, SpilledDeducteeStore, SpilledLateRows, SpilledSalaryStore } from './spill.js';
 import { WorkbookStreamer } from './workbook-stream.js';
+import { writeStatementBytes } from './byte-writer.js';
 
 export interface StreamProgress {
   bytesRead: number;
@@ -33,7 +34,7 @@ export interface StreamHooks {
   tmpDir?: string;
   /** Size of the input, for progress reports. */
   totalBytes?: number;
-  /** Bytes of built records held in memory before they are written to the temporary files (default 8 MiB). */
+  /** Bytes of built records held in memory before they are written to the temporary files (default 4 MiB). */
   memoryBudget?: number;
 }
 
@@ -67,8 +68,6 @@ function isDocumentBroken(skeleton: unknown, workbookName: string): boolean {
   return (skeleton as { name?: unknown }).name !== workbookName;
 }
 
-const BATCH_CHARS = 1 << 20;
-
 class Conversion implements StreamConversion {
   lines: AsyncIterable<string> | null = null;
   private consumed = false;
@@ -77,6 +76,7 @@ class Conversion implements StreamConversion {
     readonly report: ValidationReport,
     private readonly dir: SpillDirectory,
     private readonly render: (() => Iterable<string>) | null,
+    private readonly writer: ((emit: (chunk: Buffer) => Promise<void>) => Promise<WriteSummary>) | null,
     private readonly close: () => void,
   ) {
     if (render) {
@@ -95,38 +95,33 @@ class Conversion implements StreamConversion {
     }
   }
 
-  private take(): Iterable<string> {
-    if (this.consumed || !this.render) throw new StatementEngineError('ALREADY_CONSUMED', 'The TXT of a streaming conversion can be read once');
+  /** The TXT can be produced once: it reads the temporary files, which are removed afterwards. */
+  private claim(): void {
+    if (this.consumed) throw new StatementEngineError('ALREADY_CONSUMED', 'The TXT of a streaming conversion can be read once');
     this.consumed = true;
-    return this.render();
+  }
+
+  private take(): Iterable<string> {
+    this.claim();
+    return this.render!();
   }
 
   async writeTo(target: string | Writable): Promise<WriteSummary> {
-    if (!this.render) throw new StatementEngineError('NO_TXT', 'The workbook has errors; there is no TXT to write');
+    if (!this.writer) throw new StatementEngineError('NO_TXT', 'The workbook has errors; there is no TXT to write');
+    this.claim();
     const sink = typeof target === 'string' ? createWriteStream(target) : target;
-    let batch = '';
-    let bytes = 0;
-    let lines = 0;
-    const flush = async () => {
-      bytes += batch.length; // the TXT is ASCII: one byte per character
-      if (!sink.write(batch)) await once(sink, 'drain');
-      batch = '';
-    };
     try {
-      for (const l of this.take()) {
-        batch += l;
-        lines++;
-        if (batch.length >= BATCH_CHARS) await flush();
-      }
-      if (batch !== '') await flush();
+      const summary = await this.writer(async (chunk) => {
+        if (!sink.write(chunk)) await once(sink, 'drain');
+      });
       if (typeof target === 'string') {
         sink.end();
         await once(sink, 'finish');
       }
+      return summary;
     } finally {
       await this.dispose();
     }
-    return { bytes, lines };
   }
 
   private cleanup(): void {
@@ -171,10 +166,11 @@ export async function convertStream(input: AsyncIterable<Uint8Array | string>, o
       syntax = error;
     }
     if (syntax || isDocumentBroken(streamer.skeleton, workbookName)) {
-      return new Conversion(documentReport(resolved, streamer.skeleton, syntax), dir, null, close);
+      return new Conversion(documentReport(resolved, streamer.skeleton, syntax), dir, null, null, close);
     }
     pipeline.reader.finish();
     const statement: Statement = pipeline.assembler.finish();
+    deductees.seal();
     const report = pipeline.problems.report();
     const render = report.valid
       ? () =>
@@ -183,7 +179,11 @@ export async function convertStream(input: AsyncIterable<Uint8Array | string>, o
             salaryGroups: () => salary.groups(),
           })
       : null;
-    return new Conversion(report, dir, render, close);
+    const writer = report.valid
+      ? (emit: (chunk: Buffer) => Promise<void>) =>
+          writeStatementBytes(statement, resolved, pipeline.ctx.today, { deductees: (record) => deductees.raw(record), salary: () => salary.raw() }, emit)
+      : null;
+    return new Conversion(report, dir, render, writer, close);
   } catch (error) {
     close();
     dir.dispose();

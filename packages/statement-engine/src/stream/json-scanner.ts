@@ -78,6 +78,8 @@ function isDelimiter(c: number): boolean {
 }
 
 const INCOMPLETE = -1;
+/** Bytes of rows parsed per JSON.parse call. */
+const BATCH_BYTES = 64 * 1024;
 
 export class JsonScanner {
   private buf: Buffer = Buffer.alloc(0);
@@ -359,8 +361,9 @@ export class JsonScanner {
   }
 
   /**
-   * Inside `rows`: consumes every complete row in the buffer, parsing them as one batch. Returns false when
-   * more input is needed, true when the rows array closed.
+   * Inside `rows`: consumes complete rows from the buffer (up to BATCH_BYTES), parsing them as one batch.
+   * Returns false when more input is needed, true when it can go on (the rows array closed or more rows are
+   * buffered).
    */
   private scanRows(): boolean {
     const frame = this.stack[this.stack.length - 1]!;
@@ -407,6 +410,9 @@ export class JsonScanner {
       batchEnd = end;
       p = end;
       state = State.CommaOrEnd;
+      // Small batches: their rows are processed before the next young-generation collection, so they die
+      // young instead of being copied around by the garbage collector.
+      if (batchEnd - batchStart >= BATCH_BYTES) break;
     }
     if (batchStart >= 0) {
       let batch: unknown[];
@@ -425,7 +431,8 @@ export class JsonScanner {
       this.close();
       return true;
     }
-    if (this.final && (incomplete || p >= b.length)) this.fail('Unexpected end of input inside rows');
+    if (!incomplete && p < b.length) return true; // batch full: more rows are waiting in the buffer
+    if (this.final) this.fail('Unexpected end of input inside rows');
     return false;
   }
 }

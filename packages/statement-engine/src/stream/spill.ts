@@ -41,13 +41,39 @@ class SegmentFile {
   constructor(private readonly path: string) {}
 
   write(text: string): Segment {
+    return this.writeBytes(Buffer.from(text, 'utf8'));
+  }
+
+  writeBytes(data: Buffer): Segment {
     this.fd ??= openSync(this.path, 'w+');
-    const data = Buffer.from(text, 'utf8');
     let written = 0;
     while (written < data.length) written += writeSync(this.fd, data, written, data.length - written, this.size + written);
     const segment = { offset: this.size, length: data.length };
     this.size += data.length;
     return segment;
+  }
+
+  /** The raw bytes of a segment, in chunks that end at a newline ('\n'-terminated lines). */
+  *chunks(segment: Segment, chunkSize = 1 << 20): Generator<Buffer> {
+    if (this.fd === null || segment.length === 0) return;
+    let done = 0;
+    let pending: Buffer | null = null;
+    while (done < segment.length) {
+      const size = Math.min(chunkSize, segment.length - done);
+      const buffer = Buffer.allocUnsafe(size);
+      const got = readSync(this.fd, buffer, 0, size, segment.offset + done);
+      if (got === 0) break;
+      done += got;
+      const bytes: Buffer = pending ? Buffer.concat([pending, buffer.subarray(0, got)]) : buffer.subarray(0, got);
+      const lastNewline = bytes.lastIndexOf(10);
+      if (lastNewline < 0) {
+        pending = bytes;
+        continue;
+      }
+      yield bytes.subarray(0, lastNewline + 1);
+      pending = lastNewline + 1 < bytes.length ? bytes.subarray(lastNewline + 1) : null;
+    }
+    if (pending) yield pending;
   }
 
   /** Lines of a segment (each line was written with a trailing '\n'). */
@@ -86,57 +112,157 @@ class SegmentFile {
 }
 
 /** Default budget for record text held in memory before it is flushed to the file. */
-export const DEFAULT_MEMORY_BUDGET = 8 * 1024 * 1024;
+export const DEFAULT_MEMORY_BUDGET = 4 * 1024 * 1024;
+/** Records copied into the byte buffer per native write. */
+const PENDING_RECORDS = 256;
 
 /**
- * DD records grouped by challan. Each challan collects its records in memory; when all buffers together pass
- * the budget, every buffer is written as a segment of the shared file. Reading a challan replays its
- * segments in order, then what is still in memory.
+ * DD records grouped by challan, with bounded memory whatever the number of challans. Records are written
+ * as bytes into one buffer in arrival order, each tagged with its challan (the JavaScript strings die young).
+ * When the buffer is full it is sorted by challan (a counting sort, stable) into a second buffer and written
+ * with one call; each challan then owns one segment of that write. Reading a challan replays its segments
+ * in order, then its records still in the buffer.
  */
 export class SpilledDeducteeStore implements DeducteeStore {
   private readonly file: SegmentFile;
-  private readonly buffers = new Map<number, string[]>();
+  private buffer: Buffer;
+  private sorted: Buffer;
+  private used = 0;
+  /** Per buffered record: its challan and where it starts. */
+  private challanOf = new Int32Array(1024);
+  private startOf = new Int32Array(1024);
+  private count = 0;
   private readonly segments = new Map<number, Segment[]>();
-  private buffered = 0;
 
   constructor(
     dir: SpillDirectory,
-    private readonly budget = DEFAULT_MEMORY_BUDGET,
+    budget = DEFAULT_MEMORY_BUDGET,
   ) {
     this.file = new SegmentFile(dir.file('deductees.txt'));
+    const size = Math.max(4096, Math.floor(budget / 2));
+    this.buffer = Buffer.allocUnsafe(size);
+    this.sorted = Buffer.allocUnsafe(size);
   }
+
+  /** Records not yet in the buffer: copied in groups, one native write per group. */
+  private pending: string[] = [];
+  private pendingChallans: number[] = [];
+  private pendingChars = 0;
 
   append(challanRecord: number, recordBody: string): void {
-    let list = this.buffers.get(challanRecord);
-    if (!list) {
-      list = [];
-      this.buffers.set(challanRecord, list);
-    }
-    list.push(recordBody);
-    this.buffered += recordBody.length + 1;
-    if (this.buffered > this.budget) this.flush();
+    this.pending.push(recordBody);
+    this.pendingChallans.push(challanRecord);
+    this.pendingChars += recordBody.length + 1;
+    if (this.pending.length >= PENDING_RECORDS) this.commit();
   }
 
+  /** Moves the pending records into the byte buffer (bodies are ASCII: one byte per character). */
+  private commit(): void {
+    if (this.pending.length === 0) return;
+    if (this.used + this.pendingChars > this.buffer.length) {
+      this.flush();
+      if (this.pendingChars > this.buffer.length) {
+        this.buffer = Buffer.allocUnsafe(this.pendingChars);
+        this.sorted = Buffer.allocUnsafe(this.pendingChars);
+      }
+    }
+    while (this.count + this.pending.length > this.challanOf.length) this.grow();
+    let at = this.used;
+    for (let i = 0; i < this.pending.length; i++) {
+      this.challanOf[this.count] = this.pendingChallans[i]!;
+      this.startOf[this.count] = at;
+      this.count++;
+      at += this.pending[i]!.length + 1;
+    }
+    this.used += this.buffer.write(this.pending.join('\n') + '\n', this.used, 'latin1');
+    this.pending = [];
+    this.pendingChallans = [];
+    this.pendingChars = 0;
+  }
+
+  private grow(): void {
+    const challans = new Int32Array(this.challanOf.length * 2);
+    challans.set(this.challanOf);
+    const starts = new Int32Array(this.startOf.length * 2);
+    starts.set(this.startOf);
+    this.challanOf = challans;
+    this.startOf = starts;
+  }
+
+  /** Sorts the buffered records by challan into `sorted`, writes it, and records each challan's segment. */
   private flush(): void {
-    for (const [record, list] of this.buffers) {
-      if (list.length === 0) continue;
-      const segment = this.file.write(list.join('\n') + '\n');
-      let segs = this.segments.get(record);
+    if (this.count === 0) return;
+    const bytesOf = new Map<number, number>();
+    for (let i = 0; i < this.count; i++) {
+      const end = i + 1 < this.count ? this.startOf[i + 1]! : this.used;
+      const c = this.challanOf[i]!;
+      bytesOf.set(c, (bytesOf.get(c) ?? 0) + end - this.startOf[i]!);
+    }
+    const next = new Map<number, number>();
+    let offset = 0;
+    for (const [c, bytes] of bytesOf) {
+      next.set(c, offset);
+      offset += bytes;
+    }
+    const first = new Map(next);
+    for (let i = 0; i < this.count; i++) {
+      const start = this.startOf[i]!;
+      const end = i + 1 < this.count ? this.startOf[i + 1]! : this.used;
+      const c = this.challanOf[i]!;
+      const at = next.get(c)!;
+      this.buffer.copy(this.sorted, at, start, end);
+      next.set(c, at + end - start);
+    }
+    const written = this.file.writeBytes(this.sorted.subarray(0, this.used));
+    for (const [c, bytes] of bytesOf) {
+      let segs = this.segments.get(c);
       if (!segs) {
         segs = [];
-        this.segments.set(record, segs);
+        this.segments.set(c, segs);
       }
-      segs.push(segment);
-      list.length = 0;
+      segs.push({ offset: written.offset + first.get(c)!, length: bytes });
     }
-    this.buffered = 0;
+    this.used = 0;
+    this.count = 0;
+  }
+
+  /** Records of one challan still in the buffer, as one newline-terminated chunk (a copy). */
+  private buffered(challanRecord: number): Buffer | null {
+    const parts: Buffer[] = [];
+    for (let i = 0; i < this.count; i++) {
+      if (this.challanOf[i] !== challanRecord) continue;
+      const end = i + 1 < this.count ? this.startOf[i + 1]! : this.used;
+      parts.push(this.buffer.subarray(this.startOf[i]!, end));
+    }
+    return parts.length > 0 ? Buffer.concat(parts) : null;
+  }
+
+  /**
+   * Ends the writing phase: the buffered records are sorted and written too, so that reading a challan is
+   * one pass over its segments.
+   */
+  seal(): void {
+    this.commit();
+    this.flush();
+  }
+
+  /** The challan's records as newline-terminated byte chunks. */
+  *raw(challanRecord: number): Generator<Buffer> {
+    this.commit();
+    for (const segment of this.segments.get(challanRecord) ?? []) yield* this.file.chunks(segment);
+    const rest = this.buffered(challanRecord);
+    if (rest) yield rest;
   }
 
   *bodies(challanRecord: number): Generator<string> {
-    for (const segment of this.segments.get(challanRecord) ?? []) {
-      for (const l of this.file.lines(segment)) if (l !== '') yield l;
+    for (const chunk of this.raw(challanRecord)) {
+      const text = chunk.toString('latin1');
+      let start = 0;
+      for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+        if (nl > start) yield text.slice(start, nl);
+        start = nl + 1;
+      }
     }
-    yield* this.buffers.get(challanRecord) ?? [];
   }
 
   close(): void {
@@ -183,6 +309,12 @@ export class SequentialSpill {
     yield* this.buffer;
   }
 
+  /** Newline-terminated byte chunks (spilled) followed by single lines (in memory). */
+  *raw(): Generator<Buffer | string> {
+    for (const segment of this.segments) yield* this.file.chunks(segment);
+    yield* this.buffer;
+  }
+
   close(): void {
     this.file.close();
   }
@@ -201,6 +333,10 @@ export class SpilledSalaryStore implements SalaryStore {
 
   *groups(): Generator<readonly string[]> {
     for (const l of this.spill.lines()) yield [l];
+  }
+
+  raw(): Generator<Buffer | string> {
+    return this.spill.raw();
   }
 
   close(): void {

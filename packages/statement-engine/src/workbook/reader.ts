@@ -153,6 +153,7 @@ export class WorkbookReader {
     const validate = rowValidator(headerColumns);
     this.sink.tableStart(layout);
     const width = spec.columns.length;
+    const inOrder = positions.every((p, h) => p === h);
     return {
       row: (i: number, given: unknown) => {
         const number = i + 2;
@@ -161,14 +162,19 @@ export class WorkbookReader {
         const damaged = !validate(raw);
         if (damaged) this.rowProblems(layout, headerColumns, positions, raw, number, validate.errors ?? []);
         if (!Array.isArray(raw)) return;
-        const cells = new Array<unknown>(width).fill(null);
-        for (let h = 0; h < positions.length; h++) {
-          const p = positions[h]!;
-          if (p < 0 || h >= raw.length) continue;
-          const v = raw[h];
-          cells[p] = v === undefined ? null : v;
+        // A header in the spec's own order (the usual case) needs no reordering: the row is the cells.
+        let cells: unknown[];
+        if (inOrder && !damaged) {
+          cells = raw;
+        } else {
+          cells = new Array<unknown>(width).fill(null);
+          for (let h = 0; h < positions.length; h++) {
+            const p = positions[h]!;
+            if (p < 0 || h >= raw.length) continue;
+            cells[p] = raw[h];
+          }
+          if (damaged) this.nullOutBadCells(cells, spec);
         }
-        if (damaged) this.nullOutBadCells(cells, spec);
         this.sink.row(layout, { number, cells, damaged });
       },
       end: () => this.sink.tableEnd(layout),

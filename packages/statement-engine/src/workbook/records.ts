@@ -51,7 +51,7 @@ export class TableLayout {
 export interface TableRow {
   /** rows[i] is row i + 2 (the header is row 1). */
   number: number;
-  /** Cells in spec column order; null where the header lacks the column or the row is short. */
+  /** Cells in spec column order; null (or past the end) where the header lacks the column or the row is short. */
   cells: unknown[];
   /** The row failed the shape check: cells of a wrong type are null. Builders only register its keys. */
   damaged: boolean;

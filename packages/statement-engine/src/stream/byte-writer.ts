@@ -1,0 +1,111 @@
+// Writes the TXT as bytes for writeTo(): spilled records are copied from the temporary files into the
+// output buffer with their line numbers, never decoded into strings and encoded again. Produces exactly the
+// bytes statementLines() would (the test suite compares them).
+
+import type { Statement } from '../build/assembler.js';
+import type { CivilDate } from '../dates.js';
+import type { ResolvedOptions } from '../options.js';
+import { challanRecord } from '../records/challan.js';
+import { batchHeader, fileHeader } from '../records/header.js';
+
+const OUT_SIZE = 1 << 20;
+const CARET = 0x5e;
+const NEWLINE = 0x0a;
+
+export interface RawRecords {
+  /** Newline-terminated record bodies as byte chunks, or single bodies as strings. */
+  deductees(challanRecord: number): Iterable<Buffer | string>;
+  salary(): Iterable<Buffer | string>;
+}
+
+export class ByteWriter {
+  private out = Buffer.allocUnsafe(OUT_SIZE);
+  private used = 0;
+  private line = 0;
+  bytes = 0;
+
+  constructor(private readonly emit: (chunk: Buffer) => Promise<void>) {}
+
+  get lines(): number {
+    return this.line;
+  }
+
+  private full(needed: number): boolean {
+    return this.used + needed > this.out.length;
+  }
+
+  /** Makes room for `needed` bytes (after a flush, in a bigger buffer if one line is larger). */
+  private async makeRoom(needed: number): Promise<void> {
+    await this.flush();
+    if (needed > this.out.length) this.out = Buffer.allocUnsafe(needed);
+  }
+
+  async flush(): Promise<void> {
+    if (this.used === 0) return;
+    const chunk = this.out.subarray(0, this.used);
+    this.bytes += this.used;
+    // The sink may keep the chunk until it is written, so the next lines go to a fresh buffer.
+    this.out = Buffer.allocUnsafe(OUT_SIZE);
+    this.used = 0;
+    await this.emit(chunk);
+  }
+
+  /** Line number and caret, written as ASCII digits. */
+  private number(): void {
+    let n = ++this.line;
+    const start = this.used;
+    do {
+      this.out[this.used++] = 0x30 + (n % 10);
+      n = Math.floor(n / 10);
+    } while (n > 0);
+    this.out.subarray(start, this.used).reverse();
+    this.out[this.used++] = CARET;
+  }
+
+  async text(body: string): Promise<void> {
+    if (this.full(body.length + 16)) await this.makeRoom(body.length + 16);
+    this.number();
+    this.used += this.out.write(body, this.used, 'latin1');
+    this.out[this.used++] = 0x0d;
+    this.out[this.used++] = NEWLINE;
+  }
+
+  /** Newline-terminated bodies: each becomes a numbered CRLF line. Awaits only when the buffer is full. */
+  async chunk(bytes: Buffer): Promise<void> {
+    let start = 0;
+    while (start < bytes.length) {
+      let end = bytes.indexOf(NEWLINE, start);
+      if (end < 0) end = bytes.length;
+      const length = end - start;
+      if (length > 0) {
+        if (this.full(length + 16)) await this.makeRoom(length + 16);
+        this.number();
+        this.used += bytes.copy(this.out, this.used, start, end);
+        this.out[this.used++] = 0x0d;
+        this.out[this.used++] = NEWLINE;
+      }
+      start = end + 1;
+    }
+  }
+
+  async records(items: Iterable<Buffer | string>): Promise<void> {
+    for (const item of items) {
+      if (typeof item === 'string') await this.text(item);
+      else await this.chunk(item);
+    }
+  }
+}
+
+export async function writeStatementBytes(statement: Statement, options: ResolvedOptions, created: CivilDate, records: RawRecords, emit: (chunk: Buffer) => Promise<void>): Promise<{ bytes: number; lines: number }> {
+  const { form, period, tan } = options;
+  const w = new ByteWriter(emit);
+  await w.text(fileHeader(form, tan, created));
+  await w.text(batchHeader(form, period, statement.deductor, statement.responsible, { challans: statement.challans.length, deposit: statement.batchDeposit, salary: statement.salary }));
+  for (const c of statement.challans) {
+    await w.text(challanRecord(form.family, c));
+    await w.records(records.deductees(c.record));
+  }
+  await w.records(records.salary());
+  await w.flush();
+  return { bytes: w.bytes, lines: w.lines };
+}
