@@ -99,9 +99,8 @@ export class StatementProcessor {
 
   private async finish(ref: JobRef, record: JobRecord, outcome: ConversionOutcome): Promise<ProcessResult> {
     const reports = await this.writeReports(ref, outcome.report, outcome.reportXlsx);
-    const txtPath = outcome.kind === 'converted' ? outcome.txtPath : null;
-    if (txtPath !== null) {
-      await this.options.storage.put(storageKeys.txt(ref), createReadStream(txtPath), { contentType: 'text/plain; charset=us-ascii' });
+    if (outcome.kind === 'converted' && outcome.txtPath !== null) {
+      await this.options.storage.put(storageKeys.txt(ref), createReadStream(outcome.txtPath), { contentType: 'text/plain; charset=us-ascii' });
       await this.end(ref, record, 'succeeded', { ...reports, txtKey: storageKeys.txt(ref) });
       return { outcome: 'succeeded' };
     }
@@ -110,9 +109,11 @@ export class StatementProcessor {
     return { outcome: 'failed' };
   }
 
-  private async writeReports(ref: JobRef, report: ConversionReport, xlsx: Uint8Array): Promise<TransitionFields> {
+  /** The JSON report always (a succeeded job's warnings are in it); the .xlsx when there is one. */
+  private async writeReports(ref: JobRef, report: ConversionReport, xlsx: Uint8Array | null): Promise<TransitionFields> {
     const { storage } = this.options;
     await storage.put(storageKeys.reportJson(ref), JSON.stringify(report), { contentType: 'application/json' });
+    if (!xlsx) return { reportKey: storageKeys.reportJson(ref) };
     await storage.put(storageKeys.reportXlsx(ref), Buffer.from(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength));
     return { reportKey: storageKeys.reportJson(ref), reportXlsxKey: storageKeys.reportXlsx(ref) };
   }

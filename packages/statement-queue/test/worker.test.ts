@@ -74,7 +74,8 @@ describe('statement-queue: the worker', function () {
     const expected = convert(workbook, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at) });
     expect((await stored(storageKeys.txt(refOf(job)))).toString('utf8')).to.equal(expected.txt);
     expect(JSON.parse((await stored(storageKeys.reportJson(refOf(job)))).toString('utf8'))).to.deep.equal(expected.report);
-    expect((await stored(storageKeys.reportXlsx(refOf(job)))).subarray(0, 2).toString('latin1')).to.equal('PK');
+    // The .xlsx report is made for failed jobs only: nothing serves it for a succeeded one.
+    expect(await env.storage.exists(storageKeys.reportXlsx(refOf(job)))).to.equal(false);
   });
 
   it('converts TCS jobs as 27EQ', async () => {
@@ -96,6 +97,7 @@ describe('statement-queue: the worker', function () {
     const report = JSON.parse((await stored(storageKeys.reportJson(refOf(job)))).toString('utf8')) as { problems: Array<{ sheet: string; row: number; code: string }> };
     expect(report.problems.filter((p) => p.code === 'INVALID_PAN').map((p) => [p.sheet, p.row])).to.deep.equal([['payee_sheet', 3], ['payee_sheet', 6]]);
     expect(await env.storage.exists(storageKeys.txt(refOf(job)))).to.equal(false);
+    expect((await stored(storageKeys.reportXlsx(refOf(job)))).subarray(0, 2).toString('latin1')).to.equal('PK');
     const bull = await env.service.queue.getJob(job.job_id);
     expect(bull?.attemptsMade).to.equal(1);
     expect(await bull?.getState()).to.equal('completed');

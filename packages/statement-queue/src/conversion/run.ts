@@ -19,12 +19,9 @@ export async function runConversion(request: ConversionRequest): Promise<Convers
   try {
     const { report } = conversion;
     if (isStructural(report)) return { kind: 'invalid-workbook', report, reportXlsx: await reportToXlsx(report) };
-    let txtPath: string | null = null;
-    if (conversion.lines) {
-      await conversion.writeTo(request.outputPath);
-      txtPath = request.outputPath;
-    }
-    return { kind: 'converted', txtPath, report, reportXlsx: await reportToXlsx(report) };
+    if (!conversion.lines) return { kind: 'converted', txtPath: null, report, reportXlsx: await reportToXlsx(report) };
+    await conversion.writeTo(request.outputPath);
+    return { kind: 'converted', txtPath: request.outputPath, report, reportXlsx: null };
   } finally {
     await conversion.dispose();
   }

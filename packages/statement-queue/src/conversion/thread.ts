@@ -8,7 +8,7 @@ if (!port) throw new Error('thread.ts runs only as a worker thread');
 
 port.on('message', (request: ConversionRequest) => {
   runConversion(request).then(
-    (outcome) => port.postMessage({ ok: true, outcome }, [outcome.reportXlsx.buffer as ArrayBuffer]),
+    (outcome) => port.postMessage({ ok: true, outcome }, outcome.reportXlsx ? [outcome.reportXlsx.buffer as ArrayBuffer] : []),
     (error: unknown) => port.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error) }),
   );
 });
