@@ -3,5 +3,8 @@
 export type { ConversionResult, ConvertOptions, FormName, Problem, Quarter, Severity, ValidationReport } from './types.js';
 export { StatementEngineError } from './errors.js';
 export { convert, validate } from './convert.js';
-export { RULES, STRUCTURAL_CODES, type RuleCode, type RuleInfo } from './rules.js';
 export { convertFile, convertStream, validateFile, type StreamConversion, type StreamHooks, type StreamProgress, type WriteSummary } from './stream/convert-stream.js';
+export { peekWorkbook, type WorkbookPeek } from './stream/peek.js';
+export { workbookTemplate, type WorkbookTemplate } from './template.js';
+export { writeReportXlsx } from './report-xlsx.js';
+export { RULES, STRUCTURAL_CODES, type RuleCode, type RuleInfo } from './rules.js';

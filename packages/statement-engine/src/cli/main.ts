@@ -1,0 +1,179 @@
+// satyapan-statement: convert | validate | template. Exit codes: 0 converted (or valid), 1 validation errors
+// (the report is printed as a table), 2 usage or I/O errors (one line on stderr, never a stack trace).
+
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { StatementEngineError } from '../errors.js';
+import { writeReportXlsx } from '../report-xlsx.js';
+import { STRUCTURAL_CODES } from '../rules.js';
+import { convertFile } from '../stream/convert-stream.js';
+import { peekWorkbook } from '../stream/peek.js';
+import { workbookTemplate } from '../template.js';
+import type { ConvertOptions, FormName, Quarter, ValidationReport } from '../types.js';
+import { progressBar } from './progress.js';
+import { reportTable } from './table.js';
+
+export const USAGE = `usage:
+  satyapan-statement convert <workbook.json> --form <24Q|26Q|27Q|27EQ|138|140|143|144> --quarter <Q1..Q4>
+                     --year "<FY 2025-26|TY 2026-27>" [--tan <TAN>] [--out <file.txt>] [--report <file.json|file.xlsx>]
+  satyapan-statement validate <workbook.json> --form ... --quarter ... --year ... [--tan <TAN>] [--report <file>]
+  satyapan-statement template --form <form> [--out <file.json>]
+exit codes: 0 converted / valid, 1 validation errors, 2 usage or I/O error`;
+
+/** A usage or I/O error: printed as one line, exit code 2. */
+export class UsageError extends Error {}
+
+export interface Io {
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+}
+
+const OPTIONS = {
+  form: { type: 'string' },
+  quarter: { type: 'string' },
+  year: { type: 'string' },
+  tan: { type: 'string' },
+  out: { type: 'string' },
+  report: { type: 'string' },
+  now: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
+
+function required(values: Values, name: 'form' | 'quarter' | 'year'): string {
+  const v = values[name];
+  if (!v) throw new UsageError(`--${name} is required (see --help)`);
+  return v;
+}
+
+async function statementOptions(path: string, values: Values): Promise<ConvertOptions> {
+  let tan = values.tan;
+  if (!tan) {
+    tan = (await peekWorkbook(path)).tan ?? undefined;
+    if (!tan) throw new UsageError('no --tan given and the workbook has no payer_list tan');
+  }
+  const now = values.now ? new Date(values.now) : null;
+  if (now && Number.isNaN(now.getTime())) throw new UsageError(`--now is not a date: ${values.now}`);
+  return {
+    form: required(values, 'form') as FormName,
+    quarter: required(values, 'quarter') as Quarter,
+    financialYear: required(values, 'year'),
+    tan,
+    ...(now ? { now: () => now } : {}),
+  };
+}
+
+async function writeReport(report: ValidationReport, target: string | undefined): Promise<void> {
+  if (!target) return;
+  try {
+    if (extname(target).toLowerCase() === '.xlsx') await writeReportXlsx(report, target);
+    else writeFileSync(target, `${JSON.stringify(report, null, 2)}\n`);
+  } catch (error) {
+    throw new UsageError(`cannot write the report to ${target}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+/** Problems that mean the input is not a workbook we can read: usage errors, one line. */
+function structuralFailure(report: ValidationReport): string | null {
+  const structural = report.problems.filter((p) => p.severity === 'error' && STRUCTURAL_CODES.has(p.code));
+  if (structural.length === 0) return null;
+  const first = structural[0]!;
+  const more = structural.length > 1 ? ` (and ${structural.length - 1} more)` : '';
+  return `${first.code}: ${first.message}${more}`;
+}
+
+async function runConversion(command: 'convert' | 'validate', path: string | undefined, values: Values, io: Io): Promise<number> {
+  if (!path) throw new UsageError(`${command} needs a workbook file (see --help)`);
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch (error) {
+    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+  const options = await statementOptions(path, values);
+  const bar = progressBar(io.stderr, size);
+  const conversion = await convertFile(path, options, { onProgress: (p) => bar.update(p) });
+  bar.done();
+  const { report } = conversion;
+  const structural = structuralFailure(report);
+  if (structural) {
+    await conversion.dispose();
+    await writeReport(report, values.report);
+    throw new UsageError(structural);
+  }
+  await writeReport(report, values.report);
+  const table = reportTable(report);
+  if (command === 'validate') {
+    await conversion.dispose();
+    io.stdout.write(table);
+    return report.valid ? 0 : 1;
+  }
+  if (!report.valid) {
+    await conversion.dispose();
+    io.stderr.write(table);
+    return 1;
+  }
+  if (values.out) {
+    const summary = await conversion.writeTo(values.out).catch((error: NodeJS.ErrnoException) => {
+      throw new UsageError(`cannot write ${values.out}: ${error.code ?? error.message}`);
+    });
+    if (report.problems.length > 0) io.stderr.write(table);
+    io.stderr.write(`wrote ${summary.lines} lines (${summary.bytes} bytes) to ${values.out}\n`);
+  } else {
+    await conversion.writeTo(io.stdout);
+    if (report.problems.length > 0) io.stderr.write(table);
+  }
+  return 0;
+}
+
+function runTemplate(values: Values, io: Io): number {
+  const text = `${JSON.stringify(workbookTemplate(required(values, 'form') as FormName), null, 2)}\n`;
+  if (values.out) {
+    try {
+      writeFileSync(values.out, text);
+    } catch (error) {
+      throw new UsageError(`cannot write ${values.out}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    }
+    io.stderr.write(`wrote ${values.out}\n`);
+  } else {
+    io.stdout.write(text);
+  }
+  return 0;
+}
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** Runs the command line; returns the exit code. */
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  try {
+    if (argv[0] === '--version') {
+      io.stdout.write(`${version()}\n`);
+      return 0;
+    }
+    let parsed;
+    try {
+      parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    } catch (error) {
+      throw new UsageError((error as Error).message.split('\n')[0]!);
+    }
+    const values = parsed.values as Values;
+    const [command, path, extra] = parsed.positionals;
+    if (values.help || command === 'help') {
+      io.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    if (extra !== undefined) throw new UsageError(`unexpected argument: ${extra}`);
+    if (command === 'convert' || command === 'validate') return await runConversion(command, path, values, io);
+    if (command === 'template') return runTemplate(values, io);
+    throw new UsageError(command ? `unknown command: ${command} (convert, validate or template)` : USAGE.split('\n')[0]!);
+  } catch (error) {
+    const message = error instanceof UsageError || error instanceof StatementEngineError ? error.message : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
+    io.stderr.write(`satyapan-statement: ${message.split('\n')[0]}\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,148 @@
+// The satyapan-statement command, spawned as a process: exit codes, outputs, one-line errors.
+
+import { expect } from 'chai';
+import ExcelJS from 'exceljs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { convert } from '../src/index.js';
+import { form26qParts, OPTIONS_26Q } from './support/fixtures.js';
+import { buildWorkbook, ist } from './support/sheet-json.js';
+
+const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'cli.ts');
+const NOW = '2026-05-10T11:00:00+05:30';
+const STATEMENT = ['--form', '26Q', '--quarter', 'Q3', '--year', 'FY 2025-26', '--now', NOW];
+
+function cli(args: string[]) {
+  const r = spawnSync(process.execPath, ['--conditions=satyapan-source', '--import', 'tsx', CLI, ...args], { encoding: 'latin1' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function oneLine(stderr: string): void {
+  expect(stderr.trimEnd().split('\n'), stderr).to.have.length(1);
+  expect(stderr).not.to.match(/\bat .+:\d+:\d+/);
+}
+
+describe('satyapan-statement CLI', function () {
+  this.timeout(30000);
+  let dir: string;
+  let valid: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'engine-cli-test-'));
+    valid = join(dir, 'valid.json');
+    writeFileSync(valid, JSON.stringify(buildWorkbook(form26qParts())));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('convert: exit 0, the TXT in --out, the report in --report (JSON); the TAN is read from the workbook', () => {
+    const out = join(dir, 'out.txt');
+    const report = join(dir, 'report.json');
+    const r = cli(['convert', valid, ...STATEMENT, '--out', out, '--report', report]);
+    expect(r.status, r.stderr).to.equal(0);
+    expect(readFileSync(out, 'latin1')).to.equal(convert(buildWorkbook(form26qParts()), { ...OPTIONS_26Q, now: () => new Date(NOW) }).txt);
+    expect(JSON.parse(readFileSync(report, 'utf8'))).to.include({ valid: true, errorCount: 0 });
+    expect(r.stderr).to.match(/^wrote \d+ lines/);
+  });
+
+  it('convert without --out writes the TXT to stdout', () => {
+    const r = cli(['convert', valid, ...STATEMENT, '--tan', 'MUMA12345B']);
+    expect(r.status, r.stderr).to.equal(0);
+    expect(r.stdout.startsWith('1^FH^NS1^R^10052026^')).to.equal(true);
+    expect(r.stdout.endsWith('\r\n')).to.equal(true);
+  });
+
+  it('convert with validation errors: exit 1, the problems as a table on stderr, no TXT, an .xlsx report', async () => {
+    const parts = form26qParts();
+    parts.payments[0]!.payment_date_epoch = ist('2025-09-30');
+    parts.payees[1]!.pan = 'BAD';
+    const path = join(dir, 'invalid.json');
+    writeFileSync(path, JSON.stringify(buildWorkbook(parts)));
+    const out = join(dir, 'invalid.txt');
+    const xlsx = join(dir, 'report.xlsx');
+    const r = cli(['convert', path, ...STATEMENT, '--out', out, '--report', xlsx]);
+    expect(r.status).to.equal(1);
+    expect(existsSync(out)).to.equal(false);
+    expect(r.stderr).to.match(/LEVEL\s+CODE\s+WHERE\s+MESSAGE/);
+    expect(r.stderr).to.include('PAYMENT_DATE_OUTSIDE_QUARTER');
+    expect(r.stderr).to.match(/payment_sheet \/ row 2 \/ payment_date_epoch/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(xlsx);
+    const problems = workbook.getWorksheet('Problems')!;
+    const codes = problems.getColumn(2).values.slice(2);
+    expect(codes).to.include.members(['PAYMENT_DATE_OUTSIDE_QUARTER', 'INVALID_PAN']);
+    expect(workbook.getWorksheet('Summary')!.getRow(2).values).to.deep.equal([undefined, 'Valid', 'No']);
+  });
+
+  it('validate: exit 0 for a valid workbook, 1 with the table on stdout otherwise', () => {
+    const ok = cli(['validate', valid, ...STATEMENT]);
+    expect(ok.status, ok.stderr).to.equal(0);
+    expect(ok.stdout).to.include('0 error(s), 0 warning(s)');
+    const parts = form26qParts();
+    parts.challans[0]!.tds_amount = 1;
+    const path = join(dir, 'short.json');
+    writeFileSync(path, JSON.stringify(buildWorkbook(parts)));
+    const bad = cli(['validate', path, ...STATEMENT]);
+    expect(bad.status).to.equal(1);
+    expect(bad.stdout).to.include('CHALLAN_SHORT');
+  });
+
+  it('bad JSON: one clear line, exit 2', () => {
+    const path = join(dir, 'bad.json');
+    writeFileSync(path, '{"name": "form26q_workbook", "sheets": [');
+    const r = cli(['convert', path, ...STATEMENT, '--tan', 'MUMA12345B']);
+    expect(r.status).to.equal(2);
+    oneLine(r.stderr);
+    expect(r.stderr).to.match(/INVALID_JSON: The workbook is not valid JSON/);
+  });
+
+  it('a workbook for another form: one clear line, exit 2', () => {
+    const r = cli(['convert', valid, '--form', '27Q', '--quarter', 'Q3', '--year', 'FY 2025-26', '--now', NOW]);
+    expect(r.status).to.equal(2);
+    oneLine(r.stderr);
+    expect(r.stderr).to.match(/WORKBOOK_WRONG_FORM: The workbook name is 'form26q_workbook'; Form 27Q .* needs form27q_workbook/);
+  });
+
+  it('a missing sheet: one clear line, exit 2', () => {
+    const wb = buildWorkbook(form26qParts());
+    const path = join(dir, 'missing.json');
+    writeFileSync(path, JSON.stringify({ ...wb, sheets: wb.sheets.filter((s) => s.name !== 'challan_sheet') }));
+    const r = cli(['validate', path, ...STATEMENT]);
+    expect(r.status).to.equal(2);
+    oneLine(r.stderr);
+    expect(r.stderr).to.match(/SHEET_MISSING: Sheet 'challan_sheet' is missing/);
+  });
+
+  it('usage and I/O errors: one line, exit 2', () => {
+    for (const args of [[], ['convert'], ['convert', valid], ['frobnicate'], ['convert', join(dir, 'absent.json'), ...STATEMENT], ['convert', valid, ...STATEMENT, '--bogus'], ['template', '--form', '99Q'], ['convert', valid, '--form', '26Q', '--quarter', 'Q5', '--year', 'FY 2025-26']]) {
+      const r = cli(args);
+      expect(r.status, args.join(' ')).to.equal(2);
+      oneLine(r.stderr);
+    }
+  });
+
+  it('template --form 140 writes the empty Form 140 workbook, which reads back with only "empty" problems', () => {
+    const r = cli(['template', '--form', '140']);
+    expect(r.status, r.stderr).to.equal(0);
+    const template = JSON.parse(r.stdout) as { name: string; sheets: Array<{ name: string; blocks: Array<{ name: string; header?: string[] }> }> };
+    expect(template.name).to.equal('form140_workbook');
+    expect(template.sheets.map((s) => s.name)).to.deep.equal(['payer_sheet', 'payee_sheet', 'challan_sheet', 'payment_sheet']);
+    expect(template.sheets[3]!.blocks[0]!.header).to.have.length(14);
+    const path = join(dir, 'template.json');
+    writeFileSync(path, r.stdout);
+    const v = cli(['validate', path, '--form', '140', '--quarter', 'Q1', '--year', 'TY 2026-27', '--tan', 'MUMA12345B', '--now', NOW]);
+    expect(v.status).to.equal(1);
+    expect(v.stdout).to.include('VALUE_REQUIRED');
+    expect(v.stdout).not.to.match(/HEADER_MISMATCH|SHEET_MISSING|BLOCK_MISSING|LIST_KEY_UNKNOWN/);
+  });
+
+  it('--help and --version', () => {
+    const help = cli(['--help']);
+    expect(help.status).to.equal(0);
+    expect(help.stdout).to.match(/^usage:/);
+    const v = cli(['--version']);
+    expect(v.status).to.equal(0);
+    expect(v.stdout.trim()).to.match(/^\d+\.\d+\.\d+$/);
+  });
+});
