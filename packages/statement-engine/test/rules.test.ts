@@ -400,3 +400,11 @@ describe('validation rules: each code fires on its case and stays quiet on the c
     }
   });
 });
+
+describe('README', () => {
+  it('lists every rule code', async () => {
+    const { readFileSync } = await import('node:fs');
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    expect(Object.keys(RULES).filter((code) => !readme.includes(`\`${code}\``))).to.deep.equal([]);
+  });
+});
