@@ -52,6 +52,26 @@ describe('statement jobs under faults', function () {
       expect((await host.service.store.get({ owner: ownerOf(CLIENT.id as string), jobId: job.job_id }))?.attempts).to.equal(2);
       await second.kill('SIGTERM');
     });
+
+    it('ends failed (Processing error) when its workers keep dying past the stall limit', async () => {
+      const first = host.spawnWorker({ SATYAPAN_LOCK_DURATION_MS: '2000', SATYAPAN_STALLED_INTERVAL_MS: '1000' });
+      await first.ready();
+      const submitted = await host.call(CLIENT, 'POST', '/tds/reports/txt', TDS_BODY);
+      const job = submitted.body.data as StatementJobView;
+      await fetch(job.json_url as string, { method: 'PUT', body: JSON.stringify(workbook26Q({ rows: 120_000 })) });
+      const poll = async (): Promise<StatementJobView> => (await host.call(CLIENT, 'GET', `/tds/reports/txt?job_id=${job.job_id}`)).body.data as StatementJobView;
+      await eventually(async () => (await poll()).status === 'in_progress', 30_000, 10);
+      await first.kill('SIGKILL');
+      expect((await poll()).status).to.equal('in_progress');
+      // This worker allows no stall at all: BullMQ fails the job itself, without running it again.
+      await host.startWorker({ maxStalledCount: 0, stalledIntervalMs: 500, lockDurationMs: 2_000, webhooks: false });
+      const done = await eventually(async () => {
+        const current = await poll();
+        return current.status === 'failed' || current.status === 'succeeded' ? current : null;
+      }, 30_000, 100);
+      expect(done).to.include({ status: 'failed', message: 'Processing error' });
+      expect((await fetch(done.validation_report_url as string)).status).to.equal(200);
+    });
   });
 
   describe('Redis connection dropped during submit', () => {

@@ -1,4 +1,4 @@
-import { Worker, type Queue } from 'bullmq';
+import { QueueEvents, Worker, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { silentLogger, systemClock, type Clock, type Logger, type ObjectStorage, type Sealer } from '@satyapan/core';
 import { InlineConverter, ThreadConverter } from './conversion/thread-converter.js';
@@ -89,13 +89,7 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
     },
   );
   worker.on('error', (error) => logger.warn('statement worker error', { error: error.message }));
-  worker.on('failed', (job, error) => {
-    // A job BullMQ gave up on without our processor seeing it (stalled too often) must still end as failed.
-    if (!job) return;
-    void job.getState().then(async (state) => {
-      if (state === 'failed') await processor.failAbandoned({ owner: job.data.owner, jobId: job.data.jobId }, error.message);
-    }).catch((cause: unknown) => logger.warn('could not settle a failed statement job', { job_id: job.data.jobId, error: (cause as Error).message }));
-  });
+  const abandoned = settleAbandonedJobs(options.connection, keys, processor, logger);
   const webhookWorker = options.webhooks === false ? null : createWebhookWorker({
     ...options.webhooks, connection: options.connection, storage: options.storage, sealer: options.sealer,
     ...(options.keyPrefix ? { keyPrefix: options.keyPrefix } : {}),
@@ -107,13 +101,41 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
     worker,
     webhookWorker,
     async ready() {
-      await Promise.all([worker.waitUntilReady(), webhookWorker?.waitUntilReady()]);
+      await Promise.all([worker.waitUntilReady(), webhookWorker?.waitUntilReady(), abandoned.ready()]);
     },
     async close({ timeoutMs = 30_000 } = {}) {
       await sweeps.stop();
+      await abandoned.close();
       await Promise.all([closeWithin(worker, timeoutMs), webhookWorker ? closeWithin(webhookWorker, timeoutMs) : undefined]);
       await converter.close();
       await webhookQueue?.close();
+    },
+  };
+}
+
+/**
+ * BullMQ fails a job that stalled more often than `maxStalledCount` (its workers kept dying) without calling any
+ * processor, and only QueueEvents hears of it. Such a job must still end as failed, with its webhook; every
+ * worker process listens, and the record's transition lets exactly one of them do it.
+ */
+function settleAbandonedJobs(connection: Redis, keys: StatementKeys, processor: StatementProcessor, logger: Logger): { ready(): Promise<unknown>; close(): Promise<void> } {
+  const eventsConnection = connection.duplicate({ connectionName: 'satyapan-statement-events' });
+  const events = new QueueEvents(STATEMENT_QUEUE, { connection: eventsConnection, prefix: keys.bullPrefix });
+  const queue = createStatementQueue(connection, keys.bullPrefix);
+  events.on('error', (error) => logger.warn('statement queue events error', { error: error.message }));
+  events.on('failed', ({ jobId, failedReason }) => {
+    void queue.getJob(jobId)
+      .then(async (job) => {
+        if (job && (await job.getState()) === 'failed') await processor.failAbandoned({ owner: job.data.owner, jobId: job.data.jobId }, failedReason);
+      })
+      .catch((error: unknown) => logger.warn('could not settle a failed statement job', { job_id: jobId, error: (error as Error).message }));
+  });
+  return {
+    ready: () => events.waitUntilReady(),
+    async close() {
+      await events.close();
+      await queue.close();
+      eventsConnection.disconnect();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Redis } from 'ioredis';
 import { createRedisConnection, readAll, waitForRedis } from '@satyapan/core';
 import { convert } from '@satyapan/statement-engine';
@@ -154,6 +155,19 @@ describe('statement-queue: the worker', function () {
     expect(await env.service.getJob('tds', CLIENT.clientId, job.job_id)).to.deep.include({ status: 'succeeded', updated_at: done.updated_at });
     expect(await stored(storageKeys.txt(refOf(job)))).to.deep.equal(txt);
     expect(worker.worker.isRunning()).to.equal(true);
+  });
+
+  it('keeps the event loop responsive while a large workbook converts in a thread', async () => {
+    await startWorker();
+    const job = await submitAndUpload(workbook26Q({ rows: 100_000 }));
+    await eventually(async () => (await env.service.getJob('tds', CLIENT.clientId, job.job_id)).status === 'in_progress');
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const done = await finished(job);
+    delay.disable();
+    expect(done.status).to.equal('succeeded');
+    // Reading, converting and writing a 100,000-row statement never held this thread for long.
+    expect(delay.max / 1e6, `max event loop delay ${(delay.max / 1e6).toFixed(0)} ms`).to.be.below(250);
   });
 
   it('hands a running conversion back to the queue when shutdown runs out of time; another worker finishes it', async () => {
