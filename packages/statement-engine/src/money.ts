@@ -8,7 +8,8 @@ const DECIMAL = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
 
 /**
  * Integer paise for a JSON number with at most two decimals, or NaN. The decimal text of the number (the
- * shortest round-trip form) is read exactly, so 9164.6 is 916460 paise and 0.105 is rejected.
+ * shortest round-trip form) is read exactly, so 9164.6 is 916460 paise and 0.105 is rejected; float noise
+ * far below a paisa is forgiven (see nearPaise).
  */
 export function parsePaise(value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) return Number.NaN;
@@ -16,12 +17,23 @@ export function parsePaise(value: unknown): number {
     return Math.abs(value) <= MAX_AMOUNT_PAISE / 100 ? value * 100 : Number.NaN;
   }
   const m = DECIMAL.exec(String(value));
-  if (!m) return Number.NaN;
+  if (!m) return nearPaise(value);
   const whole = Number(m[2]);
   const fraction = m[3] === undefined ? 0 : m[3].length === 1 ? Number(m[3]) * 10 : Number(m[3]);
   const paise = whole * 100 + fraction;
   if (paise > MAX_AMOUNT_PAISE) return Number.NaN;
   return m[1] === '-' ? -paise : paise;
+}
+
+/**
+ * A number with float noise past the paise (45823 * 0.2 = 9164.600000000002) is the paise value it is within
+ * a thousandth of a paisa of; anything else with more than two decimals is refused.
+ */
+function nearPaise(value: number): number {
+  const scaled = value * 100;
+  const paise = Math.round(scaled);
+  if (Math.abs(scaled - paise) > 0.001 || Math.abs(paise) > MAX_AMOUNT_PAISE) return Number.NaN;
+  return paise === 0 ? 0 : paise;
 }
 
 /** Why parsePaise refused a value, for the problem message (called only on failure). */

@@ -1,0 +1,103 @@
+// Options, money, dates and text: the small pieces every record depends on.
+
+import { expect } from 'chai';
+import { civilDate, formatDdMmYyyy, fromEpochMillis } from '../src/dates.js';
+import { convert, StatementEngineError, type ConvertOptions } from '../src/index.js';
+import { formatPaise, formatRate, parsePaise, parseRate, rateOf } from '../src/money.js';
+import { resolveOptions } from '../src/options.js';
+import { cleanText, wrapWords } from '../src/text.js';
+import { form26qParts, OPTIONS_26Q } from './support/fixtures.js';
+import { buildWorkbook } from './support/sheet-json.js';
+
+function thrownCode(options: Partial<ConvertOptions>): string | null {
+  try {
+    resolveOptions({ ...OPTIONS_26Q, ...options } as ConvertOptions);
+    return null;
+  } catch (error) {
+    expect(error).to.be.instanceOf(StatementEngineError);
+    return (error as StatementEngineError).code;
+  }
+}
+
+describe('options', () => {
+  it('throws INVALID_FORM / INVALID_QUARTER / INVALID_FINANCIAL_YEAR / INVALID_TAN with stable codes', () => {
+    expect(thrownCode({ form: '22Q' as never })).to.equal('INVALID_FORM');
+    expect(thrownCode({ quarter: 'Q5' as never })).to.equal('INVALID_QUARTER');
+    for (const year of ['2025-26', 'FY 2025-27', 'TY 2025-26', 'FY 2009-10', '']) expect(thrownCode({ financialYear: year }), year).to.equal('INVALID_FINANCIAL_YEAR');
+    for (const tan of ['MUM12345B', 'MUMA1234B', '', 'MUMA12345BB']) expect(thrownCode({ tan }), tan).to.equal('INVALID_TAN');
+    expect(() => convert(buildWorkbook(form26qParts()), { ...OPTIONS_26Q, form: '99Q' as never })).to.throw(StatementEngineError);
+  });
+
+  it('reads either form name and decides the family from the period (FY 2026-27 is the tax year 2026-27)', () => {
+    const r = (form: string, financialYear: string) => resolveOptions({ ...OPTIONS_26Q, form: form as never, financialYear });
+    expect(r('26Q', 'FY 2025-26').form.formNumber).to.equal('26Q');
+    expect(r('140', 'FY 2025-26').form.formNumber).to.equal('26Q');
+    expect(r('26Q', 'TY 2026-27').form.formNumber).to.equal('140');
+    expect(r('26q', 'FY 2026-27').form.formNumber).to.equal('140');
+    expect(r('27EQ', 'TY 2027-28').form.formNumber).to.equal('143');
+    expect(r('24Q', 'FY 2025-2026').period).to.include({ yearCode: '202526', assessmentYearCode: '202627', label: 'FY 2025-26' });
+    expect(r('144', 'TY 2026-27').period).to.include({ yearCode: '202627', assessmentYearCode: '202728', label: 'TY 2026-27' });
+    expect(resolveOptions({ ...OPTIONS_26Q, tan: ' muma12345b ' }).tan).to.equal('MUMA12345B');
+  });
+
+  it('quarters: Q1 Apr-Jun, Q2 Jul-Sep, Q3 Oct-Dec, Q4 Jan-Mar of the next calendar year', () => {
+    const q = (quarter: string) => resolveOptions({ ...OPTIONS_26Q, quarter: quarter as never }).period;
+    expect([q('Q1').quarterStart, q('Q1').quarterEnd]).to.deep.equal([20250401, 20250630]);
+    expect([q('Q2').quarterStart, q('Q2').quarterEnd]).to.deep.equal([20250701, 20250930]);
+    expect([q('Q3').quarterStart, q('Q3').quarterEnd]).to.deep.equal([20251001, 20251231]);
+    expect([q('Q4').quarterStart, q('Q4').quarterEnd]).to.deep.equal([20260101, 20260331]);
+  });
+});
+
+describe('money', () => {
+  it('reads amounts exactly as integer paise, rejects a third decimal, forgives float noise', () => {
+    expect(parsePaise(9164.6)).to.equal(916460);
+    expect(parsePaise(12000)).to.equal(1200000);
+    expect(parsePaise(0.05)).to.equal(5);
+    expect(parsePaise(999999999999.99)).to.equal(99999999999999);
+    expect(parsePaise(45823 * 0.2)).to.equal(916460);
+    expect(parsePaise(0.1 + 0.2)).to.equal(30);
+    expect(parsePaise(-12.5)).to.equal(-1250);
+    for (const bad of [0.105, 100.001, 1e15, Number.NaN, Infinity, '12', null]) expect(parsePaise(bad), String(bad)).to.be.NaN;
+  });
+
+  it('formats paise with two decimals, rates with four; rates round half up', () => {
+    expect([formatPaise(0), formatPaise(5), formatPaise(916460), formatPaise(-1250), formatPaise(99999999999999)]).to.deep.equal(['0.00', '0.05', '9164.60', '-12.50', '999999999999.99']);
+    expect([formatRate(0), formatRate(100000), formatRate(19737), formatRate(75000)]).to.deep.equal(['0.0000', '10.0000', '1.9737', '7.5000']);
+    expect(rateOf(150000, 7600000)).to.equal(19737);
+    expect(rateOf(1, 300)).to.equal(3333);
+    expect([parseRate(7.5), parseRate(0.1), parseRate(100)]).to.deep.equal([75000, 1000, 1000000]);
+    expect(parseRate(1.23456)).to.be.NaN;
+  });
+});
+
+describe('dates', () => {
+  it('reads epoch milliseconds as the calendar day in IST, like Date shifted by +05:30, across two centuries', () => {
+    for (let ms = Date.UTC(1901, 0, 1); ms < Date.UTC(2199, 0, 1); ms += 86400000 * 3.7 + 4321) {
+      const d = new Date(ms + 19800000);
+      expect(fromEpochMillis(ms)).to.equal(civilDate(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()));
+    }
+    expect(fromEpochMillis(1697740200000)).to.equal(20231020); // the vendor sample's IST midnight
+    expect(fromEpochMillis(Date.UTC(2025, 2, 31, 18, 29, 59))).to.equal(20250331);
+    expect(fromEpochMillis(Date.UTC(2025, 2, 31, 18, 30, 0))).to.equal(20250401);
+  });
+
+  it('writes ddmmyyyy', () => {
+    expect([formatDdMmYyyy(20250401), formatDdMmYyyy(20261231), formatDdMmYyyy(19990101)]).to.deep.equal(['01042025', '31122026', '01011999']);
+  });
+});
+
+describe('text', () => {
+  it('keeps printable ASCII, folds accents, replaces carets and line breaks, flags the rest', () => {
+    expect(cleanText('  Acme Pvt Ltd ')).to.deep.equal({ text: 'Acme Pvt Ltd', replaced: false, nonAscii: false });
+    expect(cleanText('Café Müller')).to.deep.equal({ text: 'Cafe Muller', replaced: false, nonAscii: false });
+    expect(cleanText('A^B\r\nC')).to.deep.equal({ text: 'A B C', replaced: true, nonAscii: false });
+    expect(cleanText('किरण').nonAscii).to.equal(true);
+  });
+
+  it('wraps a long street over address lines at word boundaries', () => {
+    expect(wrapWords('12 Marine Drive', 25, 3)).to.deep.equal(['12 Marine Drive']);
+    expect(wrapWords('Flat 1203, Tower B, Lodha Bellissimo, N M Joshi Marg', 25, 3)).to.deep.equal(['Flat 1203, Tower B, Lodha', 'Bellissimo, N M Joshi', 'Marg']);
+    expect(wrapWords('x'.repeat(26), 25, 3)).to.equal(null);
+  });
+});
