@@ -87,11 +87,20 @@ export function allStorageKeys(ref: JobRef): string[] {
   return [storageKeys.upload(ref), storageKeys.frozenInput(ref), storageKeys.txt(ref), storageKeys.reportJson(ref), storageKeys.reportXlsx(ref)];
 }
 
-const UPLOAD_KEY = /^statements\/([0-9a-f]{24})\/([0-9a-f-]{36})\/workbook\.json$/;
+const UPLOAD_KEY = /(?:^|\/)statements\/([0-9a-f]{24})\/([0-9a-f-]{36})\/workbook\.json$/;
 
-/** The job an upload key belongs to, or null for any other object. */
+/**
+ * The job an upload key belongs to, or null for any other object. Takes a storage key, or an object key as an S3
+ * event notification reports it: behind the S3Storage key prefix, and URL-encoded.
+ */
 export function refOfUploadKey(key: string): JobRef | null {
-  const match = UPLOAD_KEY.exec(key);
+  let decoded = key;
+  try {
+    decoded = decodeURIComponent(key.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+  const match = UPLOAD_KEY.exec(decoded);
   if (!match || !JOB_ID_PATTERN.test(match[2] as string)) return null;
   return { owner: match[1] as string, jobId: match[2] as string };
 }

@@ -141,8 +141,9 @@ export class StatementService {
   }
 
   /**
-   * Reacts to a completed upload (FsStorage calls it by itself; wire S3 event notifications to it). Queues the
-   * job when its workbook is there; does nothing for keys that are not workbook uploads.
+   * Reacts to a completed upload (FsStorage calls it by itself; wire S3 `ObjectCreated` notifications to it with
+   * the object key as the event gives it). Queues the job when its workbook is there; does nothing for keys that
+   * are not workbook uploads. Without notifications, the worker's sweep finds uploads by polling storage.
    */
   async handleObjectCreated(key: string): Promise<void> {
     const ref = refOfUploadKey(key);

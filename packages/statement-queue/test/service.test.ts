@@ -161,3 +161,18 @@ describe('statement-queue: StatementService', () => {
     });
   });
 });
+
+describe('statement-queue: upload keys', () => {
+  it('recognises workbook uploads by storage key and by S3 event key (prefixed, URL-encoded), and nothing else', async () => {
+    const { refOfUploadKey } = await import('@satyapan/statement-queue');
+    const owner = 'a'.repeat(24);
+    const jobId = '0c3db531-8965-4f08-9518-f018a0c3db53';
+    const key = `statements/${owner}/${jobId}/workbook.json`;
+    expect(refOfUploadKey(key)).to.deep.equal({ owner, jobId });
+    expect(refOfUploadKey(`satyapan/${key}`)).to.deep.equal({ owner, jobId });
+    expect(refOfUploadKey(encodeURIComponent(`tenant one/${key}`))).to.deep.equal({ owner, jobId });
+    for (const other of [`statements/${owner}/${jobId}/statement.txt`, `xstatements/${owner}/${jobId}/workbook.json`, `statements/${owner}/not-a-job/workbook.json`, '%E0%A4%A']) {
+      expect(refOfUploadKey(other), other).to.equal(null);
+    }
+  });
+});
