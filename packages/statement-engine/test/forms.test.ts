@@ -112,6 +112,21 @@ describe('Form 24Q (FY 2025-26, legacy)', () => {
     expect(ofType(txt, 'SD')).to.be.empty;
   });
 
+  it('DD 7 and 12 carry the employee reference (payee sr_no) for a placeholder PAN; SD 8 and 38 too in Q4', () => {
+    const parts = form24qQ4Parts();
+    parts.payees[1]!.pan = 'PANNOTAVBL';
+    for (const p of parts.payments.filter((x) => x.payee_sr_no === 2)) p.reason_for_lower_deduction = 'deduction_of_tax_at_higher_rate_due_to_non_availability_of_pan';
+    const { txt, report } = convert(buildWorkbook(parts), OPTIONS_24Q_Q4);
+    expect(report.errorCount, JSON.stringify(report.problems)).to.equal(0);
+    expect(ofType(txt!, 'DD').map((r) => pick(r.fields, [7, 10, 12, 30]))).to.deep.equal([
+      ['', 'ABCPM1234A', '', ''],
+      ['2', 'PANNOTAVBL', '2', 'C'],
+      ['', 'ABCPM1234A', '', ''],
+      ['2', 'PANNOTAVBL', '2', 'C'],
+    ]);
+    expect(pick(ofType(txt!, 'SD')[1]!.fields, [7, 8, 38])).to.deep.equal(['PANNOTAVBL', '2', 'Y']);
+  });
+
   it('Q4: SD/S16/C6A after all challans; BH 49 = SD count, 50 = sum of SD 19, 70/71 = no 194P records', () => {
     const txt = txtOf(form24qQ4Parts(), OPTIONS_24Q_Q4);
     expect(records(txt).map((r) => r.type)).to.deep.equal(['FH', 'BH', 'CD', 'DD', 'DD', 'CD', 'DD', 'DD', 'SD', 'S16', 'SD', 'S16', 'S16', 'C6A', 'C6A']);

@@ -28,7 +28,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 /** Fields each form's DD may fill, beyond the common ones. */
 const VARIABLE: Readonly<Record<Family, Record<FormKind, number[]>>> = {
   legacy: {
-    salary: [...COMMON_LEGACY, 25],
+    salary: [...COMMON_LEGACY, 7, 25],
     nonsalary: [...COMMON_LEGACY, 8, 26, ...range(43, 48)],
     nonresident: [...COMMON_LEGACY, 8, 26, 27, ...range(35, 49)],
     tcs: [...COMMON_LEGACY, 8, 21, 26, 31, 32, 49],
@@ -80,7 +80,9 @@ function legacyDeductee(kind: FormKind, d: Deductee, serial: number): string {
   f.set(5, String(serial));
   f.set(8, salary ? '' : d.payee.deducteeType === 'company' ? '01' : '02');
   f.set(10, d.payee.pan);
-  f.set(12, d.payee.panKind !== 'valid' ? String(d.payee.srNo) : ''); // deductee / employee reference number
+  const reference = d.payee.panKind !== 'valid' ? String(d.payee.srNo) : '';
+  f.set(7, salary ? reference : ''); // 24Q employee serial number: mandatory for a placeholder PAN (ref §4.4)
+  f.set(12, reference); // deductee / employee reference number
   f.set(13, d.payee.name);
   f.set(14, formatPaise(d.incomeTax));
   f.set(15, formatPaise(d.surcharge));
