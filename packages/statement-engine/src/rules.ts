@@ -42,6 +42,7 @@ export const RULES = {
 
   // Text
   TEXT_SANITISED: w('Carets, tabs or line breaks in a text were replaced by spaces.'),
+  IDENTIFIER_UPPERCASED: w('A PAN, TAN, GSTIN or certificate number written in lower case was upper-cased.'),
   NON_ASCII_TEXT: e('A text has characters outside ASCII that cannot be written.'),
   NAME_INVALID: e('A name is blank, only dots or only special characters.'),
   FIELD_TOO_LONG: e('A text is longer than its field allows.'),

@@ -91,6 +91,7 @@ const CASES: Case[] = [
   { code: 'TAN_MISMATCH', base: '26Q', change: (p) => (p.payer.tan = 'MUMA99999Z'), at: { sheet: 'payer_sheet', row: 2, column: 'payer_list.tan' } },
   // ---- text
   { code: 'TEXT_SANITISED', base: '26Q', change: (p) => (p.payees[1]!.name = 'Kiran^Kumar'), at: { sheet: 'payee_sheet', row: 3, column: 'name' } },
+  { code: 'IDENTIFIER_UPPERCASED', base: '26Q', change: (p) => (p.payees[1]!.pan = 'bcdpk3456h'), at: { sheet: 'payee_sheet', row: 3, column: 'pan' } },
   { code: 'NON_ASCII_TEXT', base: '26Q', change: (p) => (p.payees[1]!.name = 'किरण कुमार'), at: { sheet: 'payee_sheet', row: 3, column: 'name' } },
   { code: 'NAME_INVALID', base: '26Q', change: (p) => (p.payees[1]!.name = '...'), at: { sheet: 'payee_sheet', row: 3, column: 'name' } },
   { code: 'FIELD_TOO_LONG', base: '26Q', change: (p) => (p.payees[1]!.name = 'K'.repeat(76)), at: { sheet: 'payee_sheet', row: 3, column: 'name' } },

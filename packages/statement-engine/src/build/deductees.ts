@@ -258,6 +258,7 @@ function readRemark(ctx: BuildContext, d: Deductee, token: unknown, certificate:
     if (certificateText === '') ctx.report('CERTIFICATE_REQUIRED', at(n.certificate), `Remark ${r} needs the lower/no deduction certificate number`);
     else if (!pattern.test(certificateText)) ctx.report('INVALID_CERTIFICATE', at(n.certificate), `The certificate number must be ${ctx.isLegacy ? 10 : 15} letters or digits`);
     d.certificate = certificateText.toUpperCase();
+    if (d.certificate !== certificateText) ctx.report('IDENTIFIER_UPPERCASED', at(n.certificate), 'The certificate number was written in lower case; it is upper-cased');
   } else if (certificateText !== '') {
     ctx.report('CERTIFICATE_WITHOUT_REMARK', at(n.certificate), 'A certificate number is written only with a certificate remark (A); it is left out');
   }

@@ -7,7 +7,7 @@ import { wrapWords } from '../text.js';
 import type { ListRecord } from '../workbook/records.js';
 import type { BuildContext } from './context.js';
 import type { Deductor, ResponsiblePerson } from './models.js';
-import { readText } from './values.js';
+import { readIdentifier, readText } from './values.js';
 
 type Address = [string, string, string, string, string];
 
@@ -123,10 +123,10 @@ function governmentDetails(ctx: BuildContext, list: ListRecord, cat: string): Pi
 }
 
 export function buildDeductor(ctx: BuildContext, list: ListRecord): Deductor {
-  const tan = String(list.get('tan') ?? '').trim();
+  const tan = readIdentifier(ctx, list.get('tan'), () => list.place('tan'), 'Deductor TAN');
   if (tan !== '' && !TAN_PATTERN.test(tan)) ctx.report('INVALID_TAN', () => list.place('tan'), 'Deductor TAN is not 4 capital letters, 5 digits and a capital letter');
   else if (tan !== '' && tan !== ctx.options.tan) ctx.report('TAN_MISMATCH', () => list.place('tan'), 'The TAN in the payer list differs from the TAN this statement is for');
-  const pan = String(list.get('pan') ?? '').trim();
+  const pan = readIdentifier(ctx, list.get('pan'), () => list.place('pan'), 'Deductor PAN');
   const validPan = PAN_PATTERN.test(pan);
   if (pan !== '' && !validPan && pan !== DEDUCTOR_PAN_NOT_REQUIRED) ctx.report('INVALID_PAN', () => list.place('pan'), 'Deductor PAN is not a valid PAN (or PANNOTREQD)');
   const cat = category(ctx, list, pan);
@@ -135,7 +135,7 @@ export function buildDeductor(ctx: BuildContext, list: ListRecord): Deductor {
   }
   const calling = callingCode(ctx, list, list.spec.fields.some((f) => f.key === 'contact_country_code') ? 'contact_country_code' : 'country_code', 'Deductor');
   const numberKey = list.spec.fields.some((f) => f.key === 'contact_number') ? 'contact_number' : 'mobile';
-  const gstin = list.has('gstin') ? String(list.get('gstin')).trim().toUpperCase() : '';
+  const gstin = list.has('gstin') ? readIdentifier(ctx, list.get('gstin'), () => list.place('gstin'), 'GSTIN') : '';
   if (gstin !== '' && !GSTIN_PATTERN.test(gstin)) ctx.report('INVALID_GSTIN', () => list.place('gstin'), 'GSTIN is not a valid GSTIN');
   const ain = list.has('account_office_identification_number') ? String(list.get('account_office_identification_number')).trim() : '';
   if (ain !== '' && !AIN_PATTERN.test(ain)) ctx.report('INVALID_AIN', () => list.place('account_office_identification_number'), 'AIN must be 7 letters or digits');
@@ -160,7 +160,7 @@ export function buildDeductor(ctx: BuildContext, list: ListRecord): Deductor {
 }
 
 export function buildResponsiblePerson(ctx: BuildContext, list: ListRecord): ResponsiblePerson {
-  const pan = String(list.get('pan') ?? '').trim();
+  const pan = readIdentifier(ctx, list.get('pan'), () => list.place('pan'), 'Responsible person PAN');
   if (pan !== '' && !PAN_PATTERN.test(pan)) ctx.report('INVALID_PAN', () => list.place('pan'), 'Responsible person PAN is not a valid PAN');
   const calling = callingCode(ctx, list, list.spec.fields.some((f) => f.key === 'contact_country_code') ? 'contact_country_code' : 'country_code', 'Responsible person');
   const numberKey = list.spec.fields.some((f) => f.key === 'contact_number') ? 'contact_number' : 'mobile';

@@ -7,7 +7,7 @@ import type { TableLayout, TableRow } from '../workbook/records.js';
 import { cell, col } from './columns.js';
 import type { BuildContext } from './context.js';
 import type { Payee } from './models.js';
-import { readText } from './values.js';
+import { readIdentifier, readText } from './values.js';
 
 export function countryCode(name: string): string | null {
   const upper = name.trim().toUpperCase();
@@ -54,7 +54,7 @@ export function buildPayee(ctx: BuildContext, layout: TableLayout, row: TableRow
   const c = row.cells;
   const spec = layout.spec;
   if (srNo < 1) ctx.report('CELL_TYPE', at('sr_no'), 'sr_no must be 1 or more');
-  const pan = String(cell(c, spec, 'pan') ?? '').trim().toUpperCase();
+  const pan = readIdentifier(ctx, cell(c, spec, 'pan'), at('pan'), `Payee ${srNo} PAN`);
   const kind = panKind(pan);
   if (kind === 'invalid') ctx.report('INVALID_PAN', at('pan'), 'PAN is not a valid PAN, PANAPPLIED, PANINVALID or PANNOTAVBL');
   const payee: Payee = {

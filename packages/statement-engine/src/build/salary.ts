@@ -15,7 +15,7 @@ export interface SalaryTotals {
   /** Sum of the SD records' gross total income (field 19), in paise. */
   grossTotal: number;
 }
-import { readAmount, readDate, readText, type PlaceFn } from './values.js';
+import { readAmount, readDate, readIdentifier, readText, type PlaceFn } from './values.js';
 
 /** Workbook column stem -> C6A section id. Columns marked "for 194P records" are folded into OTHERS. */
 const CHAPTER_6A: ReadonlyArray<readonly [string, string, boolean]> = [
@@ -182,7 +182,7 @@ export class SalaryBuilder {
       const nameKey = `${kind}_${k}_name`;
       const panKey = `${kind}_${k}_pan`;
       const name = readText(this.ctx, cell(row.cells, layout.spec, nameKey), at(nameKey), `${kind} ${k} name`, { max: 75, name: true });
-      const pan = String(cell(row.cells, layout.spec, panKey) ?? '').trim().toUpperCase();
+      const pan = readIdentifier(this.ctx, cell(row.cells, layout.spec, panKey), at(panKey), `${kind} ${k} PAN`);
       if (name === '' && pan === '') continue;
       if (name === '' || !PAN_PATTERN.test(pan)) {
         this.ctx.report('SALARY_PARTY_INCOMPLETE', at(name === '' ? nameKey : panKey), `${kind} ${k} needs both a name and a valid PAN`);

@@ -93,3 +93,11 @@ export function readCode(value: unknown): string {
   if (value === null || value === undefined) return '';
   return String(value).trim();
 }
+
+/** An identifier (PAN, TAN, GSTIN, certificate): trimmed and upper-cased, with a warning when the case changed. */
+export function readIdentifier(ctx: BuildContext, value: unknown, place: PlaceFn, label: string): string {
+  const text = readCode(value);
+  const upper = text.toUpperCase();
+  if (upper !== text) ctx.report('IDENTIFIER_UPPERCASED', place, `${label} was written in lower case; it is upper-cased`);
+  return upper;
+}
