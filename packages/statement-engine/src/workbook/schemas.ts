@@ -4,7 +4,10 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { CellType, FieldSpec } from './spec.js';
 
+// Rows and list values are validated with allErrors (bounded by the width of a row), so that one report
+// names every bad cell of a row. The envelope stops at its first error: its size is the input's to choose.
 const ajv = new Ajv({ allErrors: true, strictTuples: false });
+const firstErrorAjv = new Ajv({ allErrors: false });
 
 const entity = (value: string) => ({ type: 'string', const: value });
 
@@ -48,7 +51,7 @@ export const ENVELOPE_SCHEMA = {
 let envelopeValidator: ValidateFunction | null = null;
 
 export function validateEnvelope(workbook: unknown): ErrorObject[] {
-  envelopeValidator ??= ajv.compile(ENVELOPE_SCHEMA);
+  envelopeValidator ??= firstErrorAjv.compile(ENVELOPE_SCHEMA);
   return envelopeValidator(workbook) ? [] : (envelopeValidator.errors ?? []);
 }
 
