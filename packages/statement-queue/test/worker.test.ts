@@ -104,6 +104,16 @@ describe('statement-queue: the worker', function () {
     expect(await bull?.getState()).to.equal('completed');
   });
 
+  it('fails a correction statement (previous receipt number) with the engine\'s reason, as a validation error', async () => {
+    await startWorker({ conversion: 'inline' });
+    const job = await env.service.submitJob({ ...TDS_Q2, previousReceiptNumber: '123456789012345' }, CLIENT);
+    await env.upload(job.json_url as string, JSON.stringify(workbook26Q()));
+    const done = await finished(job);
+    expect(done).to.include({ status: 'failed', message: 'Validation error', previous_receipt_number: '123456789012345' });
+    const report = JSON.parse((await stored(storageKeys.reportJson(refOf(job)))).toString('utf8')) as { problems: Array<{ code: string }> };
+    expect(report.problems.map((p) => p.code)).to.include('CORRECTION_NOT_SUPPORTED');
+  });
+
   it('fails a non-JSON upload and a JSON that is no workbook with Invalid Workbook', async () => {
     await startWorker({ concurrency: 2 });
     const notJson = await submitAndUpload('this is not json, it is a spreadsheet');
