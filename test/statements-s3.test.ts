@@ -87,6 +87,9 @@ describe('statement jobs end to end on S3Storage (s3rver)', function () {
     const big = JSON.stringify(workbook26Q({ rows: 400 }));
     expect(big.length).to.be.greaterThan(20_000);
     await fetch(job.json_url as string, { method: 'PUT', body: big });
+    await poll(job.job_id, (j) => j.status !== 'created');
+    // Replacing it with an acceptable workbook once the job is queued changes nothing either.
+    await fetch(job.json_url as string, { method: 'PUT', body: JSON.stringify(workbook26Q({ rows: 2 })) });
     const done = await poll(job.job_id, (j) => j.status === 'succeeded' || j.status === 'failed');
     expect(done).to.include({ status: 'failed', message: 'Invalid Workbook' });
     expect((await fetch(done.validation_report_url as string)).status).to.equal(200);

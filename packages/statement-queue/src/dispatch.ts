@@ -43,8 +43,7 @@ export class Dispatcher {
     if (record.status === 'created') {
       const upload = await storage.head(storageKeys.upload(ref));
       if (!upload) return false;
-      // An oversize upload is not copied; the worker fails the job on its size.
-      if (upload.size <= this.options.maxUploadBytes) await this.freezeInput(ref);
+      await this.freezeInput(ref, upload.size);
       try {
         await store.transition(ref, record.domain, 'queued', this.options.clock.now());
       } catch (error) {
@@ -90,11 +89,17 @@ export class Dispatcher {
 
   /**
    * A pre-signed S3 PUT cannot be refused a second time, so the workbook is copied where no URL reaches before
-   * the job is queued: a later upload changes nothing. FsStorage refuses the second upload itself.
+   * the job is queued: a later upload changes nothing. An upload over the size limit (which S3 cannot refuse
+   * either) is not copied; a marker records its size, and the worker fails the job on it. FsStorage refuses both
+   * the second upload and the oversize one itself.
    */
-  private async freezeInput(ref: JobRef): Promise<void> {
+  private async freezeInput(ref: JobRef, size: number): Promise<void> {
     const { storage } = this.options;
     if (storage instanceof FsStorage) return;
+    if (size > this.options.maxUploadBytes) {
+      await storage.put(storageKeys.oversizeMarker(ref), JSON.stringify({ size }), { contentType: 'application/json' });
+      return;
+    }
     await storage.put(storageKeys.frozenInput(ref), await storage.get(storageKeys.upload(ref)), { contentType: 'application/json' });
   }
 }

@@ -78,13 +78,18 @@ export const storageKeys = {
   upload: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}/workbook.json`,
   /** A copy of the upload taken when the job is queued, where the upload URL cannot overwrite it (S3). */
   frozenInput: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}/input.json`,
+  /** Instead of the copy when the upload was over the size limit: holds the size seen, nothing else. */
+  oversizeMarker: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}/oversize.json`,
   txt: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}/statement.txt`,
   reportJson: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}/report.json`,
   reportXlsx: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}/report.xlsx`,
 };
 
 export function allStorageKeys(ref: JobRef): string[] {
-  return [storageKeys.upload(ref), storageKeys.frozenInput(ref), storageKeys.txt(ref), storageKeys.reportJson(ref), storageKeys.reportXlsx(ref)];
+  return [
+    storageKeys.upload(ref), storageKeys.frozenInput(ref), storageKeys.oversizeMarker(ref),
+    storageKeys.txt(ref), storageKeys.reportJson(ref), storageKeys.reportXlsx(ref),
+  ];
 }
 
 const UPLOAD_KEY = /(?:^|\/)statements\/([0-9a-f]{24})\/([0-9a-f-]{36})\/workbook\.json$/;

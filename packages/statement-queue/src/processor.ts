@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { WaitingError, type Job, type Queue } from 'bullmq';
-import { isServiceError, type Clock, type Logger, type ObjectStorage } from '@satyapan/core';
+import { isServiceError, readAll, type Clock, type Logger, type ObjectStorage } from '@satyapan/core';
 import type { ConversionOptions, ConversionOutcome, ConversionReport, Converter } from './conversion/types.js';
 import { singleProblemReport } from './conversion/types.js';
 import { IllegalTransitionError } from './errors.js';
@@ -66,9 +66,9 @@ export class StatementProcessor {
   }
 
   private async convert(ref: JobRef, record: JobRecord, signal?: AbortSignal): Promise<ProcessResult> {
-    const upload = await this.options.storage.head(storageKeys.upload(ref));
-    if (upload && upload.size > this.options.maxUploadBytes) {
-      const report = singleProblemReport('WORKBOOK_TOO_LARGE', `The workbook is ${upload.size} bytes; the limit is ${this.options.maxUploadBytes} bytes`);
+    const tooLarge = await this.oversize(ref);
+    if (tooLarge !== null) {
+      const report = singleProblemReport('WORKBOOK_TOO_LARGE', `The workbook is ${tooLarge} bytes; the limit is ${this.options.maxUploadBytes} bytes`);
       return this.finish(ref, record, { kind: 'invalid-workbook', report, reportXlsx: await this.options.converter.reportXlsx(report) });
     }
     const scratch = await mkdtemp(join(this.options.tmpDir ?? tmpdir(), `satyapan-statement-${ref.jobId}-`));
@@ -81,6 +81,20 @@ export class StatementProcessor {
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }
+  }
+
+  /** The size of an upload over the limit, from the dispatcher's marker (S3) or the upload itself; else null. */
+  private async oversize(ref: JobRef): Promise<number | null> {
+    const { storage, maxUploadBytes } = this.options;
+    try {
+      const marker = JSON.parse((await readAll(await storage.get(storageKeys.oversizeMarker(ref)))).toString('utf8')) as { size: number };
+      return marker.size;
+    } catch (error) {
+      if (!(isServiceError(error) && error.code === 'OBJECT_NOT_FOUND')) throw error;
+    }
+    if (await storage.exists(storageKeys.frozenInput(ref))) return null;
+    const upload = await storage.head(storageKeys.upload(ref));
+    return upload && upload.size > maxUploadBytes ? upload.size : null;
   }
 
   /** Streams the workbook to a local file: the copy taken at queueing time when there is one (S3), else the upload. */
