@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -71,7 +71,7 @@ export class StatementProcessor {
       const report = singleProblemReport('WORKBOOK_TOO_LARGE', `The workbook is ${tooLarge} bytes; the limit is ${this.options.maxUploadBytes} bytes`);
       return this.finish(ref, record, { kind: 'invalid-workbook', report, reportXlsx: await this.options.converter.reportXlsx(report) });
     }
-    const scratch = await mkdtemp(join(this.options.tmpDir ?? tmpdir(), `satyapan-statement-${ref.jobId}-`));
+    const scratch = await mkdtemp(join(this.options.tmpDir ?? tmpdir(), `${SCRATCH_PREFIX}${ref.jobId}-`));
     try {
       const inputPath = join(scratch, 'workbook.json');
       await this.download(ref, inputPath);
@@ -162,6 +162,26 @@ export class StatementProcessor {
     await job.moveToWait(token);
     throw new WaitingError();
   }
+}
+
+const SCRATCH_PREFIX = 'satyapan-statement-';
+
+/**
+ * Removes scratch folders left by workers that were killed (a finished job removes its own). Only folders older
+ * than `olderThanMs` go, so conversions running in other processes on this host keep theirs.
+ */
+export async function removeStaleScratch(tmpDir: string = tmpdir(), olderThanMs = 24 * 3600 * 1000): Promise<number> {
+  let removed = 0;
+  const cutoff = Date.now() - olderThanMs;
+  for (const name of await readdir(tmpDir)) {
+    if (!name.startsWith(SCRATCH_PREFIX)) continue;
+    const path = join(tmpDir, name);
+    const info = await stat(path).catch(() => null);
+    if (!info?.isDirectory() || info.mtimeMs > cutoff) continue;
+    await rm(path, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
 }
 
 function isFinalAttempt(job: Job): boolean {

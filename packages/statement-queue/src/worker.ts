@@ -7,7 +7,7 @@ import { DEFAULTS } from './defaults.js';
 import { Dispatcher } from './dispatch.js';
 import { JobStore } from './job-store.js';
 import { StatementKeys } from './keys.js';
-import { StatementProcessor, type ProcessResult } from './processor.js';
+import { StatementProcessor, removeStaleScratch, type ProcessResult } from './processor.js';
 import {
   STATEMENT_QUEUE, createStatementQueue, createWebhookQueue,
   type ConversionRetryOptions, type ConvertJobData, type DeliveryJobData,
@@ -97,6 +97,7 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
     clock, logger,
   });
   const sweeps = startSweeps(options, { keys, store, clock, logger });
+  void removeStaleScratch(options.tmpDir).catch((error: unknown) => logger.warn('could not remove stale scratch folders', { error: (error as Error).message }));
   return {
     worker,
     webhookWorker,

@@ -196,3 +196,22 @@ describe('statement-queue: the worker', function () {
     expect((await env.service.store.get(refOf(job)))?.attempts).to.equal(2);
   });
 });
+
+describe('statement-queue: scratch folders', () => {
+  it('removes only old scratch folders left behind by killed workers', async () => {
+    const { mkdtemp, mkdir, utimes, readdir, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { removeStaleScratch } = await import('@satyapan/statement-queue');
+    const root = await mkdtemp(join(tmpdir(), 'scratch-root-'));
+    try {
+      for (const name of ['satyapan-statement-old-1', 'satyapan-statement-new-1', 'someone-else-old']) await mkdir(join(root, name));
+      const twoDaysAgo = new Date(Date.now() - 48 * 3600 * 1000);
+      for (const name of ['satyapan-statement-old-1', 'someone-else-old']) await utimes(join(root, name), twoDaysAgo, twoDaysAgo);
+      expect(await removeStaleScratch(root)).to.equal(1);
+      expect((await readdir(root)).sort()).to.deep.equal(['satyapan-statement-new-1', 'someone-else-old']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
