@@ -54,6 +54,8 @@ export async function startStatementsHost(options: HostOptions): Promise<Stateme
   const redis = createRedisConnection({ flavour: 'producer', connectionName: 'statements-e2e' });
   await waitForRedis(redis);
   const dataDir = await mkdtemp(join(tmpdir(), 'satyapan-statements-e2e-'));
+  // Workers' scratch folders go here, so that a killed worker's leftovers are removed with the rest.
+  const scratchDir = await mkdtemp(join(tmpdir(), 'satyapan-statements-scratch-'));
   const storage = options.storage ? options.storage(dataDir) : new FsStorage({ root: dataDir, signingSecret: STORAGE_SECRET });
   const sealingKey = Sealer.generateKey();
   const sealer = new Sealer([{ id: 'e2e', key: sealingKey }]);
@@ -96,7 +98,7 @@ export async function startStatementsHost(options: HostOptions): Promise<Stateme
       const connection = createRedisConnection({ flavour: 'worker', connectionName: 'statements-e2e-worker' });
       workerConnections.push(connection);
       const worker = createStatementWorker({
-        connection, storage, sealer, keyPrefix, sweepIntervalMs: 200, retentionIntervalMs: 0, ...overrides,
+        connection, storage, sealer, keyPrefix, sweepIntervalMs: 200, retentionIntervalMs: 0, tmpDir: scratchDir, ...overrides,
       });
       workers.push(worker);
       await worker.ready();
@@ -109,6 +111,7 @@ export async function startStatementsHost(options: HostOptions): Promise<Stateme
         SATYAPAN_DATA_DIR: dataDir,
         SATYAPAN_STORAGE_SECRET: STORAGE_SECRET,
         SATYAPAN_STORAGE_URL: storageUrl,
+        SATYAPAN_TMP_DIR: scratchDir,
         LOG_LEVEL: 'warn',
         ...env,
       });
@@ -126,6 +129,7 @@ export async function startStatementsHost(options: HostOptions): Promise<Stateme
       if (keys.length > 0) await redis.del(...keys);
       redis.disconnect();
       await rm(dataDir, { recursive: true, force: true });
+      await rm(scratchDir, { recursive: true, force: true });
     },
   };
   return host;

@@ -12,6 +12,8 @@ export interface WorkerConfig {
   sweepIntervalMs?: number;
   shutdownTimeoutMs: number;
   webhookAllowList: string[];
+  /** Parent of per-job scratch folders; default the OS temp directory. */
+  tmpDir?: string;
   logLevel: string;
 }
 
@@ -73,6 +75,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
     ...(sweepIntervalMs ? { sweepIntervalMs } : {}),
     shutdownTimeoutMs: positiveInteger(env, 'SATYAPAN_SHUTDOWN_TIMEOUT_MS') ?? 30_000,
     webhookAllowList: (env['SATYAPAN_WEBHOOK_ALLOW'] ?? '').split(',').filter(Boolean),
+    ...(env['SATYAPAN_TMP_DIR'] ? { tmpDir: env['SATYAPAN_TMP_DIR'] } : {}),
     logLevel: env['LOG_LEVEL'] ?? 'info',
   };
 }

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     ...(config.lockDurationMs ? { lockDurationMs: config.lockDurationMs } : {}),
     ...(config.stalledIntervalMs ? { stalledIntervalMs: config.stalledIntervalMs } : {}),
     ...(config.sweepIntervalMs ? { sweepIntervalMs: config.sweepIntervalMs } : {}),
+    ...(config.tmpDir ? { tmpDir: config.tmpDir } : {}),
   });
   await worker.ready();
   logger.info('statement worker ready', { concurrency: config.concurrency });
