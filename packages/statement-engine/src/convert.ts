@@ -4,6 +4,7 @@ import type { Statement } from './build/assembler.js';
 import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore } from './build/stores.js';
 import { resolveOptions } from './options.js';
 import { statementLines } from './output.js';
+import { deducteeFieldCount } from './records/deductee.js';
 import { createPipeline } from './statement.js';
 import type { ConversionResult, ConvertOptions, ValidationReport } from './types.js';
 import { walkWorkbook } from './workbook/walk.js';
@@ -16,7 +17,7 @@ interface Run {
 
 function run(workbook: unknown, options: ConvertOptions): Run {
   const resolved = resolveOptions(options);
-  const deductees = new MemoryDeducteeStore();
+  const deductees = new MemoryDeducteeStore(deducteeFieldCount(resolved.form.family));
   const salary = new MemorySalaryStore();
   const pipeline = createPipeline(resolved, deductees, salary, new MemoryLateRows());
   const read = walkWorkbook(workbook, pipeline.reader, pipeline.problems, pipeline.description);

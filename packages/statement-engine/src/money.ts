@@ -53,11 +53,19 @@ export function formatPaise(paise: number): string {
   return `${negative ? '-' : ''}${rupees}.${rest < 10 ? '0' : ''}${rest}`;
 }
 
-/** Rates are carried in ten-thousandths of a percent: 100000 -> "10.0000". */
+const rates = new Map<number, string>();
+
+/** Rates are carried in ten-thousandths of a percent: 100000 -> "10.0000". (Memoised: rates repeat.) */
 export function formatRate(tenThousandths: number): string {
-  const whole = Math.floor(tenThousandths / 10000);
-  const rest = tenThousandths - whole * 10000;
-  return `${whole}.${String(rest).padStart(4, '0')}`;
+  let text = rates.get(tenThousandths);
+  if (text === undefined) {
+    const whole = Math.floor(tenThousandths / 10000);
+    const rest = tenThousandths - whole * 10000;
+    text = `${whole}.${String(rest).padStart(4, '0')}`;
+    if (rates.size > 10000) rates.clear();
+    rates.set(tenThousandths, text);
+  }
+  return text;
 }
 
 /** tax / amount as a percentage, rounded half-up to four decimals, in ten-thousandths. */

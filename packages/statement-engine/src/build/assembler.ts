@@ -4,7 +4,7 @@
 import { GOVERNMENT_CATEGORIES } from '../codes/deductor.js';
 import { formatForPeople } from '../dates.js';
 import { formatPaise } from '../money.js';
-import { deducteeRecord } from '../records/deductee.js';
+import { writeDeducteeRecord } from '../records/deductee.js';
 import type { ListRecord, TableLayout, TableRow } from '../workbook/records.js';
 import type { WorkbookSink } from '../workbook/reader.js';
 import { buildChallan, challanKeyOf, challanTotal } from './challans.js';
@@ -174,7 +174,7 @@ export class StatementAssembler implements WorkbookSink {
     c.sumDeducted += d.deducted;
     c.sumDeposited += d.deposited;
     if (d.paymentDate < c.earliestPayment) c.earliestPayment = d.paymentDate;
-    this.deductees.append(c.record, deducteeRecord(this.ctx.family, this.ctx.kind, d, c.deductees));
+    writeDeducteeRecord(this.deductees.record(c.record), this.ctx.family, this.ctx.kind, d, c.deductees);
   }
 
   /** Runs rows that came early, then the checks that need the whole workbook. */

@@ -101,57 +101,111 @@ function challanOf(ctx: BuildContext, layout: TableLayout, row: TableRow, lookup
   return challan;
 }
 
+/**
+ * The place of a column in the row being built, worked out only when a problem is reported. One locator per
+ * table is reused across rows (rows are built one at a time), so building a row allocates no closures.
+ */
+interface Locator {
+  row: number;
+  at: At;
+}
+
+const locators = new WeakMap<TableLayout, Locator>();
+
+function locatorOf(layout: TableLayout): Locator {
+  let locator = locators.get(layout);
+  if (!locator) {
+    const made: Locator = { row: 0, at: (position) => () => layout.place(made.row, position < 0 ? null : position) };
+    locators.set(layout, made);
+    locator = made;
+  }
+  return locator;
+}
+
+/** Amount in paise; whole non-negative rupees (most cells) skip the general reader. */
+function amountAt(ctx: BuildContext, cells: readonly unknown[], position: number, at: At, label: string): number {
+  const v = at0(cells, position);
+  if (v === null) return 0;
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_AMOUNT_PAISE / 100) return v * 100;
+  return readAmount(ctx, v, at(position), label);
+}
+
+/**
+ * The deductee being built. Rows are built one at a time and each Deductee is written out (and dropped)
+ * before the next row is read, so one object serves every row: a million-row file allocates it once.
+ */
+const current: Deductee = {
+  row: 0,
+  payee: null as unknown as Payee,
+  challan: null as unknown as Challan,
+  section: '',
+  amountPaid: 0,
+  paymentDate: 0,
+  incomeTax: 0,
+  surcharge: 0,
+  cess: 0,
+  deducted: 0,
+  deposited: 0,
+  deductionDate: null,
+  depositDate: null,
+  rate: 0,
+  remark: '',
+  certificate: '',
+  cash: [],
+  form121: '',
+  totalValue: 0,
+  dtaa: null,
+  remittance: '',
+  form15ca: '',
+  grossingUp: '',
+};
+
+/** The row as a Deductee (valid until the next call), or null when the row cannot be written. */
 export function buildDeductee(ctx: BuildContext, layout: TableLayout, row: TableRow, lookups: Lookups): Deductee | null {
   const n = columnsOf(layout);
   const payee = payeeOf(ctx, layout, row, lookups, n);
   const challan = challanOf(ctx, layout, row, lookups, n);
   if (!payee || !challan || row.damaged || payee.damaged || challan.damaged) return null;
-  const at: At = (position) => () => layout.place(row.number, position < 0 ? null : position);
+  const locator = locatorOf(layout);
+  locator.row = row.number;
+  const at = locator.at;
   const c = row.cells;
-  // Whole non-negative rupee amounts (most cells) are taken without the general reader and its closure.
-  const amount = (position: number, label: string) => {
-    const v = at0(c, position);
-    if (v === null) return 0;
-    if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_AMOUNT_PAISE / 100) return v * 100;
-    return readAmount(ctx, v, at(position), label);
-  };
 
   const section = readSection(ctx, payee, at0(c, n.nature), at, n.nature);
-  const amountPaid = amount(n.amount, 'Amount paid');
+  const amountPaid = amountAt(ctx, c, n.amount, at, 'Amount paid');
   const legacyTax = ctx.isLegacy;
-  const incomeTax = amount(n.tax, 'Tax');
-  const surcharge = legacyTax ? amount(n.surcharge, 'Surcharge') : 0;
-  const cess = legacyTax ? amount(n.cess, 'Cess') : 0;
+  const incomeTax = amountAt(ctx, c, n.tax, at, 'Tax');
+  const surcharge = legacyTax ? amountAt(ctx, c, n.surcharge, at, 'Surcharge') : 0;
+  const cess = legacyTax ? amountAt(ctx, c, n.cess, at, 'Cess') : 0;
   const deducted = incomeTax + surcharge + cess;
-  const deposited = legacyTax ? deducted : amount(n.deposited, 'Tax deposited');
+  const deposited = legacyTax ? deducted : amountAt(ctx, c, n.deposited, at, 'Tax deposited');
   const paymentDate = dateOf(ctx, at0(c, n.paymentDate), at, n.paymentDate, 'Date of payment');
   if (Number.isNaN(amountPaid) || Number.isNaN(deducted) || Number.isNaN(deposited) || section === null || paymentDate === null) return null;
 
-  const d: Deductee = {
-    row: row.number,
-    payee,
-    challan,
-    section,
-    amountPaid,
-    paymentDate,
-    incomeTax,
-    surcharge,
-    cess,
-    deducted,
-    deposited,
-    deductionDate: null,
-    depositDate: null,
-    rate: 0,
-    remark: '',
-    certificate: '',
-    cash: NO_CASH,
-    form121: '',
-    totalValue: 0,
-    dtaa: null,
-    remittance: '',
-    form15ca: '',
-    grossingUp: '',
-  };
+  const d = current;
+  d.row = row.number;
+  d.payee = payee;
+  d.challan = challan;
+  d.section = section;
+  d.amountPaid = amountPaid;
+  d.paymentDate = paymentDate;
+  d.incomeTax = incomeTax;
+  d.surcharge = surcharge;
+  d.cess = cess;
+  d.deducted = deducted;
+  d.deposited = deposited;
+  d.deductionDate = null;
+  d.depositDate = null;
+  d.rate = 0;
+  d.remark = '';
+  d.certificate = '';
+  d.cash = NO_CASH;
+  d.form121 = '';
+  d.totalValue = 0;
+  d.dtaa = null;
+  d.remittance = '';
+  d.form15ca = '';
+  d.grossingUp = '';
   checkAmounts(ctx, d, at, n);
   readDates(ctx, row, d, at, n);
   readRemark(ctx, d, at0(c, n.reason), at0(c, n.certificate), at, n);

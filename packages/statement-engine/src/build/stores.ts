@@ -1,11 +1,13 @@
 // Where built records wait until the file is written. convert() keeps them in memory; the streaming path
 // spills them to temporary files so memory does not grow with the number of rows.
 
+import { StringFieldWriter, type FieldWriter } from '../records/field-writer.js';
 import type { TableLayout, TableRow } from '../workbook/records.js';
 
 /** DD records (without line numbers), grouped by challan record number, in arrival order. */
 export interface DeducteeStore {
-  append(challanRecord: number, recordBody: string): void;
+  /** A writer for the challan's next record; the record is stored when the writer's end() is called. */
+  record(challanRecord: number): FieldWriter;
 }
 
 /** SD records with their S16/C6A children, one group per employee, in order. */
@@ -21,8 +23,20 @@ export interface LateRows {
 
 export class MemoryDeducteeStore implements DeducteeStore {
   private readonly byChallan = new Map<number, string[]>();
+  private target = 0;
+  private readonly writer: StringFieldWriter;
 
-  append(challanRecord: number, recordBody: string): void {
+  /** @param fieldCount fields of a DD record in the statement's family */
+  constructor(fieldCount: number) {
+    this.writer = new StringFieldWriter(fieldCount, (body) => this.append(this.target, body));
+  }
+
+  record(challanRecord: number): FieldWriter {
+    this.target = challanRecord;
+    return this.writer;
+  }
+
+  private append(challanRecord: number, recordBody: string): void {
     let list = this.byChallan.get(challanRecord);
     if (!list) {
       list = [];

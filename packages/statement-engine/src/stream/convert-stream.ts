@@ -19,6 +19,7 @@ import { WORKBOOKS } from '../workbook/dialects.js';
 import { JsonScanner, JsonSyntaxError } from './json-scanner.js';
 import { SpillDirectory, SpilledDeducteeStore, SpilledLateRows, SpilledSalaryStore } from './spill.js';
 import { WorkbookStreamer } from './workbook-stream.js';
+import { deducteeFieldCount } from '../records/deductee.js';
 import { writeStatementBytes } from './byte-writer.js';
 
 export interface StreamProgress {
@@ -56,7 +57,7 @@ export interface StreamConversion {
 
 /** A report for input that could not be read as a workbook at all (same problems convert() would give). */
 function documentReport(options: ResolvedOptions, skeleton: unknown, syntax: JsonSyntaxError | null): ValidationReport {
-  const fresh = createPipeline(options, new MemoryDeducteeStore(), new MemorySalaryStore(), new MemoryLateRows());
+  const fresh = createPipeline(options, new MemoryDeducteeStore(deducteeFieldCount(options.form.family)), new MemorySalaryStore(), new MemoryLateRows());
   if (syntax) fresh.problems.add('INVALID_JSON', NOWHERE, `The workbook is not valid JSON: ${syntax.message}`);
   else walkWorkbook(skeleton, fresh.reader, fresh.problems, fresh.description);
   return fresh.problems.report();
@@ -138,7 +139,7 @@ class Conversion implements StreamConversion {
 export async function convertStream(input: AsyncIterable<Uint8Array | string>, options: ConvertOptions, hooks: StreamHooks = {}): Promise<StreamConversion> {
   const resolved = resolveOptions(options);
   const dir = new SpillDirectory(hooks.tmpDir);
-  const deductees = new SpilledDeducteeStore(dir, hooks.memoryBudget);
+  const deductees = new SpilledDeducteeStore(dir, deducteeFieldCount(resolved.form.family), hooks.memoryBudget);
   const salary = new SpilledSalaryStore(dir, hooks.memoryBudget);
   const late = new SpilledLateRows(dir, hooks.memoryBudget);
   const close = () => {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeducteeStore, LateRows, SalaryStore } from '../build/stores.js';
 import type { TableLayout, TableRow } from '../workbook/records.js';
+import { ByteFieldWriter, MAX_RECORD_BYTES, type FieldWriter } from '../records/field-writer.js';
 
 /** A private temporary directory, removed by dispose(). */
 export class SpillDirectory {
@@ -113,12 +114,10 @@ class SegmentFile {
 
 /** Default budget for record text held in memory before it is flushed to the file. */
 export const DEFAULT_MEMORY_BUDGET = 4 * 1024 * 1024;
-/** Records copied into the byte buffer per native write. */
-const PENDING_RECORDS = 256;
 
 /**
  * DD records grouped by challan, with bounded memory whatever the number of challans. Records are written
- * as bytes into one buffer in arrival order, each tagged with its challan (the JavaScript strings die young).
+ * as bytes straight into one buffer in arrival order (no string per record), each tagged with its challan.
  * When the buffer is full it is sorted by challan (a counting sort, stable) into a second buffer and written
  * with one call; each challan then owns one segment of that write. Reading a challan replays its segments
  * in order, then its records still in the buffer.
@@ -133,51 +132,30 @@ export class SpilledDeducteeStore implements DeducteeStore {
   private startOf = new Int32Array(1024);
   private count = 0;
   private readonly segments = new Map<number, Segment[]>();
+  private readonly writer = new ByteFieldWriter((end) => (this.used = end));
 
+  /**
+   * @param fieldCount fields of a DD record in the statement's family
+   * @param budget bytes of records held before they are sorted and written (two buffers of half each)
+   */
   constructor(
     dir: SpillDirectory,
+    private readonly fieldCount: number,
     budget = DEFAULT_MEMORY_BUDGET,
   ) {
     this.file = new SegmentFile(dir.file('deductees.txt'));
-    const size = Math.max(4096, Math.floor(budget / 2));
+    const size = Math.max(2 * MAX_RECORD_BYTES, Math.floor(budget / 2));
     this.buffer = Buffer.allocUnsafe(size);
     this.sorted = Buffer.allocUnsafe(size);
   }
 
-  /** Records not yet in the buffer: copied in groups, one native write per group. */
-  private pending: string[] = [];
-  private pendingChallans: number[] = [];
-  private pendingChars = 0;
-
-  append(challanRecord: number, recordBody: string): void {
-    this.pending.push(recordBody);
-    this.pendingChallans.push(challanRecord);
-    this.pendingChars += recordBody.length + 1;
-    if (this.pending.length >= PENDING_RECORDS) this.commit();
-  }
-
-  /** Moves the pending records into the byte buffer (bodies are ASCII: one byte per character). */
-  private commit(): void {
-    if (this.pending.length === 0) return;
-    if (this.used + this.pendingChars > this.buffer.length) {
-      this.flush();
-      if (this.pendingChars > this.buffer.length) {
-        this.buffer = Buffer.allocUnsafe(this.pendingChars);
-        this.sorted = Buffer.allocUnsafe(this.pendingChars);
-      }
-    }
-    while (this.count + this.pending.length > this.challanOf.length) this.grow();
-    let at = this.used;
-    for (let i = 0; i < this.pending.length; i++) {
-      this.challanOf[this.count] = this.pendingChallans[i]!;
-      this.startOf[this.count] = at;
-      this.count++;
-      at += this.pending[i]!.length + 1;
-    }
-    this.used += this.buffer.write(this.pending.join('\n') + '\n', this.used, 'latin1');
-    this.pending = [];
-    this.pendingChallans = [];
-    this.pendingChars = 0;
+  record(challanRecord: number): FieldWriter {
+    if (this.used + MAX_RECORD_BYTES > this.buffer.length) this.flush();
+    if (this.count === this.challanOf.length) this.grow();
+    this.challanOf[this.count] = challanRecord;
+    this.startOf[this.count] = this.used;
+    this.count++;
+    return this.writer.start(this.buffer, this.used, this.fieldCount);
   }
 
   private grow(): void {
@@ -242,13 +220,11 @@ export class SpilledDeducteeStore implements DeducteeStore {
    * one pass over its segments.
    */
   seal(): void {
-    this.commit();
     this.flush();
   }
 
   /** The challan's records as newline-terminated byte chunks. */
   *raw(challanRecord: number): Generator<Buffer> {
-    this.commit();
     for (const segment of this.segments.get(challanRecord) ?? []) yield* this.file.chunks(segment);
     const rest = this.buffered(challanRecord);
     if (rest) yield rest;

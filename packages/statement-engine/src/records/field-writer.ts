@@ -1,0 +1,170 @@
+// Writers that receive a record's fields in ascending order. The string writer builds the record text (used
+// by convert()); the byte writer puts the record straight into a buffer as ASCII, digits and all, so the
+// streaming path creates no string per field or per record.
+
+import { dayOf, formatDdMmYyyy, monthOf, yearOf, type CivilDate } from '../dates.js';
+import { formatPaise, formatRate } from '../money.js';
+
+export interface FieldWriter {
+  /** Field n (fields come in ascending order, from 2); '' leaves it empty. */
+  text(n: number, value: string): void;
+  /** A whole number. */
+  int(n: number, value: number): void;
+  /** An amount in paise as rupees with two decimals; null leaves the field empty. */
+  paise(n: number, value: number | null): void;
+  /** A rate in ten-thousandths of a percent, four decimals. */
+  rate(n: number, value: number): void;
+  /** A date as ddmmyyyy; null or 0 leaves the field empty. */
+  date(n: number, value: CivilDate | null): void;
+  /** Closes the record (trailing empty fields up to the record's field count). */
+  end(): void;
+}
+
+/** Builds the record text (fields 2..count joined by carets). */
+export class StringFieldWriter implements FieldWriter {
+  private parts: string[] = [];
+
+  constructor(
+    private readonly count: number,
+    private readonly done: (body: string) => void,
+  ) {}
+
+  private at(n: number): void {
+    while (this.parts.length < n - 2) this.parts.push('');
+  }
+
+  text(n: number, value: string): void {
+    this.at(n);
+    this.parts.push(value);
+  }
+
+  int(n: number, value: number): void {
+    this.text(n, String(value));
+  }
+
+  paise(n: number, value: number | null): void {
+    this.text(n, value === null ? '' : formatPaise(value));
+  }
+
+  rate(n: number, value: number): void {
+    this.text(n, formatRate(value));
+  }
+
+  date(n: number, value: CivilDate | null): void {
+    this.text(n, value === null || value === 0 ? '' : formatDdMmYyyy(value));
+  }
+
+  end(): void {
+    this.at(this.count + 1);
+    const body = this.parts.join('^');
+    this.parts = [];
+    this.done(body);
+  }
+}
+
+const CARET = 0x5e;
+const ZERO = 0x30;
+
+/**
+ * Writes a record as bytes into `buffer` from `position`, ending it with '\n'. The caller makes sure the
+ * buffer has room for a whole record (records are well under MAX_RECORD_BYTES).
+ */
+export class ByteFieldWriter implements FieldWriter {
+  buffer: Buffer = Buffer.alloc(0);
+  position = 0;
+  private field = 1;
+  private count = 0;
+
+  /** @param finished told where the record ended (its '\n' included) */
+  constructor(private readonly finished: (end: number) => void) {}
+
+  start(buffer: Buffer, position: number, count: number): this {
+    this.buffer = buffer;
+    this.position = position;
+    this.count = count;
+    this.field = 1;
+    return this;
+  }
+
+  /** Moves to field n: one caret per field boundary crossed (field 2 opens the body without one). */
+  private at(n: number): void {
+    let carets = n - (this.field < 2 ? 2 : this.field);
+    while (carets-- > 0) this.buffer[this.position++] = CARET;
+    this.field = n;
+  }
+
+  private digits(value: number): void {
+    if (value >= 10) this.digits(Math.floor(value / 10));
+    this.buffer[this.position++] = ZERO + (value % 10);
+  }
+
+  text(n: number, value: string): void {
+    this.at(n);
+    const b = this.buffer;
+    let p = this.position;
+    for (let i = 0; i < value.length; i++) b[p++] = value.charCodeAt(i);
+    this.position = p;
+  }
+
+  int(n: number, value: number): void {
+    this.at(n);
+    this.digits(value);
+  }
+
+  paise(n: number, value: number | null): void {
+    this.at(n);
+    if (value === null) return;
+    let v = value;
+    if (v < 0) {
+      this.buffer[this.position++] = 0x2d;
+      v = -v;
+    }
+    const rupees = Math.floor(v / 100);
+    const rest = v - rupees * 100;
+    this.digits(rupees);
+    const b = this.buffer;
+    b[this.position++] = 0x2e;
+    b[this.position++] = ZERO + Math.floor(rest / 10);
+    b[this.position++] = ZERO + (rest % 10);
+  }
+
+  rate(n: number, value: number): void {
+    this.at(n);
+    const whole = Math.floor(value / 10000);
+    let rest = value - whole * 10000;
+    this.digits(whole);
+    const b = this.buffer;
+    b[this.position++] = 0x2e;
+    for (let scale = 1000; scale >= 1; scale /= 10) {
+      const digit = Math.floor(rest / scale);
+      b[this.position++] = ZERO + digit;
+      rest -= digit * scale;
+    }
+  }
+
+  date(n: number, value: CivilDate | null): void {
+    this.at(n);
+    if (value === null || value === 0) return;
+    const b = this.buffer;
+    const d = dayOf(value);
+    const m = monthOf(value);
+    const y = yearOf(value);
+    b[this.position++] = ZERO + Math.floor(d / 10);
+    b[this.position++] = ZERO + (d % 10);
+    b[this.position++] = ZERO + Math.floor(m / 10);
+    b[this.position++] = ZERO + (m % 10);
+    b[this.position++] = ZERO + Math.floor(y / 1000);
+    b[this.position++] = ZERO + (Math.floor(y / 100) % 10);
+    b[this.position++] = ZERO + (Math.floor(y / 10) % 10);
+    b[this.position++] = ZERO + (y % 10);
+  }
+
+  end(): void {
+    this.at(this.count);
+    this.buffer[this.position++] = 0x0a;
+    this.finished(this.position);
+  }
+}
+
+/** Room a store keeps free for one record (the longest DD, a 27Q row with address and contact, is < 1 KiB). */
+export const MAX_RECORD_BYTES = 4096;
