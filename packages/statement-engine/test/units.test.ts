@@ -101,3 +101,38 @@ describe('text', () => {
     expect(wrapWords('x'.repeat(26), 25, 3)).to.equal(null);
   });
 });
+
+describe('field writers', () => {
+  it('the byte writer gives exactly the string writer text, for random records', async () => {
+    const { ByteFieldWriter, StringFieldWriter } = await import('../src/records/field-writer.js');
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let trial = 0; trial < 500; trial++) {
+      const count = 3 + Math.floor(random() * 60);
+      let text = '';
+      const strings = new StringFieldWriter(count, (body) => (text = body));
+      const buffer = Buffer.alloc(8192);
+      let end = 0;
+      const bytes = new ByteFieldWriter((e) => (end = e)).start(buffer, 0, count);
+      for (let n = 2; n <= count; n++) {
+        if (random() < 0.4) continue;
+        const kind = Math.floor(random() * 5);
+        const paise = Math.floor((random() - 0.2) * 1e13);
+        const write = (w: typeof strings | typeof bytes) => {
+          if (kind === 0) w.text(n, random() < 0.2 ? '' : `v${n}`);
+          else if (kind === 1) w.paise(n, random() < 0.2 ? null : paise);
+          else if (kind === 2) w.rate(n, Math.floor(random() * 1000000));
+          else if (kind === 3) w.date(n, random() < 0.2 ? null : civilDate(1990 + Math.floor(random() * 100), 1 + Math.floor(random() * 12), 1 + Math.floor(random() * 28)));
+          else w.int(n, Math.floor(random() * 1e9));
+        };
+        const s = seed;
+        write(strings);
+        seed = s;
+        write(bytes);
+      }
+      strings.end();
+      bytes.end();
+      expect(buffer.toString('latin1', 0, end)).to.equal(`${text}\n`);
+    }
+  });
+});
