@@ -36,11 +36,6 @@ export function fromDate(date: Date): CivilDate {
   return fromEpochMillis(date.getTime());
 }
 
-/** Epoch milliseconds of midnight IST on that date (the inverse of fromEpochMillis for midnights). */
-export function toEpochMillis(date: CivilDate): number {
-  return Date.UTC(yearOf(date), monthOf(date) - 1, dayOf(date)) - IST_OFFSET_MS;
-}
-
 export function yearOf(date: CivilDate): number {
   return Math.floor(date / 10000);
 }

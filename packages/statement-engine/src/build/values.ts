@@ -73,17 +73,6 @@ export function readDate(ctx: BuildContext, value: unknown, place: PlaceFn, labe
   return date;
 }
 
-/** A Y/N flag given as text or boolean; null when empty. */
-export function readFlag(ctx: BuildContext, value: unknown, place: PlaceFn, label: string): boolean | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'boolean') return value;
-  const text = String(value).trim().toUpperCase();
-  if (text === 'Y' || text === 'YES' || text === 'TRUE') return true;
-  if (text === 'N' || text === 'NO' || text === 'FALSE') return false;
-  ctx.report('INVALID_FLAG', place, `${label} must be Y or N`);
-  return null;
-}
-
 export function yn(flag: boolean): 'Y' | 'N' {
   return flag ? 'Y' : 'N';
 }

@@ -55,15 +55,3 @@ export function fieldIndex(fields: readonly FieldSpec[]): Map<string, number> {
   });
   return map;
 }
-
-/** Position of a key in a spec, throwing when a spec lacks it (a programming error, caught by tests). */
-export function positionOf(fields: readonly FieldSpec[], key: string): number {
-  const i = fields.findIndex((f) => f.key === key);
-  if (i < 0) throw new Error(`spec has no field ${key}`);
-  return i;
-}
-
-/** Position of a key, or -1 when this dialect has no such column. */
-export function optionalPositionOf(fields: readonly FieldSpec[], key: string): number {
-  return fields.findIndex((f) => f.key === key);
-}
