@@ -137,6 +137,27 @@ describe('satyapan-statement CLI', function () {
     expect(v.stdout).not.to.match(/HEADER_MISMATCH|SHEET_MISSING|BLOCK_MISSING|LIST_KEY_UNKNOWN/);
   });
 
+  it('draws a progress bar on stderr only when stderr is a terminal and the input is large (> 20 MiB)', () => {
+    const parts = form26qParts();
+    const row = parts.payments[1]!;
+    parts.payments = [];
+    for (let i = 0; i < 170000; i++) parts.payments.push({ ...row, challan_serial: '00101', tds_amount: 100, payment_amount: 1000 });
+    parts.challans[0]!.tds_amount = 17000000;
+    parts.payments.push({ ...row, challan_serial: '00202', tds_amount: 21000, payment_amount: 210000 });
+    const path = join(dir, 'large.json');
+    writeFileSync(path, JSON.stringify(buildWorkbook(parts)));
+    expect(readFileSync(path).length).to.be.greaterThan(20 * 1024 * 1024);
+    const quote = (a: string) => `'${a.replace(/'/g, "'\\''")}'`;
+    const command = [process.execPath, '--conditions=satyapan-source', '--import', 'tsx', CLI, 'convert', path, ...STATEMENT, '--out', join(dir, 'large.txt')].map(quote).join(' ');
+    // util-linux script(1) runs the command on a pseudo-terminal: its stderr is a TTY.
+    const tty = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'latin1' });
+    expect(tty.status, tty.stdout).to.equal(0);
+    expect(tty.stdout).to.match(/\[#*\.*\] +\d+%/);
+    const plain = cli(['convert', path, ...STATEMENT, '--out', join(dir, 'large2.txt')]);
+    expect(plain.status).to.equal(0);
+    expect(plain.stderr).not.to.match(/\[#*\.*\]/);
+  });
+
   it('--help and --version', () => {
     const help = cli(['--help']);
     expect(help.status).to.equal(0);
