@@ -107,6 +107,15 @@ describe('streaming conversion', () => {
     }
   });
 
+  it('a UTF-8 byte-order mark at the start of the file is skipped', async () => {
+    const workbook = buildWorkbook(form26qParts());
+    const path = join(dir, 'bom.json');
+    writeFileSync(path, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(workbook))]));
+    const conversion = await convertFile(path, OPTIONS_26Q);
+    expect(conversion.report.errorCount).to.equal(0);
+    expect(await readAll(conversion)).to.equal(convert(workbook, OPTIONS_26Q).txt);
+  });
+
   it('invalid JSON is one INVALID_JSON problem and no TXT, wherever it breaks', async () => {
     const text = JSON.stringify(buildWorkbook(form26qParts()));
     for (const broken of [text.slice(0, text.length / 2), text.replace('"rows":[[', '"rows":[[,'), `${text} x`, '', 'nul', '{"name": "form26q_workbook", "sheets": [}']) {

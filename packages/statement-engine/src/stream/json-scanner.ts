@@ -94,6 +94,11 @@ export class JsonScanner {
   constructor(private readonly handler: ScanHandler) {}
 
   push(chunk: Buffer): void {
+    if (!this.started && this.base === 0 && this.pos === 0 && this.buf.length === 0 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {
+      // A UTF-8 byte-order mark, as Windows tools write it: not part of the JSON text.
+      this.base = 3;
+      chunk = chunk.subarray(3);
+    }
     if (this.pos < this.buf.length) {
       this.buf = Buffer.concat([this.buf.subarray(this.pos), chunk]);
     } else {
