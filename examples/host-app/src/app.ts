@@ -1,10 +1,12 @@
 import express from 'express';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FsStorage, createLogger, createRedisConnection, waitForRedis, type Logger } from '@satyapan/core';
 import { createRouter, type ClientConfig } from '@satyapan/router';
 import type { HostConfig } from './config.js';
 import { findOrStartRedis, type RedisHandle } from './redis-bootstrap.js';
+import { KEY_PREFIX, startDemoServices } from './services.js';
+import { startDemoUpstreams, type DemoUpstreams } from './upstreams.js';
 
 export interface RunningDemo {
   /** Base URL of the host app, e.g. http://127.0.0.1:3000 */
@@ -13,6 +15,7 @@ export interface RunningDemo {
   redisUrl: string;
   startedPrivateRedis: boolean;
   client: ClientConfig;
+  upstreams: DemoUpstreams;
   close(): Promise<void>;
 }
 
@@ -22,47 +25,63 @@ function isLoopbackUrl(url: string): boolean {
 }
 
 /** The host app's own route: proof that the router is one part of an ordinary Express app. */
-function hostRoutes(app: express.Express): void {
+function hostRoutes(app: express.Express, apiUrl: string, upstreams: DemoUpstreams): void {
   app.get('/', (_req, res) => {
-    res.json({ app: 'satyapan demo host', api: '/api', openapi: '/api/openapi.json', health: '/api/health' });
+    res.json({
+      app: 'satyapan demo host',
+      api: apiUrl,
+      openapi: `${apiUrl}/openapi.json`,
+      health: `${apiUrl}/health`,
+      sandbox: { locker: upstreams.locker.url, aadhaar_otp: upstreams.otp.url, penny_drop: upstreams.pennyDrop.url },
+    });
   });
 }
 
-async function listen(app: express.Express, host: string, port: number): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, () => resolve(server));
+/** Listening first tells us our own URL, which the locker's redirect URIs and signed storage URLs need. */
+async function listen(host: string, port: number): Promise<Server> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
+    server.listen(port, host, () => resolve());
   });
+  return server;
 }
 
-/** Starts the embedded default: Redis (found or private), FsStorage under the data dir, the router at /api. */
+/**
+ * The embedded default (ARCHITECTURE.md): Redis (found or private), FsStorage under the data dir, the sandbox
+ * upstreams on loopback, every domain service, an in-process statement worker, and the router at /api.
+ */
 export async function startDemo(config: HostConfig, logger: Logger = createLogger({ defaultMeta: { app: 'host-app' } })): Promise<RunningDemo> {
   // A private Redis only stands in for a local one: a remote REDIS_URL that does not answer is an error.
   const redisHandle: RedisHandle = await findOrStartRedis(config.redisUrl, isLoopbackUrl(config.redisUrl));
   const redis = createRedisConnection({ url: redisHandle.url, flavour: 'producer', connectionName: 'satyapan-demo' });
   await waitForRedis(redis);
-  const storage = new FsStorage({ root: config.dataDir, signingSecret: config.storageSecret });
+  const server = await listen(config.host, config.port);
+  const url = config.publicUrl ?? `http://${config.host}:${(server.address() as AddressInfo).port}`;
+  const apiUrl = `${url}/api`;
+  const storage = new FsStorage({ root: config.dataDir, signingSecret: config.storageSecret, publicBaseUrl: `${apiUrl}/storage` });
+  const upstreams = await startDemoUpstreams({ docvault: `${apiUrl}/kyc/docvault/callback`, entityvault: `${apiUrl}/kyc/entityvault/callback` });
+  const demo = await startDemoServices(config, redis, redisHandle.url, storage, upstreams, apiUrl, logger);
   const client: ClientConfig = { id: 'demo', apiKey: config.demoKey, apiSecret: config.demoSecret };
 
   const app = express();
   app.disable('x-powered-by');
-  hostRoutes(app);
-  app.use('/api', createRouter({ redis, storage, clients: [client], tokens: { secret: config.tokenSecret }, logger }));
-
-  const server = await listen(app, config.host, config.port);
-  const { port } = server.address() as AddressInfo;
-  const url = config.publicUrl ?? `http://${config.host}:${port}`;
-  storage.setPublicBaseUrl(`${url}/api/storage`);
+  hostRoutes(app, apiUrl, upstreams);
+  app.use('/api', createRouter({
+    redis, storage, clients: [client], tokens: { secret: config.tokenSecret }, logger, keyPrefix: KEY_PREFIX,
+    services: demo.services, openapi: { serverUrl: apiUrl },
+  }));
+  server.on('request', app);
 
   return {
-    url,
-    apiUrl: `${url}/api`,
+    url, apiUrl, client, upstreams,
     redisUrl: redisHandle.url,
     startedPrivateRedis: redisHandle.child !== undefined,
-    client,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await demo.close();
+      await upstreams.close();
       redis.disconnect();
       await redisHandle.stop();
     },

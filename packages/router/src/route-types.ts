@@ -70,6 +70,4 @@ export interface RouteContext {
  * Domain services the host hands to the router. Each area's routes are mounted only when its service is given.
  * The types are declared by the route modules (routes/<area>.ts) next to the code that uses them.
  */
-export interface RouterServices {
-  [area: string]: unknown;
-}
+export interface RouterServices {}

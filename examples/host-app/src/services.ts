@@ -1,0 +1,67 @@
+import type { Redis } from 'ioredis';
+import { KeySpace, Sealer, createRedisConnection, waitForRedis, type FsStorage, type Logger } from '@satyapan/core';
+import { CashfreePennyDropProvider, createBankService, type BankService } from '@satyapan/bank';
+import { createKycServices, type KycServices } from '@satyapan/kyc';
+import { StatementService, createStatementWorker, type StatementWorker } from '@satyapan/statement-queue';
+import type { HostConfig } from './config.js';
+import type { DemoUpstreams } from './upstreams.js';
+
+export const KEY_PREFIX = 'satyapan';
+
+export interface DemoServices {
+  services: KycServices & { bank: BankService; statements: StatementService };
+  close(): Promise<void>;
+}
+
+/**
+ * Every domain service of the API, wired to the sandbox upstreams, plus an in-process statement worker (the
+ * embedded default; production runs examples/worker as its own processes).
+ */
+export async function startDemoServices(
+  config: HostConfig, redis: Redis, redisUrl: string, storage: FsStorage, upstreams: DemoUpstreams, apiUrl: string, logger: Logger,
+): Promise<DemoServices> {
+  const sealingKeys = [{ id: 'demo', key: config.sealingKey }];
+  const sealer = new Sealer(sealingKeys);
+  const kyc = createKycServices({
+    redis, storage, keyPrefix: KEY_PREFIX, sealingKeys, logger,
+    stateSecret: config.tokenSecret,
+    lockers: {
+      docvault: { baseUrl: upstreams.locker.docvaultBaseUrl, ...upstreams.lockerClient, callbackUrl: `${apiUrl}/kyc/docvault/callback` },
+      entityvault: { baseUrl: upstreams.locker.entityvaultBaseUrl, ...upstreams.lockerClient, callbackUrl: `${apiUrl}/kyc/entityvault/callback` },
+    },
+    aadhaarOtp: {
+      baseUrl: upstreams.otp.url, clientId: upstreams.otp.clientId, clientSecret: upstreams.otp.clientSecret,
+      numberHashSecret: config.tokenSecret,
+    },
+  });
+  const bank = await createBankService({
+    verification: {
+      provider: new CashfreePennyDropProvider({
+        baseUrl: `${upstreams.pennyDrop.url}/verification`,
+        clientId: upstreams.pennyDrop.clientId,
+        clientSecret: upstreams.pennyDrop.clientSecret,
+      }),
+      redis,
+      keys: new KeySpace(KEY_PREFIX).child('bank'),
+      sealer,
+    },
+  });
+  const statements = new StatementService({ redis, storage, sealer, keyPrefix: KEY_PREFIX, logger });
+  const workerConnection = createRedisConnection({ url: redisUrl, flavour: 'worker', connectionName: 'satyapan-demo-worker' });
+  await waitForRedis(workerConnection);
+  const worker: StatementWorker = createStatementWorker({
+    connection: workerConnection, storage, sealer, keyPrefix: KEY_PREFIX, concurrency: 1, logger,
+    // The demo's webhook receivers are the operator's own machine.
+    webhooks: { allowPrivateUrls: ['localhost', '127.0.0.1'] },
+  });
+  await worker.ready();
+  return {
+    services: { ...kyc, bank, statements },
+    async close() {
+      await worker.close({ timeoutMs: 5_000 });
+      await statements.close();
+      kyc.kyc.close();
+      workerConnection.disconnect();
+    },
+  };
+}
