@@ -16,6 +16,7 @@ export interface MountDependencies {
 export function mountRoute(router: Router, route: RouteDefinition, deps: MountDependencies): void {
   compileSchemas(route, deps.validator);
   const chain: RequestHandler[] = [];
+  if (route.deprecated && route.successor) chain.push(announceSuccessor(route.successor));
   if (route.auth === 'jwt') chain.push(authenticate(route, deps.authenticator), deps.rateLimit);
   chain.push(handle(route, deps));
   router[route.method](route.path, ...chain);
@@ -23,10 +24,21 @@ export function mountRoute(router: Router, route: RouteDefinition, deps: MountDe
 
 /** Compiling at mount time makes a broken schema fail when the router is created, not on a request. */
 function compileSchemas(route: RouteDefinition, validator: RequestValidator): void {
-  const { body, query, params } = route.schemas;
+  const { body, query, params, headers } = route.schemas;
   if (body) validator.compile(body);
   if (query) validator.compileCoercing(query);
   if (params) validator.compileCoercing(params);
+  if (headers) validator.compileCoercing(headers);
+}
+
+/** Deprecation headers first, so that error answers (auth, validation) carry them too. */
+function announceSuccessor(successor: string): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const base = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}`;
+    res.setHeader('Deprecation', 'true');
+    res.setHeader('Link', `<${base}${successor}>; rel="successor-version"`);
+    next();
+  };
 }
 
 /**
@@ -71,6 +83,7 @@ function buildRequest(req: Request, res: Response, route: RouteDefinition, valid
   const body: unknown = req.body === undefined && route.schemas.body ? {} : req.body;
   if (route.schemas.params) validator.check('params', route.schemas.params, params);
   if (route.schemas.query) validator.check('query', route.schemas.query, query);
+  if (route.schemas.headers) validator.check('headers', route.schemas.headers, declaredHeaders(req, route.schemas.headers));
   if (route.schemas.body) validator.check('body', route.schemas.body, body);
   return {
     body,
@@ -82,6 +95,14 @@ function buildRequest(req: Request, res: Response, route: RouteDefinition, valid
     logger: state.logger,
     baseUrl: `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}`,
   };
+}
+
+/** Only the headers the schema names: the rest of the request's headers are not the schema's business. */
+function declaredHeaders(req: Request, schema: Record<string, unknown>): Record<string, unknown> {
+  const names = Object.keys((schema['properties'] ?? {}) as Record<string, unknown>);
+  const out: Record<string, unknown> = {};
+  for (const name of names) if (req.headers[name] !== undefined) out[name] = req.headers[name];
+  return out;
 }
 
 function send(res: Response, result: RouteResult, clock: Clock): void {

@@ -46,8 +46,9 @@ export function openApiPath(path: string): string {
 
 function parameters(route: RouteDefinition): JsonSchema[] {
   const out: JsonSchema[] = [];
-  for (const location of ['path', 'query'] as const) {
-    const schema = location === 'path' ? route.schemas.params : route.schemas.query;
+  const sources = { path: route.schemas.params, query: route.schemas.query, header: route.schemas.headers };
+  for (const location of ['path', 'query', 'header'] as const) {
+    const schema = sources[location];
     const properties = (schema?.['properties'] ?? {}) as Record<string, JsonSchema>;
     const required = new Set((schema?.['required'] ?? []) as string[]);
     for (const [name, property] of Object.entries(properties)) {

@@ -32,6 +32,8 @@ export type RouteResult =
 export interface RouteSchemas {
   params?: JsonSchema;
   query?: JsonSchema;
+  /** Request headers the operation reads (lower-case names); validated like query values and documented. */
+  headers?: JsonSchema;
   body?: JsonSchema;
   /** Schema of `data` (enveloped) or of the raw body (kind raw); used for the OpenAPI document and tests. */
   response?: JsonSchema;
@@ -51,6 +53,11 @@ export interface RouteDefinition {
   /** HTTP statuses of errors this operation can answer, for the OpenAPI document. */
   errors?: readonly number[];
   deprecated?: boolean;
+  /**
+   * With `deprecated`: the path (below the mount point) of the operation that replaces this one. Every answer,
+   * errors included, then carries `Deprecation: true` and `Link: <successor>; rel="successor-version"`.
+   */
+  successor?: string;
   /** Response is not enveloped (documented as such in OpenAPI). */
   raw?: boolean;
   handler(request: RouteRequest<any, any, any>): Promise<RouteResult>;

@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import { serviceError, type ServiceError } from '@satyapan/core';
 import type { JsonSchema } from './route-types.js';
 
-export type InputPart = 'body' | 'query' | 'params';
+export type InputPart = 'body' | 'query' | 'params' | 'headers';
 
 /**
  * Keywords that say the request is malformed (400). Everything else (pattern, enum, format, ranges) says a

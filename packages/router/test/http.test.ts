@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { CLIENTS, startHarness, type Harness } from './support/harness.js';
-import { crashRoute, echoRoute } from './support/routes.js';
+import { crashRoute, deprecatedRoute, echoRoute } from './support/routes.js';
 
 const validBody = { '@entity': 'in.co.service.test.request', quarter: 'Q1', doc_types: ['pan'] };
 
@@ -9,7 +9,7 @@ describe('router: HTTP conventions', () => {
   let h: Harness;
   let token: string;
   before(async () => {
-    h = await startHarness({ routes: [echoRoute, crashRoute], bodyLimit: 2048 });
+    h = await startHarness({ routes: [echoRoute, crashRoute, deprecatedRoute], bodyLimit: 2048 });
     token = await h.token();
   });
   after(() => h.close());
@@ -70,6 +70,21 @@ describe('router: HTTP conventions', () => {
     const res = await request(h.app).get('/api/test/crash').set('authorization', token).set('x-api-key', CLIENTS.all.apiKey);
     expectEnvelope(res, 500, 'Internal Server Error');
     expect(res.text).not.to.include('secret/path');
+  });
+
+  it('marks every answer of a deprecated operation, errors included, and validates declared headers', async () => {
+    const old = () => request(h.app).post('/api/test/old').set('authorization', token).set('x-api-key', CLIENTS.all.apiKey);
+    const link = /^<http:\/\/127\.0\.0\.1:\d+\/api\/test\/echo\/HDFC0000001>; rel="successor-version"$/;
+    for (const res of [await old().send({ n: 1 }), await old().send({}), await request(h.app).post('/api/test/old').send({ n: 1 })]) {
+      expect(res.headers['deprecation']).to.equal('true');
+      expect(res.headers['link']).to.match(link);
+    }
+    expect((await old().send({})).status).to.equal(400);
+    expectEnvelope(await old().set('x-mode', 'turbo').send({ n: 1 }), 422, 'Invalid mode: turbo');
+    expect((await old().set('x-mode', 'fast').send({ n: 1 })).status).to.equal(200);
+    const doc = (await request(h.app).get('/api/openapi.json')).body.paths['/test/old'].post;
+    expect(doc.deprecated).to.equal(true);
+    expect(doc.parameters).to.deep.include({ name: 'x-mode', in: 'header', required: false, schema: { enum: ['fast', 'slow'], 'x-message': 'Invalid mode: {value}' } });
   });
 
   it('sets helmet security headers', async () => {

@@ -137,7 +137,17 @@ export function bankRoutes(ctx: RouteContext): RouteDefinition[] {
       method: 'get', path: '/bank/:ifsc/accounts/:account_number/verify', operationId: 'verifyBankAccount', tag: 'bank',
       product: 'bank', auth: 'jwt',
       summary: 'Penny-drop verification of a bank account. Header x-accept-cache: true answers from the cache when it can.',
-      schemas: { params: VERIFY_PARAMS, query: VERIFY_QUERY, response: PENNY_DROP_RESULT },
+      schemas: {
+        params: VERIFY_PARAMS,
+        query: VERIFY_QUERY,
+        headers: {
+          type: 'object',
+          properties: {
+            'x-accept-cache': { type: 'string', description: '`true`: answer from the cache when present (no new deposit); `false` or absent: ask the bank' },
+          },
+        },
+        response: PENNY_DROP_RESULT,
+      },
       errors: [400, 422, 429, 503],
       handler: async ({ params, query, headers, client, logger }) => {
         const { name, mobile } = query as { name?: string; mobile?: string };

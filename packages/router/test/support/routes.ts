@@ -41,3 +41,20 @@ export const crashRoute: RouteDefinition = {
     throw new TypeError('Cannot read properties of undefined (reading "x") at /srv/secret/path.js:1:1');
   },
 };
+
+export const deprecatedRoute: RouteDefinition = {
+  method: 'post',
+  path: '/test/old',
+  operationId: 'testOld',
+  summary: 'A deprecated operation with a successor',
+  tag: 'test',
+  product: 'kyc',
+  auth: 'jwt',
+  deprecated: true,
+  successor: '/test/echo/HDFC0000001',
+  schemas: {
+    headers: { type: 'object', properties: { 'x-mode': { enum: ['fast', 'slow'], 'x-message': 'Invalid mode: {value}' } } },
+    body: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } },
+  },
+  handler: async ({ body }) => ({ data: body }),
+};
