@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { createHash } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { systemClock, type Clock } from '@satyapan/core';
+import { listenOnLoopback } from '../listen.js';
 import { AADHAAR_TEST_NUMBERS, AADHAAR_TEST_OTP } from './test-numbers.js';
 
 /**
@@ -135,21 +134,14 @@ export async function startAadhaarOtpSimulator(options: AadhaarOtpSimulatorOptio
 
   app.use((_req, res) => void failure(res, 404, 'Not found', 'not_found', 'invalid_request_error'));
 
-  const host = options.host ?? '127.0.0.1';
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(options.port ?? 0, host, (error?: Error) => (error ? reject(error) : resolve(s)));
-  });
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(app, options);
   return {
-    url: `http://${host}:${port}`,
+    url,
     clientId,
     clientSecret,
     setDown: (on) => void (down = on),
     otpRequests: () => sent,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close,
   };
 }
 

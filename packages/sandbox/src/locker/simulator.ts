@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import express from 'express';
 import { systemClock, type Clock } from '@satyapan/core';
+import { listenOnLoopback } from '../listen.js';
 import { AuthorizationState, type SimulatorClient } from './authorization-state.js';
 import { oauthRoutes, type LockerProfile } from './oauth-routes.js';
 import { docvaultResources, entityvaultResources } from './resource-routes.js';
@@ -79,9 +78,7 @@ export async function startLockerSimulator(options: LockerSimulatorOptions = {})
   app.use('/entityvault/public', oauthRoutes(ENTITYVAULT, entityvault, switches, count), entityvaultResources(entityvault, switches, count));
   app.use((_req, res) => void res.status(404).json({ error: 'not_found', error_description: 'No such endpoint' }));
 
-  const server = await listen(app, options.port ?? 0, options.host ?? '127.0.0.1');
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  const { url, close } = await listenOnLoopback(app, options);
   return {
     url,
     docvaultBaseUrl: `${url}/docvault/public`,
@@ -100,21 +97,8 @@ export async function startLockerSimulator(options: LockerSimulatorOptions = {})
       entityvault.expireAccessTokens();
     },
     requestCounts: () => ({ ...counts }),
-    close: () => closeServer(server),
+    close,
   };
-}
-
-function listen(app: express.Express, port: number, host: string): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
-  });
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }
 
 /** A landing page for people clicking around the demo: who lives in the lockers. */

@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { constantTimeEqual, systemClock, type Clock } from '@satyapan/core';
+import { listenOnLoopback } from '../listen.js';
 import { nameMatch } from './name-match.js';
 import { outcomeFor, type AccountOutcome } from './outcomes.js';
 import { PENNY_DROP_TEST_NAMES } from './test-accounts.js';
@@ -145,13 +144,9 @@ export async function startPennyDropSimulator(options: PennyDropSimulatorOptions
 
   app.use((_req: Request, res: Response) => void fail(res, new ProviderError(404, 'invalid_request_error', 'not_found', 'Not found')));
 
-  const host = options.host ?? '127.0.0.1';
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(options.port ?? 0, host, (error?: Error) => (error ? reject(error) : resolve(s)));
-  });
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(app, options);
   return {
-    url: `http://${host}:${port}`,
+    url,
     clientId,
     clientSecret,
     setDown: (on) => void (down = on),
@@ -160,10 +155,7 @@ export async function startPennyDropSimulator(options: PennyDropSimulatorOptions
     deposits: (account) => (account === undefined
       ? [...credited.values()].reduce((a, b) => a + b, 0)
       : credited.get(account) ?? 0),
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close,
   };
 }
 
