@@ -94,6 +94,20 @@ describe('sandbox: penny-drop provider simulator', () => {
     expect(sim.deposits()).to.equal(0);
   });
 
+  it('refuses a caller without credential headers, even when the configured credentials are empty', async () => {
+    expect((await verify({ bank_account: ACCOUNTS.valid, ifsc: IFSC }, {})).status).to.equal(401);
+    const open = await startPennyDropSimulator({ clientId: '', clientSecret: '' });
+    try {
+      const call = (headers: Record<string, string>): Promise<Response> => fetch(`${open.url}/verification/bank-account/sync`, {
+        method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ bank_account: ACCOUNTS.valid, ifsc: IFSC }),
+      });
+      expect((await call({})).status).to.equal(401);
+      expect((await call({ 'x-client-id': '', 'x-client-secret': '' })).status).to.equal(200);
+    } finally {
+      await open.close();
+    }
+  });
+
   it('can be switched down and slowed down, and reports its counters over HTTP', async () => {
     sim.setDown(true);
     expect((await verify({ bank_account: ACCOUNTS.valid, ifsc: IFSC })).status).to.equal(503);

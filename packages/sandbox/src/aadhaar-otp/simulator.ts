@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { systemClock, type Clock } from '@satyapan/core';
+import { hasClientCredentials } from '../client-credentials.js';
 import { listenOnLoopback } from '../listen.js';
 import { AADHAAR_TEST_NUMBERS, AADHAAR_TEST_OTP } from './test-numbers.js';
 
@@ -87,7 +88,7 @@ export async function startAadhaarOtpSimulator(options: AadhaarOtpSimulatorOptio
   app.use(express.json({ limit: '8kb' }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (down) return void failure(res, 503, 'Source unavailable, please retry later', 'source_unavailable', 'api_error');
-    if (req.get('x-client-id') !== clientId || req.get('x-client-secret') !== clientSecret) {
+    if (!hasClientCredentials(req, { clientId, clientSecret })) {
       return void failure(res, 401, 'authentication Failed', 'authentication_error', 'authentication_error');
     }
     next();

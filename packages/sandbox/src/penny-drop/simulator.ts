@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { constantTimeEqual, systemClock, type Clock } from '@satyapan/core';
+import { systemClock, type Clock } from '@satyapan/core';
+import { hasClientCredentials } from '../client-credentials.js';
 import { listenOnLoopback } from '../listen.js';
 import { nameMatch } from './name-match.js';
 import { outcomeFor, type AccountOutcome } from './outcomes.js';
@@ -122,9 +123,9 @@ export async function startPennyDropSimulator(options: PennyDropSimulatorOptions
     else next();
   });
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const idOk = constantTimeEqual(req.get('x-client-id') ?? '', clientId);
-    const secretOk = constantTimeEqual(req.get('x-client-secret') ?? '', clientSecret);
-    if (!idOk || !secretOk) return void fail(res, new ProviderError(401, 'authentication_error', 'request_failed', 'authentication Failed'));
+    if (!hasClientCredentials(req, { clientId, clientSecret })) {
+      return void fail(res, new ProviderError(401, 'authentication_error', 'request_failed', 'authentication Failed'));
+    }
     if (down) return void fail(res, new ProviderError(503, 'api_error', 'service_unavailable', 'Service is temporarily unavailable'));
     next();
   });
