@@ -255,6 +255,7 @@ describe('router: kyc routes', function () {
       expect(notLinked.body['data'].message).to.equal('Aadhaar not linked to mobile number');
       const pattern = await s.api('POST', '/kyc/aadhaar/okyc/otp', otpBody('1234 5678 90'));
       expectError(pattern, 422, 'Invalid Aadhaar number pattern');
+      expectDeprecated(pattern); // refused by the router's validation, before the service runs
       const checksum = await s.api('POST', '/kyc/aadhaar/okyc/otp', otpBody('499931110009'));
       expectError(checksum, 422, 'Invalid Aadhaar number pattern');
       expectDeprecated(checksum);

@@ -3,7 +3,6 @@ import {
   type AadhaarOtpService, type InitSessionRequest, type KycService, type LockerKind, type OtpRequest, type OtpVerifyRequest,
   type SdkSessionRequest, type SessionVariant,
 } from '@satyapan/kyc';
-import { ServiceError, isServiceError } from '@satyapan/core';
 import type { JsonSchema, RouteContext, RouteDefinition, RouteRequest, RouteResult } from '../route-types.js';
 
 declare module '../route-types.js' {
@@ -381,6 +380,9 @@ const VERIFY_RESPONSE: JsonSchema = {
   },
 };
 
+/** Every answer of the OTP operations, errors included, points callers to the docvault flow (API.md). */
+const DEPRECATED_FOR_DOCVAULT = { deprecated: true, successor: '/kyc/docvault/sessions/init' } as const;
+
 function otpRoutes(otp: AadhaarOtpService, ctx: RouteContext): RouteDefinition[] {
   return [
     {
@@ -389,14 +391,14 @@ function otpRoutes(otp: AadhaarOtpService, ctx: RouteContext): RouteDefinition[]
         summary: 'Send an OTP to the mobile number linked to an Aadhaar number. Deprecated upstream: use the docvault flow.',
         schemas: { body: OTP_BODY, response: OTP_RESPONSE },
         errors: [400, 422, 429, 503],
-        handler: deprecated(async (req) => {
+        handler: async (req) => {
           const answer = await otp.sendOtp(req.client.id, req.body as OtpRequest);
           if (answer.kind === 'data') return { data: answer.data };
           // A repeat within 45 s: 200 with a top-level message and no data, as the vendor answers it.
           return { kind: 'raw', body: { code: 200, timestamp: ctx.clock.now(), transaction_id: req.transactionId, message: answer.message } };
-        }),
+        },
       }),
-      deprecated: true,
+      ...DEPRECATED_FOR_DOCVAULT,
     },
     {
       ...route({
@@ -404,27 +406,10 @@ function otpRoutes(otp: AadhaarOtpService, ctx: RouteContext): RouteDefinition[]
         summary: 'Verify the OTP and get the Aadhaar e-KYC record. Deprecated upstream: use the docvault flow.',
         schemas: { body: VERIFY_BODY, response: VERIFY_RESPONSE },
         errors: [400, 422, 429, 503],
-        handler: deprecated(async (req) => ({ data: await otp.verifyOtp(req.client.id, req.body as OtpVerifyRequest) })),
+        handler: async (req) => ({ data: await otp.verifyOtp(req.client.id, req.body as OtpVerifyRequest) }),
       }),
-      deprecated: true,
+      ...DEPRECATED_FOR_DOCVAULT,
     },
   ];
 }
 
-/** Adds `Deprecation` and a `Link` to the docvault flow to every answer of the operation, errors included. */
-function deprecated(handler: Handler): Handler {
-  return async (req) => {
-    const headers = {
-      Deprecation: 'true',
-      Link: `<${req.baseUrl}/kyc/docvault/sessions/init>; rel="successor-version"`,
-    };
-    try {
-      const result = await handler(req);
-      if (result.kind === 'redirect') return result;
-      return { ...result, headers: { ...result.headers, ...headers } };
-    } catch (error) {
-      if (!isServiceError(error)) throw error;
-      throw new ServiceError(error.code, error.message, { headers: { ...error.headers, ...headers }, cause: error.cause });
-    }
-  };
-}
