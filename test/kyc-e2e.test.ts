@@ -161,6 +161,20 @@ describe('e2e: docvault and entityvault sessions through the router and the lock
     expect((await download(pan.body['data'].files[0].url)).bytes.toString()).to.include(ASHA.pan!);
   });
 
+  it('SDK callback in a person\'s browser: an HTML page that says the outcome and carries it for the SDK', async () => {
+    const created = await s.api('POST', '/kyc/docvault-sdk/sessions/create', {
+      '@entity': 'in.co.service.kyc.docvault.sdk.session.request', flow: 'signin', doc_types: ['pan'],
+    });
+    const id = created.body['data'].id;
+    const auth = await s.api('GET', `/kyc/docvault-sdk/sessions/${id}/authorization_url`);
+    const { response } = await consentAtLocker(auth.body['data'].authorization_url, { user: ASHA.id, documents: ['PANCR'], accept: 'text/html,application/xhtml+xml' });
+    expect(response.status).to.equal(200);
+    expect(response.headers.get('content-type')).to.match(/^text\/html/);
+    const page = await response.text();
+    expect(page).to.include('Consent recorded');
+    expect(page).to.include(`"id":"${id}","status":"authorized"`);
+  });
+
   it('entityvault SDK: create, authorization URL, consent, callback, status and documents', async () => {
     const created = await s.api('POST', '/kyc/entityvault-sdk/sessions/create', {
       '@entity': 'in.co.service.kyc.entityvault.sdk.session.request', flow: 'signin', doc_types: ['company_master_details', 'udhyam_certificate'],

@@ -110,6 +110,10 @@ function send(res: Response, result: RouteResult, clock: Clock): void {
     res.redirect(result.status ?? 302, result.location);
     return;
   }
+  if (result.kind === 'html') {
+    res.status(result.status ?? 200).type('html').send(result.html);
+    return;
+  }
   for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
   const status = result.status ?? 200;
   if (result.kind === 'raw') {

@@ -27,7 +27,9 @@ export interface RouteRequest<Body = unknown, Query = Record<string, unknown>, P
 export type RouteResult =
   | { kind?: 'envelope'; data: unknown; status?: number; headers?: Record<string, string> }
   | { kind: 'raw'; body: unknown; status?: number; headers?: Record<string, string> }
-  | { kind: 'redirect'; location: string; status?: 302 | 303 };
+  | { kind: 'redirect'; location: string; status?: 302 | 303 }
+  /** A page for a person's browser (e.g. the end of a consent flow); the handler escapes what it embeds. */
+  | { kind: 'html'; html: string; status?: number };
 
 export interface RouteSchemas {
   params?: JsonSchema;

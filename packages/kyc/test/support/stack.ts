@@ -82,7 +82,7 @@ export async function startKycStack(): Promise<KycStack> {
  * The user's side of the consent flow, as a browser without JavaScript does it: open the authorization URL,
  * submit the locker's form, and follow the locker's redirect to our callback. Returns our callback's answer.
  */
-export async function consentAtLocker(authorizationUrl: string, answer: { user: string; decision?: 'allow' | 'deny'; documents?: string[] }): Promise<{ callback: URL; response: Response }> {
+export async function consentAtLocker(authorizationUrl: string, answer: { user: string; decision?: 'allow' | 'deny'; documents?: string[]; accept?: string }): Promise<{ callback: URL; response: Response }> {
   const page = await fetch(authorizationUrl);
   const html = await page.text();
   const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1];
@@ -92,6 +92,6 @@ export async function consentAtLocker(authorizationUrl: string, answer: { user: 
   const action = new URL(authorizationUrl);
   const decision = await fetch(action.origin + action.pathname, { method: 'POST', body: form, redirect: 'manual' });
   const callback = new URL(decision.headers.get('location') ?? '');
-  const response = await fetch(callback, { redirect: 'manual' });
+  const response = await fetch(callback, { redirect: 'manual', ...(answer.accept ? { headers: { accept: answer.accept } } : {}) });
   return { callback, response };
 }

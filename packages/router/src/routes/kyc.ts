@@ -287,7 +287,7 @@ function lockerRoutes(kyc: KycService, kind: LockerKind): RouteDefinition[] {
         + 'caller\'s redirect_url with session_id and status; SDK sessions get the session status as JSON.',
       schemas: { query: CALLBACK_QUERY },
       errors: [403],
-      handler: async (req) => callbackResult(await kyc.handleCallback(kind, callbackQuery(req.query)), kind),
+      handler: async (req) => callbackResult(await kyc.handleCallback(kind, callbackQuery(req.query)), kind, wantsHtml(req)),
     },
   ];
   if (kind === 'docvault') {
@@ -322,10 +322,25 @@ function callbackQuery(query: Record<string, unknown>): URLSearchParams {
   return params;
 }
 
-function callbackResult(outcome: Awaited<ReturnType<KycService['handleCallback']>>, kind: LockerKind): RouteResult {
+/** A browser that lands on the SDK callback gets a page; the SDK's own fetch (Accept: JSON or any) gets JSON. */
+function wantsHtml(req: RouteRequest): boolean {
+  const accept = req.headers['accept'];
+  return typeof accept === 'string' && accept.includes('text/html');
+}
+
+function callbackResult(outcome: Awaited<ReturnType<KycService['handleCallback']>>, kind: LockerKind, html: boolean): RouteResult {
   if (outcome.redirectUrl) return { kind: 'redirect', location: outcome.redirectUrl, status: 302 };
   // SDK sessions have no redirect_url: the SDK's window reads the outcome.
-  return { kind: 'raw', body: { '@entity': `${PREFIX}.${kind}.sdk.session`, id: outcome.sessionId, status: outcome.status } };
+  const body = { '@entity': `${PREFIX}.${kind}.sdk.session`, id: outcome.sessionId, status: outcome.status };
+  if (!html) return { kind: 'raw', body };
+  const done = outcome.status === 'authorized' || outcome.status === 'succeeded';
+  const text = done ? 'Consent recorded. You can close this window and return to the app.' : 'Consent was not given. You can close this window and return to the app.';
+  return {
+    kind: 'html',
+    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${done ? 'Consent recorded' : 'Consent not given'}</title></head>`
+      + `<body><main><h1>${done ? 'Thank you' : 'No consent given'}</h1><p>${text}</p>`
+      + `<script type="application/json" id="session">${JSON.stringify(body).replace(/</g, '\\u003c')}</script></main></body></html>`,
+  };
 }
 
 // ---- Aadhaar OTP -----------------------------------------------------------------------------------------
