@@ -16,36 +16,47 @@ const table = (sheet: string, block: string, columns: FieldSpec[]): TableSpec =>
 
 // ---- payer sheet ---------------------------------------------------------------------------------------
 
+/** Legacy-style address keys (legacy lists and Form 140): street, then area and city (BH address lines 1-3, 4, 5). */
+const STREET_ADDRESS = [s('street'), s('area', true), s('city', true), s('state'), s('postal_code')];
+
+/** New-style address keys (Forms 138/144/143), one per BH address line, then state and PIN. */
+const STRUCTURED_ADDRESS = [
+  s('flat_door_block_number'),
+  s('post_office', true),
+  s('road_street_block_sector', true),
+  s('area_locality', true),
+  s('district', true),
+  s('state'),
+  s('postal_code'),
+];
+
+/** Government deductors (BH 54/57/58/68): our additions in the legacy and Form 140 lists, the vendor's in the new ones. */
+const governmentDetails = (extra: Partial<FieldSpec> = {}) => [
+  s('government_state_code', true, extra),
+  s('ministry_code', true, extra),
+  s('ministry_name_other', true, extra),
+  s('account_office_identification_number', true, extra),
+];
+
 /** 24Q/26Q/27Q/27EQ payer list; deductor_type is our optional addition (the legacy lists have no category). */
 const LEGACY_PAYER = list('payer_sheet', 'payer_list', [
   s('tan'),
   s('pan'),
   s('name'),
   s('branch', true),
-  s('street'),
-  s('area', true),
-  s('city', true),
-  s('state'),
-  s('postal_code'),
+  ...STREET_ADDRESS,
   s('email', true),
   s('mobile', true),
   s('gstin', true),
   s('deductor_type', true, ext),
-  s('government_state_code', true, ext),
-  s('ministry_code', true, ext),
-  s('ministry_name_other', true, ext),
-  s('account_office_identification_number', true, ext),
+  ...governmentDetails(ext),
 ]);
 
 const LEGACY_RESPONSIBLE = list('payer_sheet', 'responsible_person_list', [
   s('designation'),
   s('name'),
   s('pan'),
-  s('street'),
-  s('area', true),
-  s('city', true),
-  s('state'),
-  s('postal_code'),
+  ...STREET_ADDRESS,
   s('email', true),
   s('mobile'),
 ]);
@@ -55,34 +66,18 @@ const FORM140_PAYER = list('payer_sheet', 'payer_list', [
   s('tan'),
   s('pan'),
   s('name'),
-  s('street'),
-  s('area', true),
-  s('city', true),
-  s('state'),
-  s('postal_code'),
+  ...STREET_ADDRESS,
   s('email', true),
   s('mobile'),
   s('gstin', true),
   s('country', true),
   s('country_code', true),
   s('deductor_type', true),
-  s('government_state_code', true, ext),
-  s('ministry_code', true, ext),
-  s('ministry_name_other', true, ext),
-  s('account_office_identification_number', true, ext),
+  ...governmentDetails(ext),
 ]);
 
 const FORM140_RESPONSIBLE = list('payer_sheet', 'responsible_person_list', [
-  s('designation'),
-  s('name'),
-  s('pan'),
-  s('street'),
-  s('area', true),
-  s('city', true),
-  s('state'),
-  s('postal_code'),
-  s('email', true),
-  s('mobile'),
+  ...LEGACY_RESPONSIBLE.fields,
   s('country', true),
   s('country_code', true),
 ]);
@@ -93,21 +88,12 @@ const NEW_PAYER = list('payer_sheet', 'payer_list', [
   s('tan'),
   s('pan'),
   s('country', true),
-  s('flat_door_block_number'),
-  s('post_office', true),
-  s('road_street_block_sector', true),
-  s('area_locality', true),
-  s('district', true),
-  s('state'),
-  s('postal_code'),
+  ...STRUCTURED_ADDRESS,
   s('email', true),
   s('contact_country_code', true),
   s('contact_number'),
   s('deductor_type', true),
-  s('government_state_code', true),
-  s('ministry_code', true),
-  s('ministry_name_other', true),
-  s('account_office_identification_number', true),
+  ...governmentDetails(),
   s('gstin', true),
 ]);
 
@@ -115,13 +101,7 @@ const NEW_RESPONSIBLE = list('payer_sheet', 'responsible_person_list', [
   s('name'),
   s('designation'),
   s('pan'),
-  s('flat_door_block_number'),
-  s('post_office', true),
-  s('road_street_block_sector', true),
-  s('area_locality', true),
-  s('district', true),
-  s('state'),
-  s('postal_code'),
+  ...STRUCTURED_ADDRESS,
   s('email', true),
   s('country', true),
   s('contact_country_code', true),
@@ -132,20 +112,14 @@ const NEW_RESPONSIBLE = list('payer_sheet', 'responsible_person_list', [
 
 const deducteeTypeColumn = s('deductee_type', true, ext);
 
-const PAYEE_BASIC = table('payee_sheet', 'payee_table', [i('sr_no'), s('pan'), s('name'), deducteeTypeColumn]);
+/** Every payee table starts with the serial number payments refer to, the PAN and the name. */
+const payeeTable = (...more: FieldSpec[]) => table('payee_sheet', 'payee_table', [i('sr_no'), s('pan'), s('name'), ...more]);
 
-const PAYEE_24Q = table('payee_sheet', 'payee_table', [
-  i('sr_no'),
-  s('pan'),
-  s('name'),
-  b('opting_new_regime', true),
-  s('employee_category', true),
-]);
+const PAYEE_BASIC = payeeTable(deducteeTypeColumn);
 
-const PAYEE_27Q = table('payee_sheet', 'payee_table', [
-  i('sr_no'),
-  s('pan'),
-  s('name'),
+const PAYEE_24Q = payeeTable(b('opting_new_regime', true), s('employee_category', true));
+
+const PAYEE_27Q = payeeTable(
   b('opting_new_regime', true),
   s('tax_identification_number', true),
   s('street', true),
@@ -158,22 +132,16 @@ const PAYEE_27Q = table('payee_sheet', 'payee_table', [
   n('isd_code', true),
   n('mobile', true),
   deducteeTypeColumn,
-]);
+);
 
-const PAYEE_27EQ = table('payee_sheet', 'payee_table', [
-  i('sr_no'),
-  s('pan'),
-  s('name'),
+const PAYEE_27EQ = payeeTable(
   b('nri', true),
   b('permanent_establishment_in_india', true),
   b('opting_new_regime', true),
   deducteeTypeColumn,
-]);
+);
 
-const PAYEE_144 = table('payee_sheet', 'payee_table', [
-  i('sr_no'),
-  s('pan'),
-  s('name'),
+const PAYEE_144 = payeeTable(
   b('opting_out_of_taxation_regime_under_section_202_1', true),
   s('country'),
   s('address_in_country_of_residence', true),
@@ -181,44 +149,32 @@ const PAYEE_144 = table('payee_sheet', 'payee_table', [
   n('isd_code', true),
   n('mobile', true),
   s('tax_identification_number', true),
-]);
+);
 
-const PAYEE_143 = table('payee_sheet', 'payee_table', [
-  i('sr_no'),
-  s('pan'),
-  s('name'),
-  b('nri', true),
-  b('permanent_establishment_in_india', true),
-]);
+const PAYEE_143 = payeeTable(b('nri', true), b('permanent_establishment_in_india', true));
 
 // ---- challan sheet -------------------------------------------------------------------------------------
 // Challan amounts are integers in the vendor's schemas; we read them as numbers so that paise get the
 // specific AMOUNT_NOT_WHOLE_RUPEES problem rather than a type error.
 
-const legacyChallan = (taxKey: 'tds_amount' | 'tcs_amount', minorNullable: boolean) =>
+/** Legacy-style challan table (also Form 140's): only the tax columns differ between the forms. */
+const serialChallan = (...taxColumns: FieldSpec[]) =>
   table('challan_sheet', 'challan_table', [
     s('challan_serial'),
     s('bsr_code'),
     d('paid_date_epoch', false, { aliases: ['paid_date'] }),
-    s('minor_head', minorNullable),
-    n(taxKey),
-    n('surcharge'),
-    n('health_and_education_cess', false, { aliases: ['heath_and_education_cess'] }),
+    s('minor_head'),
+    ...taxColumns,
     n('interest'),
     n('late_filing_fees'),
     n('other_penalty'),
   ]);
 
-const FORM140_CHALLAN = table('challan_sheet', 'challan_table', [
-  s('challan_serial'),
-  s('bsr_code'),
-  d('paid_date_epoch', false, { aliases: ['paid_date'] }),
-  s('minor_head'),
-  n('total_tax_deducted'),
-  n('interest'),
-  n('late_filing_fees'),
-  n('other_penalty'),
-]);
+/** Legacy challans split the tax into income tax, surcharge and cess. */
+const legacyChallan = (taxKey: 'tds_amount' | 'tcs_amount') =>
+  serialChallan(n(taxKey), n('surcharge'), n('health_and_education_cess', false, { aliases: ['heath_and_education_cess'] }));
+
+const FORM140_CHALLAN = serialChallan(n('total_tax_deducted'));
 
 const newChallan = (taxKey: 'total_tax_deducted' | 'total_tax_collected') =>
   table('challan_sheet', 'challan_table', [
@@ -253,62 +209,52 @@ const NEW_CASH = [
   n('amount_of_cash_withdrawal_more_than_3_crore_for_cooperative_societies_under_section_393_3', true),
 ];
 
-const reasonAliases = { aliases: ['reason_for_lower_or_higher_deduction'] };
-
-const PAYMENT_24Q = table('payment_sheet', 'payment_table', [
+/** Who was paid, under which challan (legacy-style serial + BSR), for what, how much and when (24Q/26Q/27Q/140). */
+const SERIAL_PAYMENT = [
   i('payee_sr_no'),
   s('challan_serial'),
   s('bsr_code'),
   s('nature_of_payment'),
   n('payment_amount'),
   d('payment_date_epoch'),
-  n('tds_amount'),
-  n('surcharge'),
-  n('health_and_education_cess'),
-  d('deduction_date_epoch', true),
-  s('reason_for_lower_deduction', true, reasonAliases),
+];
+
+/** The same link in the new style (138/144/143); the amount and date columns follow in each form's own order. */
+const VOUCHER_PAYMENT = [
+  i('payee_sr_no'),
+  s('bank_challan_number_or_ddo_serial_number', true),
+  s('bsr_code_or_form_24g_receipt_number', true),
+  s('nature_of_payment'),
+];
+
+/** Legacy TDS rows: income tax, surcharge and cess, then the date of deduction. */
+const LEGACY_TAX = [n('tds_amount'), n('surcharge'), n('health_and_education_cess'), d('deduction_date_epoch', true)];
+
+const LOWER_DEDUCTION = [
+  s('reason_for_lower_deduction', true, { aliases: ['reason_for_lower_or_higher_deduction'] }),
   s('certificate_number', true),
-]);
+];
 
-const PAYMENT_26Q = table('payment_sheet', 'payment_table', [
-  i('payee_sr_no'),
-  s('challan_serial'),
-  s('bsr_code'),
-  s('nature_of_payment'),
-  n('payment_amount'),
-  d('payment_date_epoch'),
-  n('tds_amount'),
-  n('surcharge'),
-  n('health_and_education_cess'),
-  d('deduction_date_epoch', true),
-  s('reason_for_lower_deduction', true, reasonAliases),
-  s('certificate_number', true),
-  ...LEGACY_CASH,
-  rateColumn,
-]);
+const payments = (columns: FieldSpec[]) => table('payment_sheet', 'payment_table', columns);
 
-const PAYMENT_27Q = table('payment_sheet', 'payment_table', [
-  i('payee_sr_no'),
-  s('challan_serial'),
-  s('bsr_code'),
-  s('nature_of_payment'),
-  n('payment_amount'),
-  d('payment_date_epoch'),
-  n('tds_amount'),
-  n('surcharge'),
-  n('health_and_education_cess'),
-  d('deduction_date_epoch', true),
+const PAYMENT_24Q = payments([...SERIAL_PAYMENT, ...LEGACY_TAX, ...LOWER_DEDUCTION]);
+
+const PAYMENT_26Q = payments([...SERIAL_PAYMENT, ...LEGACY_TAX, ...LOWER_DEDUCTION, ...LEGACY_CASH, rateColumn]);
+
+const PAYMENT_27Q = payments([
+  ...SERIAL_PAYMENT,
+  ...LEGACY_TAX,
   b('applicability_of_tds_rate_under_dtaa'),
   s('nature_of_remittance'),
   s('form_15ca_acknowledgement_number', true),
   s('grossing_up_indicator', true),
-  s('reason_for_lower_deduction', true, reasonAliases),
-  s('certificate_number', true),
+  ...LOWER_DEDUCTION,
   ...LEGACY_CASH,
   rateColumn,
 ]);
 
-const PAYMENT_27EQ = table('payment_sheet', 'payment_table', [
+// 27EQ spells most columns its own way (collection, amount received) and accepts the vendor's variants.
+const PAYMENT_27EQ = payments([
   i('payee_sr_no'),
   s('challan_serial'),
   s('bsr_code'),
@@ -325,43 +271,30 @@ const PAYMENT_27EQ = table('payment_sheet', 'payment_table', [
   rateColumn,
 ]);
 
-const PAYMENT_140 = table('payment_sheet', 'payment_table', [
-  i('payee_sr_no'),
-  s('challan_serial'),
-  s('bsr_code'),
-  s('nature_of_payment'),
-  n('payment_amount'),
-  d('payment_date_epoch'),
+const PAYMENT_140 = payments([
+  ...SERIAL_PAYMENT,
   n('total_tax_deducted'),
   n('total_tax_deposited'),
   d('deduction_date_epoch', true),
-  s('reason_for_lower_deduction', true, reasonAliases),
-  s('certificate_number', true),
+  ...LOWER_DEDUCTION,
   s('unique_identification_number_form_121', true),
   ...NEW_CASH,
   rateColumn,
 ]);
 
-const PAYMENT_138 = table('payment_sheet', 'payment_table', [
-  i('payee_sr_no'),
-  s('bank_challan_number_or_ddo_serial_number', true),
-  s('bsr_code_or_form_24g_receipt_number', true),
-  s('nature_of_payment'),
+const PAYMENT_138 = payments([
+  ...VOUCHER_PAYMENT,
   n('payment_amount'),
   d('payment_date_epoch'),
   n('total_tax_deducted'),
   d('deduction_date_epoch', true),
   n('total_tax_deposited'),
   d('deposit_date_epoch', true),
-  s('reason_for_lower_deduction', true, reasonAliases),
-  s('certificate_number', true),
+  ...LOWER_DEDUCTION,
 ]);
 
-const PAYMENT_144 = table('payment_sheet', 'payment_table', [
-  i('payee_sr_no'),
-  s('bank_challan_number_or_ddo_serial_number', true),
-  s('bsr_code_or_form_24g_receipt_number', true),
-  s('nature_of_payment'),
+const PAYMENT_144 = payments([
+  ...VOUCHER_PAYMENT,
   s('nature_of_remittance'),
   n('payment_amount'),
   d('payment_date_epoch'),
@@ -371,17 +304,13 @@ const PAYMENT_144 = table('payment_sheet', 'payment_table', [
   b('grossed_up_under_section_393_10', true),
   b('applicability_of_tds_rate_under_dtaa', true),
   s('unique_identification_number_form_121', true),
-  s('reason_for_lower_deduction', true, reasonAliases),
-  s('certificate_number', true),
+  ...LOWER_DEDUCTION,
   ...NEW_CASH,
   rateColumn,
 ]);
 
-const PAYMENT_143 = table('payment_sheet', 'payment_table', [
-  i('payee_sr_no'),
-  s('bank_challan_number_or_ddo_serial_number', true),
-  s('bsr_code_or_form_24g_receipt_number', true),
-  s('nature_of_payment'),
+const PAYMENT_143 = payments([
+  ...VOUCHER_PAYMENT,
   n('total_value_of_purchase'),
   n('payment_amount'),
   d('payment_date_epoch'),
@@ -504,15 +433,18 @@ function workbook(name: WorkbookName, payer: [ListSpec, ListSpec], payee: TableS
   };
 }
 
+const LEGACY_PARTIES: [ListSpec, ListSpec] = [LEGACY_PAYER, LEGACY_RESPONSIBLE];
+const NEW_PARTIES: [ListSpec, ListSpec] = [NEW_PAYER, NEW_RESPONSIBLE];
+
 export const WORKBOOKS: Readonly<Record<WorkbookName, WorkbookSpec>> = {
-  form24q_workbook: workbook('form24q_workbook', [LEGACY_PAYER, LEGACY_RESPONSIBLE], PAYEE_24Q, legacyChallan('tds_amount', false), PAYMENT_24Q, [
+  form24q_workbook: workbook('form24q_workbook', LEGACY_PARTIES, PAYEE_24Q, legacyChallan('tds_amount'), PAYMENT_24Q, [
     sheet('salary_detail_sheet', [SALARY_DETAIL], true),
   ]),
-  form26q_workbook: workbook('form26q_workbook', [LEGACY_PAYER, LEGACY_RESPONSIBLE], PAYEE_BASIC, legacyChallan('tds_amount', false), PAYMENT_26Q),
-  form27q_workbook: workbook('form27q_workbook', [LEGACY_PAYER, LEGACY_RESPONSIBLE], PAYEE_27Q, legacyChallan('tds_amount', false), PAYMENT_27Q),
-  form27eq_workbook: workbook('form27eq_workbook', [LEGACY_PAYER, LEGACY_RESPONSIBLE], PAYEE_27EQ, legacyChallan('tcs_amount', false), PAYMENT_27EQ),
+  form26q_workbook: workbook('form26q_workbook', LEGACY_PARTIES, PAYEE_BASIC, legacyChallan('tds_amount'), PAYMENT_26Q),
+  form27q_workbook: workbook('form27q_workbook', LEGACY_PARTIES, PAYEE_27Q, legacyChallan('tds_amount'), PAYMENT_27Q),
+  form27eq_workbook: workbook('form27eq_workbook', LEGACY_PARTIES, PAYEE_27EQ, legacyChallan('tcs_amount'), PAYMENT_27EQ),
   form140_workbook: workbook('form140_workbook', [FORM140_PAYER, FORM140_RESPONSIBLE], PAYEE_BASIC, FORM140_CHALLAN, PAYMENT_140),
-  form138_workbook: workbook('form138_workbook', [NEW_PAYER, NEW_RESPONSIBLE], PAYEE_BASIC, newChallan('total_tax_deducted'), PAYMENT_138),
-  form144_workbook: workbook('form144_workbook', [NEW_PAYER, NEW_RESPONSIBLE], PAYEE_144, newChallan('total_tax_deducted'), PAYMENT_144),
-  form143_workbook: workbook('form143_workbook', [NEW_PAYER, NEW_RESPONSIBLE], PAYEE_143, newChallan('total_tax_collected'), PAYMENT_143),
+  form138_workbook: workbook('form138_workbook', NEW_PARTIES, PAYEE_BASIC, newChallan('total_tax_deducted'), PAYMENT_138),
+  form144_workbook: workbook('form144_workbook', NEW_PARTIES, PAYEE_144, newChallan('total_tax_deducted'), PAYMENT_144),
+  form143_workbook: workbook('form143_workbook', NEW_PARTIES, PAYEE_143, newChallan('total_tax_collected'), PAYMENT_143),
 };
