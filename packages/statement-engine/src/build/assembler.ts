@@ -11,7 +11,7 @@ import { buildChallan, challanKeyOf, challanTotal } from './challans.js';
 import { col } from './columns.js';
 import type { BuildContext } from './context.js';
 import { buildDeductee } from './deductees.js';
-import type { Challan, Deductee, Deductor, Payee, ResponsiblePerson } from './models.js';
+import type { Challan, Contact, Deductee, Deductor, Payee, ResponsiblePerson } from './models.js';
 import { buildDeductor, buildResponsiblePerson } from './parties.js';
 import { buildPayee, payeeNumber } from './payees.js';
 import { SalaryBuilder, type SalaryTotals } from './salary.js';
@@ -27,32 +27,17 @@ export interface Statement {
   salary: SalaryTotals | null;
 }
 
-const EMPTY_ADDRESS: [string, string, string, string, string] = ['', '', '', '', ''];
+/** A party whose list is missing (already reported): empty fields, so the rest of the statement can be checked. */
+function emptyContact(): Contact {
+  return { name: '', pan: '', address: ['', '', '', '', ''], state: '', pin: '', email: '', country: '', callingCode: '', contactNumber: '' };
+}
 
 function emptyDeductor(): Deductor {
-  return {
-    tan: '',
-    pan: '',
-    name: '',
-    branch: '',
-    address: EMPTY_ADDRESS,
-    state: '',
-    pin: '',
-    email: '',
-    country: '',
-    callingCode: '',
-    contactNumber: '',
-    category: '',
-    governmentState: '',
-    ministry: '',
-    ministryOther: '',
-    ain: '',
-    gstin: '',
-  };
+  return { ...emptyContact(), tan: '', branch: '', category: '', governmentState: '', ministry: '', ministryOther: '', ain: '', gstin: '' };
 }
 
 function emptyResponsible(): ResponsiblePerson {
-  return { name: '', designation: '', pan: '', address: EMPTY_ADDRESS, state: '', pin: '', email: '', country: '', callingCode: '', contactNumber: '' };
+  return { ...emptyContact(), designation: '' };
 }
 
 /** Payees by serial number: a dense array for the usual 1..n numbering, a map for anything else. */

@@ -3,22 +3,29 @@
 import type { CivilDate } from '../dates.js';
 import type { DeducteeType } from '../codes/misc.js';
 
-export interface Deductor {
-  tan: string;
-  pan: string;
+/** BH address lines 1-5 (21-25 for the deductor, 35-39 for the responsible person). */
+export type Address = [string, string, string, string, string];
+
+/** What the deductor and the responsible person both give; the BH has one block of the same shape for each. */
+export interface Contact {
   name: string;
-  /** Legacy BH 20 (branch/division). */
-  branch: string;
-  /** BH 21-25. */
-  address: [string, string, string, string, string];
+  pan: string;
+  address: Address;
   state: string;
   pin: string;
   email: string;
-  /** New BH 20 (country/region). */
+  /** New BH 20 / 43 (country/region). */
   country: string;
-  /** New BH 29/30. Legacy deductor STD/phone are not in the vendor's workbook and stay empty. */
+  /** New BH 29/30 and 44/45. Legacy: the responsible person's mobile is BH 43; the deductor's STD code and
+   *  telephone are not in the vendor's workbook and stay empty. */
   callingCode: string;
   contactNumber: string;
+}
+
+export interface Deductor extends Contact {
+  tan: string;
+  /** Legacy BH 20 (branch/division). */
+  branch: string;
   /** BH 32 (Annexure 4). */
   category: string;
   /** BH 54 (state code, state-government deductors). */
@@ -32,18 +39,8 @@ export interface Deductor {
   gstin: string;
 }
 
-export interface ResponsiblePerson {
-  name: string;
+export interface ResponsiblePerson extends Contact {
   designation: string;
-  pan: string;
-  address: [string, string, string, string, string];
-  state: string;
-  pin: string;
-  email: string;
-  country: string;
-  callingCode: string;
-  /** New BH 45; legacy BH 43 (mobile). */
-  contactNumber: string;
 }
 
 export interface Payee {

@@ -6,10 +6,8 @@ import { stateCode } from '../codes/states.js';
 import { wrapWords } from '../text.js';
 import type { ListRecord } from '../workbook/records.js';
 import type { BuildContext } from './context.js';
-import type { Deductor, ResponsiblePerson } from './models.js';
+import type { Address, Contact, Deductor, ResponsiblePerson } from './models.js';
 import { readIdentifier, readText } from './values.js';
-
-type Address = [string, string, string, string, string];
 
 const ADDRESS_LINE = 25;
 
@@ -40,7 +38,7 @@ function structuredAddress(ctx: BuildContext, list: ListRecord, who: string): Ad
 }
 
 function address(ctx: BuildContext, list: ListRecord, who: string): Address {
-  return list.spec.fields.some((f) => f.key === 'flat_door_block_number') ? structuredAddress(ctx, list, who) : legacyAddress(ctx, list, who);
+  return list.declares('flat_door_block_number') ? structuredAddress(ctx, list, who) : legacyAddress(ctx, list, who);
 }
 
 function state(ctx: BuildContext, list: ListRecord, who: string): string {
@@ -79,6 +77,21 @@ function contactNumber(ctx: BuildContext, list: ListRecord, key: string, who: st
   const valid = calling === '91' ? /^[1-9][0-9]{9}$/.test(value) : /^[0-9]{1,10}$/.test(value);
   if (!valid) ctx.report('INVALID_CONTACT_NUMBER', () => list.place(key), `${who} contact number must be ${calling === '91' ? '10 digits' : 'at most 10 digits'}`);
   return value;
+}
+
+/** Address lines, state, PIN and email: read alike for the deductor and the responsible person. */
+function postal(ctx: BuildContext, list: ListRecord, who: string): Pick<Contact, 'address' | 'state' | 'pin' | 'email'> {
+  return { address: address(ctx, list, who), state: state(ctx, list, who), pin: pin(ctx, list, who), email: email(ctx, list, who) };
+}
+
+/** The calling code's key: contact_country_code in the new lists, country_code in Form 140's. */
+function callingCodeOf(ctx: BuildContext, list: ListRecord, who: string): string {
+  return callingCode(ctx, list, list.declares('contact_country_code') ? 'contact_country_code' : 'country_code', who);
+}
+
+/** The phone number's key: contact_number in the new lists, mobile in the legacy and Form 140 ones. */
+function contactNumberOf(ctx: BuildContext, list: ListRecord, who: string, calling: string): string {
+  return contactNumber(ctx, list, list.declares('contact_number') ? 'contact_number' : 'mobile', who, calling);
 }
 
 function country(ctx: BuildContext, list: ListRecord, who: string): string {
@@ -133,8 +146,7 @@ export function buildDeductor(ctx: BuildContext, list: ListRecord): Deductor {
   if (pan === DEDUCTOR_PAN_NOT_REQUIRED && cat !== '' && !GOVERNMENT_CATEGORIES.has(cat)) {
     ctx.report('PAN_NOT_ALLOWED', () => list.place('pan'), 'PANNOTREQD is only for government deductors');
   }
-  const calling = callingCode(ctx, list, list.spec.fields.some((f) => f.key === 'contact_country_code') ? 'contact_country_code' : 'country_code', 'Deductor');
-  const numberKey = list.spec.fields.some((f) => f.key === 'contact_number') ? 'contact_number' : 'mobile';
+  const calling = callingCodeOf(ctx, list, 'Deductor');
   const gstin = list.has('gstin') ? readIdentifier(ctx, list.get('gstin'), () => list.place('gstin'), 'GSTIN') : '';
   if (gstin !== '' && !GSTIN_PATTERN.test(gstin)) ctx.report('INVALID_GSTIN', () => list.place('gstin'), 'GSTIN is not a valid GSTIN');
   const ain = list.has('account_office_identification_number') ? String(list.get('account_office_identification_number')).trim() : '';
@@ -143,15 +155,12 @@ export function buildDeductor(ctx: BuildContext, list: ListRecord): Deductor {
     tan,
     pan,
     name: text(ctx, list, 'name', 'Deductor name', 75, true),
-    branch: list.spec.fields.some((f) => f.key === 'branch') ? text(ctx, list, 'branch', 'Deductor branch', 75) : '',
-    address: address(ctx, list, 'Deductor'),
-    state: state(ctx, list, 'Deductor'),
-    pin: pin(ctx, list, 'Deductor'),
-    email: email(ctx, list, 'Deductor'),
+    branch: list.declares('branch') ? text(ctx, list, 'branch', 'Deductor branch', 75) : '',
+    ...postal(ctx, list, 'Deductor'),
     country: ctx.isLegacy ? '' : country(ctx, list, 'Deductor'),
     callingCode: calling,
     // The legacy BH has deductor STD code + telephone, which the vendor's legacy payer list does not carry.
-    contactNumber: ctx.isLegacy ? '' : contactNumber(ctx, list, numberKey, 'Deductor', calling),
+    contactNumber: ctx.isLegacy ? '' : contactNumberOf(ctx, list, 'Deductor', calling),
     category: cat,
     ...governmentDetails(ctx, list, cat),
     ain,
@@ -162,18 +171,14 @@ export function buildDeductor(ctx: BuildContext, list: ListRecord): Deductor {
 export function buildResponsiblePerson(ctx: BuildContext, list: ListRecord): ResponsiblePerson {
   const pan = readIdentifier(ctx, list.get('pan'), () => list.place('pan'), 'Responsible person PAN');
   if (pan !== '' && !PAN_PATTERN.test(pan)) ctx.report('INVALID_PAN', () => list.place('pan'), 'Responsible person PAN is not a valid PAN');
-  const calling = callingCode(ctx, list, list.spec.fields.some((f) => f.key === 'contact_country_code') ? 'contact_country_code' : 'country_code', 'Responsible person');
-  const numberKey = list.spec.fields.some((f) => f.key === 'contact_number') ? 'contact_number' : 'mobile';
+  const calling = callingCodeOf(ctx, list, 'Responsible person');
   return {
     name: text(ctx, list, 'name', 'Responsible person name', 75, true),
     designation: text(ctx, list, 'designation', 'Responsible person designation', 20, true),
     pan,
-    address: address(ctx, list, 'Responsible person'),
-    state: state(ctx, list, 'Responsible person'),
-    pin: pin(ctx, list, 'Responsible person'),
-    email: email(ctx, list, 'Responsible person'),
+    ...postal(ctx, list, 'Responsible person'),
     country: ctx.isLegacy ? '' : country(ctx, list, 'Responsible person'),
     callingCode: calling,
-    contactNumber: contactNumber(ctx, list, numberKey, 'Responsible person', ctx.isLegacy ? '91' : calling),
+    contactNumber: contactNumberOf(ctx, list, 'Responsible person', ctx.isLegacy ? '91' : calling),
   };
 }

@@ -1,10 +1,10 @@
 // FH (file header, 18 fields, both families) and BH (batch header, 72 fields).
 
-import type { Deductor, ResponsiblePerson } from '../build/models.js';
+import type { Contact, Deductor, ResponsiblePerson } from '../build/models.js';
 import { formatDdMmYyyy, type CivilDate } from '../dates.js';
 import type { FormSpec } from '../forms.js';
 import { formatPaise } from '../money.js';
-import type { Period } from '../period.js';
+import type { Family, Period } from '../period.js';
 import { blank, body, FIELD_COUNTS } from './fields.js';
 
 /** FH field 10: name of the return preparation utility. */
@@ -33,21 +33,43 @@ export interface BatchTotals {
   salary: { records: number; grossTotal: number } | null;
 }
 
-function parties(f: string[], d: Deductor, rp: ResponsiblePerson): void {
+/** BH field numbers of one party's contact details: the deductor's block and the responsible person's have the same layout. */
+interface ContactFields {
+  name: number;
+  /** The first of five address lines. */
+  address: number;
+  state: number;
+  pin: number;
+  email: number;
+  // New family only (the legacy BH puts the branch at 20 and the responsible person's mobile at 43).
+  country: number;
+  callingCode: number;
+  contactNumber: number;
+}
+
+const DEDUCTOR_FIELDS: ContactFields = { name: 19, address: 21, state: 26, pin: 27, email: 28, country: 20, callingCode: 29, contactNumber: 30 };
+const RESPONSIBLE_FIELDS: ContactFields = { name: 33, address: 35, state: 40, pin: 41, email: 42, country: 43, callingCode: 44, contactNumber: 45 };
+
+function contact(f: string[], at: ContactFields, c: Contact, family: Family): void {
+  f[at.name] = c.name;
+  for (let i = 0; i < c.address.length; i++) f[at.address + i] = c.address[i]!;
+  f[at.state] = c.state;
+  f[at.pin] = c.pin;
+  f[at.email] = c.email;
+  if (family === 'new') {
+    f[at.country] = c.country;
+    f[at.callingCode] = c.callingCode;
+    f[at.contactNumber] = c.contactNumber;
+  }
+}
+
+function parties(f: string[], family: Family, d: Deductor, rp: ResponsiblePerson): void {
   f[13] = d.tan;
   f[15] = d.pan;
-  f[19] = d.name;
-  for (let i = 0; i < 5; i++) f[21 + i] = d.address[i]!;
-  f[26] = d.state;
-  f[27] = d.pin;
-  f[28] = d.email;
+  contact(f, DEDUCTOR_FIELDS, d, family);
   f[32] = d.category;
-  f[33] = rp.name;
+  contact(f, RESPONSIBLE_FIELDS, rp, family);
   f[34] = rp.designation;
-  for (let i = 0; i < 5; i++) f[35 + i] = rp.address[i]!;
-  f[40] = rp.state;
-  f[41] = rp.pin;
-  f[42] = rp.email;
   f[54] = d.governmentState;
   f[57] = d.ministry;
   f[58] = d.ministryOther;
@@ -66,7 +88,7 @@ export function batchHeader(form: FormSpec, period: Period, d: Deductor, rp: Res
   f[16] = period.assessmentYearCode;
   f[17] = period.yearCode;
   f[18] = period.quarter;
-  parties(f, d, rp);
+  parties(f, form.family, d, rp);
   f[47] = formatPaise(totals.deposit);
   f[52] = 'N'; // whether a regular statement for this form was filed for an earlier period
   if (form.family === 'legacy') {
@@ -84,13 +106,6 @@ export function batchHeader(form: FormSpec, period: Period, d: Deductor, rp: Res
         f[71] = formatPaise(0);
       }
     }
-  } else {
-    f[20] = d.country;
-    f[29] = d.callingCode;
-    f[30] = d.contactNumber;
-    f[43] = rp.country;
-    f[44] = rp.callingCode;
-    f[45] = rp.contactNumber;
   }
   return body(f);
 }

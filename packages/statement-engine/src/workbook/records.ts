@@ -21,6 +21,12 @@ export class ListRecord {
     return this.entries.get(key)?.value ?? null;
   }
 
+  /** The form's list has this key (whether or not the workbook gives a value). */
+  declares(key: string): boolean {
+    return this.spec.fields.some((f) => f.key === key);
+  }
+
+  /** The workbook gives a value under the key. */
   has(key: string): boolean {
     const v = this.entries.get(key)?.value;
     return v !== undefined && v !== null && v !== '';
