@@ -7,13 +7,19 @@ import type { Family } from '../period.js';
 import { formatPaise } from '../money.js';
 import { blank, body, FIELD_COUNTS } from './fields.js';
 
-function legacyChallan(c: Challan): string {
-  const f = blank(FIELD_COUNTS.legacy.CD);
+/** CD fields 2-6 mean the same in both families: record type, batch, challan record number, deductee count, nil challan. */
+function challanFields(family: Family, c: Challan): string[] {
+  const f = blank(FIELD_COUNTS[family].CD);
   f[2] = 'CD';
   f[3] = '1';
   f[4] = String(c.record);
   f[5] = String(c.deductees);
   f[6] = c.nil ? 'Y' : 'N';
+  return f;
+}
+
+function legacyChallan(c: Challan): string {
+  const f = challanFields('legacy', c);
   f[12] = c.nil ? '' : c.serial; // bank challan number
   // 14: DDO serial number of Form 24G (book entry): the vendor's legacy workbooks have no book entries.
   f[16] = c.nil ? '' : c.bsr;
@@ -38,12 +44,7 @@ function legacyChallan(c: Challan): string {
 }
 
 function newChallan(c: Challan): string {
-  const f = blank(FIELD_COUNTS.new.CD);
-  f[2] = 'CD';
-  f[3] = '1';
-  f[4] = String(c.record);
-  f[5] = String(c.deductees);
-  f[6] = c.nil ? 'Y' : 'N';
+  const f = challanFields('new', c);
   f[8] = formatPaise(c.incomeTax); // total tax deducted (B)
   f[9] = formatPaise(c.interest); // (C)
   f[10] = formatPaise(c.fee); // (D)
