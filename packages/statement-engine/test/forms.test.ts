@@ -2,24 +2,9 @@
 
 import { expect } from 'chai';
 import { convert, type ConvertOptions } from '../src/index.js';
-import { form26qParts, LEGACY_CHALLAN_HEADER, LEGACY_PAYER, LEGACY_RESPONSIBLE, OPTIONS_26Q } from './support/fixtures.js';
-import {
-  form138Parts,
-  form143Parts,
-  form144Parts,
-  form24qParts,
-  form24qQ4Parts,
-  form27eqParts,
-  form27qParts,
-  OPTIONS_138,
-  OPTIONS_143,
-  OPTIONS_144,
-  OPTIONS_24Q_Q3,
-  OPTIONS_24Q_Q4,
-  OPTIONS_27EQ,
-  OPTIONS_27Q,
-  PAYMENT_24Q_HEADER,
-} from './support/more-fixtures.js';
+import { baseline, type BaselineName } from './support/baselines.js';
+import { LEGACY_PAYER, LEGACY_RESPONSIBLE } from './support/fixtures.js';
+import { LEGACY_CHALLAN_HEADER, PAYMENT_24Q_HEADER } from './support/headers.js';
 import { buildWorkbook, ist, type WorkbookParts } from './support/sheet-json.js';
 import { ofType, records } from './support/txt.js';
 
@@ -29,10 +14,16 @@ function txtOf(parts: WorkbookParts, options: ConvertOptions): string {
   return txt!;
 }
 
+/** The TXT of a form's baseline workbook, which must convert without errors. */
+function baselineTxt(name: BaselineName): string {
+  const { parts, options } = baseline(name);
+  return txtOf(parts, options);
+}
+
 const pick = (fields: string[], numbers: number[]) => numbers.map((n) => fields[n]);
 
 describe('Form 26Q (FY 2025-26, legacy v7.8)', () => {
-  const txt = () => txtOf(form26qParts(), OPTIONS_26Q);
+  const txt = () => baselineTxt('26Q');
 
   it('FH 1-10: line 1, NS1, regular, creation date in IST, sequence 1, deductor upload, TAN, one batch', () => {
     expect(records(txt())[0]!.fields.slice(1, 11)).to.deep.equal(['1', 'FH', 'NS1', 'R', '10052026', '1', 'D', 'MUMA12345B', '1', 'Satyapan']);
@@ -74,12 +65,13 @@ describe('Form 26Q (FY 2025-26, legacy v7.8)', () => {
   });
 
   it('the same workbook with [key, value] list items gives the same TXT', () => {
-    const pairs = convert(buildWorkbook(form26qParts(), 'pair'), OPTIONS_26Q);
+    const { parts, options } = baseline('26Q');
+    const pairs = convert(buildWorkbook(parts, 'pair'), options);
     expect(pairs.txt).to.equal(txt());
   });
 
   it("accepts the vendor sample's spellings: reason_for_lower_or_higher_deduction, heath_and_education_cess, rows without trailing nulls", () => {
-    const parts = form26qParts();
+    const { parts, options } = baseline('26Q');
     parts.paymentHeader = parts.paymentHeader.map((h) => (h === 'reason_for_lower_deduction' ? 'reason_for_lower_or_higher_deduction' : h));
     for (const p of parts.payments) {
       p.reason_for_lower_or_higher_deduction = p.reason_for_lower_deduction;
@@ -94,7 +86,7 @@ describe('Form 26Q (FY 2025-26, legacy v7.8)', () => {
       while (row.length > 0 && row[row.length - 1] === null) row.pop();
       return row;
     });
-    const { txt: same, report } = convert(wb, OPTIONS_26Q);
+    const { txt: same, report } = convert(wb, options);
     expect(report.errorCount).to.equal(0);
     expect(same).to.equal(txt());
   });
@@ -102,7 +94,7 @@ describe('Form 26Q (FY 2025-26, legacy v7.8)', () => {
 
 describe('Form 24Q (FY 2025-26, legacy)', () => {
   it('Q3: FH 3 SL1; BH 49 = 0 and BH 50/70/71 empty; DD 8 and 26 empty, 25 = its challan date, 33 = 92B', () => {
-    const txt = txtOf(form24qParts(), OPTIONS_24Q_Q3);
+    const txt = baselineTxt('24Q');
     expect(records(txt)[0]!.fields[3]).to.equal('SL1');
     const bh = ofType(txt, 'BH')[0]!.fields;
     expect(pick(bh, [5, 47, 49, 50, 70, 71])).to.deep.equal(['24Q', '24960.00', '0', '', '', '']);
@@ -113,10 +105,10 @@ describe('Form 24Q (FY 2025-26, legacy)', () => {
   });
 
   it('DD 7 and 12 carry the employee reference (payee sr_no) for a placeholder PAN; SD 8 and 38 too in Q4', () => {
-    const parts = form24qQ4Parts();
+    const { parts, options } = baseline('24Q-Q4');
     parts.payees[1]!.pan = 'PANNOTAVBL';
     for (const p of parts.payments.filter((x) => x.payee_sr_no === 2)) p.reason_for_lower_deduction = 'deduction_of_tax_at_higher_rate_due_to_non_availability_of_pan';
-    const { txt, report } = convert(buildWorkbook(parts), OPTIONS_24Q_Q4);
+    const { txt, report } = convert(buildWorkbook(parts), options);
     expect(report.errorCount, JSON.stringify(report.problems)).to.equal(0);
     expect(ofType(txt!, 'DD').map((r) => pick(r.fields, [7, 10, 12, 30]))).to.deep.equal([
       ['', 'ABCPM1234A', '', ''],
@@ -128,7 +120,7 @@ describe('Form 24Q (FY 2025-26, legacy)', () => {
   });
 
   it('Q4: SD/S16/C6A after all challans; BH 49 = SD count, 50 = sum of SD 19, 70/71 = no 194P records', () => {
-    const txt = txtOf(form24qQ4Parts(), OPTIONS_24Q_Q4);
+    const txt = baselineTxt('24Q-Q4');
     expect(records(txt).map((r) => r.type)).to.deep.equal(['FH', 'BH', 'CD', 'DD', 'DD', 'CD', 'DD', 'DD', 'SD', 'S16', 'SD', 'S16', 'S16', 'C6A', 'C6A']);
     expect(records(txt).map((r) => r.fields[1])).to.deep.equal(Array.from({ length: 15 }, (_, i) => String(i + 1)));
     expect(records(txt).filter((r) => r.type === 'SD').map((r) => r.fields.length - 1)).to.deep.equal([88, 88]);
@@ -139,7 +131,7 @@ describe('Form 24Q (FY 2025-26, legacy)', () => {
   });
 
   it('Q4 SD arithmetic: 13 = 34 + 35, 17 = 13 - 76 - 16, 19 = 17 + 18, 23 = 19 - 22, 28 = 24 - 78 + 25 + 26 - 27, 29 = 36 + 37, 30 = 28 - 29', () => {
-    const sd = ofType(txtOf(form24qQ4Parts(), OPTIONS_24Q_Q4), 'SD')[1]!.fields;
+    const sd = ofType(baselineTxt('24Q-Q4'), 'SD')[1]!.fields;
     expect(pick(sd, [4, 5, 7, 9, 10, 11, 12])).to.deep.equal(['2', 'A', 'BCDPS2345B', 'Suresh Shah', 'G', '01062025', '31032026']);
     expect(pick(sd, [13, 15, 16, 17, 18, 19, 21, 22, 23])).to.deep.equal(['1440000.00', '2', '52500.00', '1267500.00', '0.00', '1267500.00', '2', '175000.00', '1092500.00']);
     expect(pick(sd, [24, 25, 26, 27, 28, 29, 30, 31])).to.deep.equal(['60000.00', '0.00', '2400.00', '0.00', '62400.00', '60000.00', '2400.00', '150000.00']);
@@ -148,7 +140,7 @@ describe('Form 24Q (FY 2025-26, legacy)', () => {
   });
 
   it('Q4 children: S16 4/5/6/7 (SD no., own no., section id, amount); C6A 7/8/9 = deductible, gross, qualifying', () => {
-    const txt = txtOf(form24qQ4Parts(), OPTIONS_24Q_Q4);
+    const txt = baselineTxt('24Q-Q4');
     expect(ofType(txt, 'S16').map((r) => pick(r.fields, [3, 4, 5, 6, 7]))).to.deep.equal([
       ['1', '1', '1', '16(ia)', '75000.00'],
       ['1', '2', '1', '16(ia)', '50000.00'],
@@ -161,7 +153,7 @@ describe('Form 24Q (FY 2025-26, legacy)', () => {
   });
 
   it('Q4 new-regime employee: SD 70 and 74 empty, 79 = N (not opting out of 115BAC), 10 = W', () => {
-    const sd = ofType(txtOf(form24qQ4Parts(), OPTIONS_24Q_Q4), 'SD')[0]!.fields;
+    const sd = ofType(baselineTxt('24Q-Q4'), 'SD')[0]!.fields;
     expect(pick(sd, [10, 70, 74, 79])).to.deep.equal(['W', '', '', 'N']);
   });
 
@@ -191,7 +183,7 @@ describe('Form 24Q (FY 2025-26, legacy)', () => {
 
 describe('Form 27Q (FY 2025-26, legacy v7.5)', () => {
   it('DD 26 rate, 27 grossing-up, 35 DTAA (B) / Act (A), 36 remittance code, 37 15CA, 38 country, 49 115BAC opt-out', () => {
-    const txt = txtOf(form27qParts(), OPTIONS_27Q);
+    const txt = baselineTxt('27Q');
     const dd = ofType(txt, 'DD').map((r) => pick(r.fields, [8, 10, 12, 17, 26, 27, 30, 33, 35, 36, 37, 38, 49]));
     expect(dd).to.deep.equal([
       ['01', 'AAFCG1234K', '', '15600.00', '10.4000', 'N', '', '195', 'B', '21', '123456789012345', '267', 'N'],
@@ -200,7 +192,7 @@ describe('Form 27Q (FY 2025-26, legacy v7.5)', () => {
   });
 
   it('DD 39-42 (email, contact, address, TIN) only for a payee without PAN', () => {
-    const dd = ofType(txtOf(form27qParts(), OPTIONS_27Q), 'DD').map((r) => pick(r.fields, [39, 40, 41, 42]));
+    const dd = ofType(baselineTxt('27Q'), 'DD').map((r) => pick(r.fields, [39, 40, 41, 42]));
     expect(dd[0]).to.deep.equal(['', '', '', '']);
     expect(dd[1]).to.deep.equal(['info@nordic.example', '46812345678', 'Storgatan 1, Norrmalm, Stockholm, Stockholm, 11122', 'SE5566778899']);
   });
@@ -208,7 +200,7 @@ describe('Form 27Q (FY 2025-26, legacy v7.5)', () => {
 
 describe('Form 27EQ (FY 2025-26, legacy v6.9)', () => {
   it('FH 3 TC1, BH 5 27EQ; DD 21 purchase value, 22 amount received, 26 rate, 30 remark, 31/32 NRI/PE for a PAN-less collectee, 33 collection letter', () => {
-    const txt = txtOf(form27eqParts(), OPTIONS_27EQ);
+    const txt = baselineTxt('27EQ');
     expect(records(txt)[0]!.fields[3]).to.equal('TC1');
     expect(ofType(txt, 'BH')[0]!.fields[5]).to.equal('27EQ');
     const dd = ofType(txt, 'DD').map((r) => pick(r.fields, [8, 17, 21, 22, 23, 24, 26, 30, 31, 32, 33, 49]));
@@ -219,7 +211,7 @@ describe('Form 27EQ (FY 2025-26, legacy v6.9)', () => {
   });
 
   it("the vendor schema's column names (paid_date, payment_amount, payment_date, collection_date, reason_for_lower_collection) give the same TXT", () => {
-    const parts = form27eqParts();
+    const { parts, options } = baseline('27EQ');
     const rename: Record<string, string> = {
       amount_received: 'payment_amount',
       payment_date_epoch: 'payment_date',
@@ -230,13 +222,13 @@ describe('Form 27EQ (FY 2025-26, legacy v6.9)', () => {
     for (const c of parts.challans) c.paid_date = c.paid_date_epoch;
     parts.paymentHeader = parts.paymentHeader.map((h) => rename[h] ?? h);
     for (const p of parts.payments) for (const [from, to] of Object.entries(rename)) p[to] = p[from];
-    expect(txtOf(parts, OPTIONS_27EQ)).to.equal(txtOf(form27eqParts(), OPTIONS_27EQ));
+    expect(txtOf(parts, options)).to.equal(baselineTxt('27EQ'));
   });
 });
 
 describe('Form 138 (TY 2026-27, Q1-Q3)', () => {
   it('FH 3 SL1; BH 20-25 and 35-39 from the structured address; 29/30 and 44/45 calling code and number; 32 from the deductor_type token', () => {
-    const txt = txtOf(form138Parts(), OPTIONS_138);
+    const txt = baselineTxt('138');
     const bh = ofType(txt, 'BH')[0]!.fields;
     expect(records(txt)[0]!.fields[3]).to.equal('SL1');
     expect(pick(bh, [5, 16, 17, 20, 21, 22, 23, 24, 25, 26, 29, 30, 32])).to.deep.equal(['138', '202728', '202627', 'INDIA', '12 Marine Drive', 'Churchgate', 'Veer Nariman Road', 'Fort', 'Mumbai', '19', '91', '9820012345', 'K']);
@@ -244,7 +236,7 @@ describe('Form 138 (TY 2026-27, Q1-Q3)', () => {
   });
 
   it('CD 6 nil flag, 8-12 amounts, 13 mode, 15 BSR, 17 serial, 23 minor head 200; DD 15 = 1002, 28 empty (rate not used), 29 = date of deposit', () => {
-    const txt = txtOf(form138Parts(), OPTIONS_138);
+    const txt = baselineTxt('138');
     const cd = ofType(txt, 'CD')[0]!.fields;
     expect(pick(cd, [5, 6, 8, 12, 13, 15, 17, 19, 21, 22, 23])).to.deep.equal(['2', 'N', '13000.00', '13000.00', 'C', '0510308', '11111', '07052026', '13000.00', '13000.00', '200']);
     const dd = ofType(txt, 'DD')[0]!.fields;
@@ -252,7 +244,8 @@ describe('Form 138 (TY 2026-27, Q1-Q3)', () => {
   });
 
   it('Q4 is refused until Protean publishes its annexures', () => {
-    const { txt, report } = convert(buildWorkbook(form138Parts()), { ...OPTIONS_138, quarter: 'Q4' });
+    const { parts, options } = baseline('138');
+    const { txt, report } = convert(buildWorkbook(parts), { ...options, quarter: 'Q4' });
     expect(txt).to.equal(null);
     expect(report.problems.map((p) => p.code)).to.include('FORM_138_Q4_NOT_PUBLISHED');
   });
@@ -260,7 +253,8 @@ describe('Form 138 (TY 2026-27, Q1-Q3)', () => {
 
 describe('Form 144 (TY 2026-27; layout of our design)', () => {
   it('FH 3 NS1, BH 5 144; DD 15 section, 21 grossing-up, 28 rate, 34 DTAA/Act, 35 remittance code, 37 country; 38-41 only without PAN', () => {
-    const { txt, report } = convert(buildWorkbook(form144Parts()), OPTIONS_144);
+    const { parts, options } = baseline('144');
+    const { txt, report } = convert(buildWorkbook(parts), options);
     expect(report.errorCount).to.equal(0);
     expect(report.problems.map((p) => p.code)).to.deep.equal(['LAYOUT_UNVERIFIED']);
     expect(records(txt!)[0]!.fields[3]).to.equal('NS1');
@@ -276,7 +270,8 @@ describe('Form 144 (TY 2026-27; layout of our design)', () => {
 
 describe('Form 143 (TY 2026-27; workbook and layout of our design)', () => {
   it('FH 3 TC1, BH 5 143; DD 15 = 4-digit collection code, 21 purchase value, 24/25 collected/deposited, 27 collection date, 28 rate, 32 remark, 34/35 NRI/PE without PAN', () => {
-    const { txt, report } = convert(buildWorkbook(form143Parts()), OPTIONS_143);
+    const { parts, options } = baseline('143');
+    const { txt, report } = convert(buildWorkbook(parts), options);
     expect(report.errorCount, JSON.stringify(report.problems)).to.equal(0);
     expect(records(txt!)[0]!.fields[3]).to.equal('TC1');
     expect(ofType(txt!, 'BH')[0]!.fields[5]).to.equal('143');

@@ -3,38 +3,8 @@
 
 import { expect } from 'chai';
 import { convert, RULES, type ConvertOptions, type Problem, type RuleCode } from '../src/index.js';
-import { form140Parts, form26qParts, OPTIONS_140, OPTIONS_26Q } from './support/fixtures.js';
-import {
-  form138Parts,
-  form143Parts,
-  form144Parts,
-  form24qParts,
-  form24qQ4Parts,
-  form27eqParts,
-  form27qParts,
-  OPTIONS_138,
-  OPTIONS_143,
-  OPTIONS_144,
-  OPTIONS_24Q_Q3,
-  OPTIONS_24Q_Q4,
-  OPTIONS_27EQ,
-  OPTIONS_27Q,
-} from './support/more-fixtures.js';
+import { baseline, BASELINE_NAMES, type BaselineName as Base } from './support/baselines.js';
 import { buildWorkbook, ist, type Row, type WorkbookParts } from './support/sheet-json.js';
-
-type Base = '26Q' | '140' | '24Q' | '24Q-Q4' | '27Q' | '27EQ' | '138' | '144' | '143';
-
-const BASES: Record<Base, () => { parts: WorkbookParts; options: ConvertOptions }> = {
-  '26Q': () => ({ parts: form26qParts(), options: { ...OPTIONS_26Q } }),
-  '140': () => ({ parts: form140Parts(), options: { ...OPTIONS_140 } }),
-  '24Q': () => ({ parts: form24qParts(), options: { ...OPTIONS_24Q_Q3 } }),
-  '24Q-Q4': () => ({ parts: form24qQ4Parts(), options: { ...OPTIONS_24Q_Q4 } }),
-  '27Q': () => ({ parts: form27qParts(), options: { ...OPTIONS_27Q } }),
-  '27EQ': () => ({ parts: form27eqParts(), options: { ...OPTIONS_27EQ } }),
-  '138': () => ({ parts: form138Parts(), options: { ...OPTIONS_138 } }),
-  '144': () => ({ parts: form144Parts(), options: { ...OPTIONS_144 } }),
-  '143': () => ({ parts: form143Parts(), options: { ...OPTIONS_143 } }),
-};
 
 type Workbook = ReturnType<typeof buildWorkbook>;
 
@@ -359,7 +329,7 @@ const ELSEWHERE: Partial<Record<RuleCode, string>> = {
 };
 
 function run(c: Case): Problem[] {
-  const { parts, options } = BASES[c.base]();
+  const { parts, options } = baseline(c.base);
   c.change?.(parts, options);
   const built = buildWorkbook(parts);
   const workbook = c.raw ? c.raw(built) : built;
@@ -370,7 +340,7 @@ describe('validation rules: each code fires on its case and stays quiet on the c
   const quietCache = new Map<Base, Problem[]>();
   const quiet = (b: Base) => {
     if (!quietCache.has(b)) {
-      const { parts, options } = BASES[b]();
+      const { parts, options } = baseline(b);
       quietCache.set(b, convert(buildWorkbook(parts), options).report.problems);
     }
     return quietCache.get(b)!;
@@ -396,7 +366,7 @@ describe('validation rules: each code fires on its case and stays quiet on the c
   });
 
   it('the clean baselines of every form have no errors', () => {
-    for (const b of Object.keys(BASES) as Base[]) {
+    for (const b of BASELINE_NAMES) {
       expect(quiet(b).filter((p) => p.severity === 'error'), b).to.deep.equal([]);
     }
   });

@@ -6,22 +6,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { convert, convertFile, convertStream, validateFile, type ConvertOptions, type StreamConversion, type ValidationReport } from '../src/index.js';
+import { convert, convertFile, convertStream, validateFile, type StreamConversion, type ValidationReport } from '../src/index.js';
+import { baseline, BASELINE_NAMES } from './support/baselines.js';
 import { form140Parts, form26qParts, OPTIONS_140, OPTIONS_26Q } from './support/fixtures.js';
-import { form138Parts, form143Parts, form144Parts, form24qParts, form24qQ4Parts, form27eqParts, form27qParts, OPTIONS_138, OPTIONS_143, OPTIONS_144, OPTIONS_24Q_Q3, OPTIONS_24Q_Q4, OPTIONS_27EQ, OPTIONS_27Q } from './support/more-fixtures.js';
-import { buildWorkbook, ist, type WorkbookParts } from './support/sheet-json.js';
-
-const FORMS: Array<[string, () => WorkbookParts, ConvertOptions]> = [
-  ['26Q', form26qParts, OPTIONS_26Q],
-  ['140', form140Parts, OPTIONS_140],
-  ['24Q Q3', form24qParts, OPTIONS_24Q_Q3],
-  ['24Q Q4', form24qQ4Parts, OPTIONS_24Q_Q4],
-  ['27Q', form27qParts, OPTIONS_27Q],
-  ['27EQ', form27eqParts, OPTIONS_27EQ],
-  ['138', form138Parts, OPTIONS_138],
-  ['144', form144Parts, OPTIONS_144],
-  ['143', form143Parts, OPTIONS_143],
-];
+import { form24qQ4Parts, OPTIONS_24Q_Q4 } from './support/more-fixtures.js';
+import { buildWorkbook, ist } from './support/sheet-json.js';
 
 async function* chunks(text: string, size: number): AsyncGenerator<Buffer> {
   const bytes = Buffer.from(text, 'utf8');
@@ -42,10 +31,11 @@ describe('streaming conversion', () => {
   before(() => (dir = mkdtempSync(join(tmpdir(), 'engine-stream-test-'))));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  for (const [name, parts, options] of FORMS) {
-    it(`${name}: convertFile gives convert()'s TXT and report`, async () => {
-      const workbook = buildWorkbook(parts());
-      const path = join(dir, `${name.replace(/\s/g, '')}.json`);
+  for (const name of BASELINE_NAMES) {
+    const { title, parts, options } = baseline(name);
+    it(`${title}: convertFile gives convert()'s TXT and report`, async () => {
+      const workbook = buildWorkbook(parts);
+      const path = join(dir, `${title.replace(/\s/g, '')}.json`);
       writeFileSync(path, JSON.stringify(workbook, null, 2));
       const expected = convert(workbook, options);
       const conversion = await convertFile(path, options);

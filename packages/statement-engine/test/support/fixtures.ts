@@ -2,45 +2,11 @@
 // Every "rule fires" test starts from one of these and breaks exactly one thing.
 
 import type { ConvertOptions } from '../../src/index.js';
+import { LEGACY_CHALLAN_HEADER, PAYMENT_140_HEADER, PAYMENT_26Q_HEADER } from './headers.js';
 import { buildWorkbook, ist, type Encoding, type Row, type WorkbookParts } from './sheet-json.js';
 
-export const LEGACY_CHALLAN_HEADER = [
-  'challan_serial',
-  'bsr_code',
-  'paid_date_epoch',
-  'minor_head',
-  'tds_amount',
-  'surcharge',
-  'health_and_education_cess',
-  'interest',
-  'late_filing_fees',
-  'other_penalty',
-];
-
-export const CASH_194N = [
-  'amount_of_cash_withdrawal_more_than_1_crore_us_194N',
-  'amount_of_cash_withdrawal_between_20_lakhs_and_1_crore_us_194N_for_non_filers',
-  'amount_of_cash_withdrawal_more_than_1_crore_us_194N_for_non_filers',
-  'amount_of_cash_withdrawal_more_than_3_crore_us_194N_for_co-operative_societies',
-  'amount_of_cash_withdrawal_between_20_lakhs_and_3_crore_us_194N_for_non_filers',
-  'amount_of_cash_withdrawal_more_than_3_crore_us_194N_for_non_filers',
-];
-
-export const PAYMENT_26Q_HEADER = [
-  'payee_sr_no',
-  'challan_serial',
-  'bsr_code',
-  'nature_of_payment',
-  'payment_amount',
-  'payment_date_epoch',
-  'tds_amount',
-  'surcharge',
-  'health_and_education_cess',
-  'deduction_date_epoch',
-  'reason_for_lower_deduction',
-  'certificate_number',
-  ...CASH_194N,
-];
+/** Acme's office, where its deductor and its responsible person are both reached (legacy-style address keys). */
+const ACME_OFFICE: Row = { street: '12 Marine Drive', area: 'Churchgate', city: 'Mumbai', state: 'MAHARASHTRA', postal_code: '400020' };
 
 export const LEGACY_PAYER: Row = {
   name: 'Acme Traders Pvt Ltd',
@@ -48,11 +14,7 @@ export const LEGACY_PAYER: Row = {
   pan: 'AAACA1234F',
   branch: 'Head Office',
   gstin: '27AAACA1234F1Z5',
-  street: '12 Marine Drive',
-  area: 'Churchgate',
-  city: 'Mumbai',
-  state: 'MAHARASHTRA',
-  postal_code: '400020',
+  ...ACME_OFFICE,
   email: 'tds@acme.example',
   mobile: '9820012345',
 };
@@ -61,11 +23,7 @@ export const LEGACY_RESPONSIBLE: Row = {
   designation: 'Finance Head',
   name: 'Asha Rao',
   pan: 'ABCPR1234K',
-  street: '12 Marine Drive',
-  area: 'Churchgate',
-  city: 'Mumbai',
-  state: 'MAHARASHTRA',
-  postal_code: '400020',
+  ...ACME_OFFICE,
   email: 'asha@acme.example',
   mobile: '9820012346',
 };
@@ -107,23 +65,6 @@ export const OPTIONS_26Q: ConvertOptions = { form: '26Q', quarter: 'Q3', financi
 export function form26q(encoding: Encoding = 'object') {
   return buildWorkbook(form26qParts(), encoding);
 }
-
-export const PAYMENT_140_HEADER = [
-  'payee_sr_no',
-  'challan_serial',
-  'bsr_code',
-  'nature_of_payment',
-  'payment_amount',
-  'payment_date_epoch',
-  'total_tax_deducted',
-  'total_tax_deposited',
-  'deduction_date_epoch',
-  'reason_for_lower_deduction',
-  'certificate_number',
-  'unique_identification_number_form_121',
-  'amount_of_cash_withdrawal_more_than_1_crore_under_section_393_3',
-  'amount_of_cash_withdrawal_more_than_3_crore_for_cooperative_societies_under_section_393_3',
-];
 
 /**
  * Form 140, Q1 of TY 2026-27: the worked example in the reference (§9 d): five professional-fee payments

@@ -1,26 +1,20 @@
 // Baseline workbooks for 24Q (Q3 and Q4), 27Q, 27EQ, 138, 144 and 143.
 
 import type { ConvertOptions } from '../../src/index.js';
-import { CASH_194N, LEGACY_CHALLAN_HEADER, LEGACY_PAYER, LEGACY_RESPONSIBLE, NOW_AFTER_FY2025, NOW_AFTER_TY2026_Q1 } from './fixtures.js';
+import { LEGACY_PAYER, LEGACY_RESPONSIBLE, NOW_AFTER_FY2025, NOW_AFTER_TY2026_Q1 } from './fixtures.js';
+import {
+  LEGACY_CHALLAN_HEADER,
+  NEW_CHALLAN_HEADER,
+  PAYMENT_138_HEADER,
+  PAYMENT_143_HEADER,
+  PAYMENT_144_HEADER,
+  PAYMENT_24Q_HEADER,
+  PAYMENT_27Q_HEADER,
+} from './headers.js';
 import { SALARY_HEADER } from './salary-header.js';
 import { ist, type Row, type WorkbookParts } from './sheet-json.js';
 
 // ---- 24Q ------------------------------------------------------------------------------------------------
-
-export const PAYMENT_24Q_HEADER = [
-  'payee_sr_no',
-  'challan_serial',
-  'bsr_code',
-  'nature_of_payment',
-  'payment_amount',
-  'payment_date_epoch',
-  'tds_amount',
-  'surcharge',
-  'health_and_education_cess',
-  'deduction_date_epoch',
-  'reason_for_lower_deduction',
-  'certificate_number',
-];
 
 function salaryPayment(sr: number, serial: string, date: string, amount: number, tax: number, cess: number): Row {
   return {
@@ -126,26 +120,6 @@ export function form24qQ4Parts(): WorkbookParts {
 
 // ---- 27Q ------------------------------------------------------------------------------------------------
 
-export const PAYMENT_27Q_HEADER = [
-  'payee_sr_no',
-  'challan_serial',
-  'bsr_code',
-  'nature_of_payment',
-  'payment_amount',
-  'payment_date_epoch',
-  'tds_amount',
-  'surcharge',
-  'health_and_education_cess',
-  'deduction_date_epoch',
-  'applicability_of_tds_rate_under_dtaa',
-  'nature_of_remittance',
-  'form_15ca_acknowledgement_number',
-  'grossing_up_indicator',
-  'reason_for_lower_deduction',
-  'certificate_number',
-  ...CASH_194N,
-];
-
 export function form27qParts(): WorkbookParts {
   return {
     name: 'form27q_workbook',
@@ -197,11 +171,8 @@ export const OPTIONS_27EQ: ConvertOptions = { form: '27EQ', quarter: 'Q3', finan
 
 // ---- new forms: 138 / 144 / 143 -------------------------------------------------------------------------
 
-export const NEW_PAYER: Row = {
-  name: 'Acme Traders Pvt Ltd',
-  tan: 'MUMA12345B',
-  pan: 'AAACA1234F',
-  country: 'INDIA',
+/** Acme's office in the new lists' structured address keys. */
+const ACME_OFFICE_STRUCTURED: Row = {
   flat_door_block_number: '12 Marine Drive',
   post_office: 'Churchgate',
   road_street_block_sector: 'Veer Nariman Road',
@@ -209,6 +180,14 @@ export const NEW_PAYER: Row = {
   district: 'Mumbai',
   state: 'MAHARASHTRA',
   postal_code: '400020',
+};
+
+const NEW_PAYER: Row = {
+  name: 'Acme Traders Pvt Ltd',
+  tan: 'MUMA12345B',
+  pan: 'AAACA1234F',
+  country: 'INDIA',
+  ...ACME_OFFICE_STRUCTURED,
   email: 'tds@acme.example',
   contact_country_code: '91',
   contact_number: '9820012345',
@@ -216,36 +195,16 @@ export const NEW_PAYER: Row = {
   gstin: '27AAACA1234F1Z5',
 };
 
-export const NEW_RESPONSIBLE: Row = {
+const NEW_RESPONSIBLE: Row = {
   name: 'Asha Rao',
   designation: 'Finance Head',
   pan: 'ABCPR1234K',
-  flat_door_block_number: '12 Marine Drive',
-  post_office: 'Churchgate',
-  road_street_block_sector: 'Veer Nariman Road',
-  area_locality: 'Fort',
-  district: 'Mumbai',
-  state: 'MAHARASHTRA',
-  postal_code: '400020',
+  ...ACME_OFFICE_STRUCTURED,
   email: 'asha@acme.example',
   country: 'INDIA',
   contact_country_code: '91',
   contact_number: '9820012346',
 };
-
-export const NEW_CHALLAN_HEADER = [
-  'bank_challan_number_or_ddo_serial_number',
-  'bsr_code_or_form_24g_receipt_number',
-  'bank_challan_or_transfer_voucher_date_epoch',
-  'minor_head',
-  'mode_of_payment',
-  'nil_challan_indicator',
-  'total_tax_deducted',
-  'total_interest',
-  'total_fee',
-  'total_penalty',
-  'total_tax_deposited',
-];
 
 function newChallan(serial: string, date: string, tax: number, interest = 0, extra: Row = {}): Row {
   return {
@@ -288,20 +247,7 @@ export function form138Parts(): WorkbookParts {
     ],
     challanHeader: [...NEW_CHALLAN_HEADER],
     challans: [newChallan('11111', '2026-05-07', 13000), newChallan('22222', '2026-06-05', 13000)],
-    paymentHeader: [
-      'payee_sr_no',
-      'bank_challan_number_or_ddo_serial_number',
-      'bsr_code_or_form_24g_receipt_number',
-      'nature_of_payment',
-      'payment_amount',
-      'payment_date_epoch',
-      'total_tax_deducted',
-      'deduction_date_epoch',
-      'total_tax_deposited',
-      'deposit_date_epoch',
-      'reason_for_lower_deduction',
-      'certificate_number',
-    ],
+    paymentHeader: [...PAYMENT_138_HEADER],
     payments: [
       pay(1, '11111', '2026-04-30', 150000, 7500, '2026-05-07'),
       pay(2, '11111', '2026-04-30', 120000, 5500, '2026-05-07'),
@@ -312,26 +258,6 @@ export function form138Parts(): WorkbookParts {
 }
 
 export const OPTIONS_138: ConvertOptions = { form: '138', quarter: 'Q1', financialYear: 'TY 2026-27', tan: 'MUMA12345B', now: NOW_AFTER_TY2026_Q1 };
-
-export const PAYMENT_144_HEADER = [
-  'payee_sr_no',
-  'bank_challan_number_or_ddo_serial_number',
-  'bsr_code_or_form_24g_receipt_number',
-  'nature_of_payment',
-  'nature_of_remittance',
-  'payment_amount',
-  'payment_date_epoch',
-  'total_tax_deducted',
-  'deduction_date_epoch',
-  'total_tax_deposited',
-  'grossed_up_under_section_393_10',
-  'applicability_of_tds_rate_under_dtaa',
-  'unique_identification_number_form_121',
-  'reason_for_lower_deduction',
-  'certificate_number',
-  'amount_of_cash_withdrawal_more_than_1_crore_under_section_393_3',
-  'amount_of_cash_withdrawal_more_than_3_crore_for_cooperative_societies_under_section_393_3',
-];
 
 export function form144Parts(): WorkbookParts {
   const pay = (sr: number, serial: string, date: string, amount: number, tax: number, extra: Row = {}): Row => ({
@@ -389,20 +315,7 @@ export function form143Parts(): WorkbookParts {
     ],
     challanHeader: [...header],
     challans: [challan('55555', '2026-05-07', 7000), challan('66666', '2026-06-05', 20000)],
-    paymentHeader: [
-      'payee_sr_no',
-      'bank_challan_number_or_ddo_serial_number',
-      'bsr_code_or_form_24g_receipt_number',
-      'nature_of_payment',
-      'total_value_of_purchase',
-      'payment_amount',
-      'payment_date_epoch',
-      'total_tax_collected',
-      'collection_date_epoch',
-      'total_tax_deposited',
-      'reason_for_lower_collection',
-      'certificate_number',
-    ],
+    paymentHeader: [...PAYMENT_143_HEADER],
     payments: [
       { payee_sr_no: 1, bank_challan_number_or_ddo_serial_number: '55555', bsr_code_or_form_24g_receipt_number: '0510308', nature_of_payment: 'scrap', total_value_of_purchase: 700000, payment_amount: 700000, payment_date_epoch: ist('2026-04-12'), total_tax_collected: 7000, collection_date_epoch: ist('2026-04-12'), total_tax_deposited: 7000 },
       { payee_sr_no: 2, bank_challan_number_or_ddo_serial_number: '66666', bsr_code_or_form_24g_receipt_number: '0510308', nature_of_payment: 'sale_of_motor_vehicle', total_value_of_purchase: 1000000, payment_amount: 1000000, payment_date_epoch: ist('2026-05-12'), total_tax_collected: 20000, collection_date_epoch: ist('2026-05-12'), total_tax_deposited: 20000, reason_for_lower_collection: 'collection_of_tax_at_higher_rate_due_to_non_availability_of_pan' },
