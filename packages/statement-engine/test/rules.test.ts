@@ -22,6 +22,11 @@ interface Case {
 }
 
 const pay = (p: WorkbookParts, i: number): Row => p.payments[i]!;
+/** Adds the optional rate_of_deduction column (our extension) and states a rate on the first payment row. */
+const statedRate = (rate: number) => (p: WorkbookParts) => {
+  p.paymentHeader.push('rate_of_deduction');
+  pay(p, 0).rate_of_deduction = rate;
+};
 const setAll = (rows: Row[], key: string, from: unknown, to: unknown) => rows.forEach((r) => r[key] === from && (r[key] = to));
 const sheetOf = (wb: Workbook, name: string) => wb.sheets.find((s) => s.name === name)! as { blocks: Array<Record<string, unknown>> };
 
@@ -259,24 +264,8 @@ const CASES: Case[] = [
   { code: 'DEDUCTION_DATE_BEFORE_QUARTER', base: '26Q', change: (p) => (pay(p, 0).deduction_date_epoch = ist('2025-09-30')), at: { sheet: 'payment_sheet', row: 2, column: 'deduction_date_epoch' } },
   { code: 'DEPOSIT_DATE_MISMATCH', base: '138', change: (p) => (pay(p, 0).deposit_date_epoch = ist('2026-05-08')), at: { sheet: 'payment_sheet', row: 2, column: 'deposit_date_epoch' } },
   { code: 'DEPOSIT_BEFORE_DEDUCTION', base: '26Q', change: (p) => (p.challans[0]!.paid_date_epoch = ist('2025-10-16')), at: { sheet: 'payment_sheet', row: 3, column: 'deduction_date_epoch' } },
-  {
-    code: 'INVALID_RATE',
-    base: '26Q',
-    change: (p) => {
-      p.paymentHeader.push('rate_of_deduction');
-      pay(p, 0).rate_of_deduction = 150;
-    },
-    at: { sheet: 'payment_sheet', row: 2, column: 'rate_of_deduction' },
-  },
-  {
-    code: 'RATE_INCONSISTENT',
-    base: '26Q',
-    change: (p) => {
-      p.paymentHeader.push('rate_of_deduction');
-      pay(p, 0).rate_of_deduction = 1;
-    },
-    at: { sheet: 'payment_sheet', row: 2, column: 'rate_of_deduction' },
-  },
+  { code: 'INVALID_RATE', base: '26Q', change: statedRate(150), at: { sheet: 'payment_sheet', row: 2, column: 'rate_of_deduction' } },
+  { code: 'RATE_INCONSISTENT', base: '26Q', change: statedRate(1), at: { sheet: 'payment_sheet', row: 2, column: 'rate_of_deduction' } },
   {
     code: 'HIGHER_RATE_BELOW_20',
     base: '26Q',
