@@ -276,18 +276,16 @@ export function workbookOf(plan: Plan): { [key: string]: Json } {
 // ---------------------------------------------------------------------------------------------------------
 // Single-field corruptions
 
-export interface Corruption {
-  readonly kind: string;
+/** One cell changed in a fresh copy of a plan's workbook, and where a person sees it (row: header is row 1). */
+export interface ChangedCell {
   readonly workbook: { [key: string]: Json };
   readonly sheet: string;
   readonly row: number;
   readonly column: string;
-  /**
-   * Columns an error may name besides `column`. Only the challan-total check uses this: in 26Q it compares the
-   * sum of three challan columns with the rows, so naming no column (null) is as right as naming one; for
-   * Form 140 we would name total_tax_deducted, and the engine's null is listed in DECISIONS.md (X-01).
-   */
-  readonly alsoAccepted?: readonly (string | null)[];
+}
+
+export interface Corruption extends ChangedCell {
+  readonly kind: string;
 }
 
 interface TableRef { rows: Cell[][]; header: string[] }
@@ -331,7 +329,6 @@ export const CORRUPTIONS: Record<PropertyForm, readonly CorruptionKind[]> = {
     'certificate-missing', 'unknown-payee', 'bad-bsr', 'unknown-state', 'unknown-minor-head', 'tax-above-amount'],
 };
 
-/** Lower-case PANs are not here: the engine upper-cases them (DECISIONS.md X-02, disputed.json). */
 /**
  * What the rule code of the reported error must mention, per corruption. Codes are the engine's own (its
  * exported RULES registry); the test checks them loosely, by the word that names the broken thing.
@@ -342,7 +339,7 @@ export const CODE_PATTERNS: Record<CorruptionKind, RegExp> = {
   'payment-outside-quarter': /PAYMENT_DATE|QUARTER/,
   'negative-amount': /NEGATIVE|AMOUNT/,
   'unknown-nature': /NATURE|SECTION/,
-  'challan-short': /CHALLAN/,
+  'challan-short': /^CHALLAN_SHORT$/,
   'certificate-missing': /CERTIFICATE/,
   'unknown-payee': /PAYEE/,
   'bad-bsr': /BSR/,
@@ -382,7 +379,7 @@ export function corrupt(plan: Plan, kind: CorruptionKind, pick: number): Corrupt
     case 'challan-short': {
       const column = form === '26Q' ? 'tds_amount' : 'total_tax_deducted';
       const sum = (plan.challans[challanIndex] as PlanChallan).rows.reduce((total, row) => total + row.tax, 0);
-      return { ...challan(column, sum - 1), alsoAccepted: [null] };
+      return challan(column, sum - 1);
     }
     case 'certificate-missing': {
       setCell(workbook, 'payment_sheet', paymentIndex, 'reason_for_lower_deduction', LOWER_DEDUCTION[form]);
@@ -401,4 +398,17 @@ export function corrupt(plan: Plan, kind: CorruptionKind, pick: number): Corrupt
       return payment(column, Number(original('payment_amount')) + 100);
     }
   }
+}
+
+/**
+ * A payee PAN written in lower case. Not a corruption: the engine upper-cases it and warns (DECISIONS.md X-02).
+ * The payee is one with a real PAN, chosen by `pick`; null when every payee of the plan is PAN-less.
+ */
+export function lowerCasePan(plan: Plan, pick: number): ChangedCell | null {
+  const withPan = plan.payees.flatMap((payee, index) => (payee.pan === 'PANNOTAVBL' ? [] : [index]));
+  if (withPan.length === 0) return null;
+  const payeeIndex = withPan[pick % withPan.length] as number;
+  const workbook = workbookOf(plan);
+  const sheet = setCell(workbook, 'payee_sheet', payeeIndex, 'pan', (plan.payees[payeeIndex] as PlanPayee).pan.toLowerCase());
+  return { workbook, sheet, row: payeeIndex + 2, column: 'pan' };
 }
