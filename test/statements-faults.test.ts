@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
-import { createRedisConnection, waitForRedis } from '@satyapan/core';
+import { createRedisConnection, waitForRedis, type Clock } from '@satyapan/core';
 import { convert } from '@satyapan/statement-engine';
-import { JOB_STATUSES, ownerOf, type StatementJobView } from '@satyapan/statement-queue';
+import { JOB_STATUSES, StatementService, ownerOf, type StatementJobView } from '@satyapan/statement-queue';
 import type { ClientConfig } from '@satyapan/router';
 import { eventually, startStatementsHost, type StatementsHost } from './statements-support/host.js';
 import { startRedisProxy, type RedisProxy } from './statements-support/redis-proxy.js';
@@ -108,13 +108,22 @@ describe('statement jobs under faults', function () {
 
       proxy.restore();
       await waitForRedis(serviceRedis, 10_000);
-      // What the interrupted submit left behind is only a pending entry without a record, which the sweep drops.
+      // What the interrupted submit left behind is only a pending entry without a record.
       const pending = await host.redis.zrange(host.service.keys.pending, 0, '-1');
       expect(pending).to.have.length(1);
       // Even after the connection is back, the interrupted write is not replayed.
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(await recordKeys()).to.deep.equal([]);
+      // A sweep keeps the entry while it could belong to a submit still writing its record...
       await host.service.sweepPending();
+      expect(await host.redis.zcard(host.service.keys.pending)).to.equal(1);
+      // ...and drops it once it is far too old for that.
+      const aMinuteLater = sweepingService(host, { now: () => Date.now() + 61_000 });
+      try {
+        await aMinuteLater.sweepPending();
+      } finally {
+        await aMinuteLater.close();
+      }
       expect(await host.redis.zcard(host.service.keys.pending)).to.equal(0);
       const search = await host.call(CLIENT, 'POST', '/tds/reports/txt/search', { '@entity': 'in.co.service.tds.reports.jobs.search' });
       expect(search.body.data.items).to.deep.equal([]);
@@ -147,4 +156,55 @@ describe('statement jobs under faults', function () {
       }
     });
   });
+
+  describe('a sweep that runs while a submit is still writing its record', () => {
+    let proxy: RedisProxy;
+    let serviceRedis: Redis;
+    let host: StatementsHost;
+    before(async () => {
+      proxy = await startRedisProxy();
+      serviceRedis = createRedisConnection({ url: proxy.url, flavour: 'producer', connectionName: 'statements-through-proxy' });
+      serviceRedis.on('error', () => undefined);
+      await waitForRedis(serviceRedis);
+      // As on S3 without notifications: only the sweep notices uploads.
+      host = await startStatementsHost({ clients: [CLIENT], serviceRedis, service: { watchUploads: false } });
+    });
+    after(async () => {
+      await host.close();
+      serviceRedis.disconnect();
+      await proxy.close();
+    });
+
+    it('keeps the job pending, and a later sweep queues it once its workbook is there', async () => {
+      const sweeper = sweepingService(host);
+      try {
+        const holding = proxy.holdAt('evalsha');
+        const submitting = host.call(CLIENT, 'POST', '/tds/reports/txt', TDS_BODY);
+        // The submit has marked its job pending; the script that writes the record is held back.
+        const { release } = await holding;
+        expect(await host.redis.zcard(host.service.keys.pending)).to.equal(1);
+        await sweeper.sweepPending();
+        expect(await host.redis.zcard(host.service.keys.pending)).to.equal(1);
+        release();
+        const submitted = await submitting;
+        expect(submitted.status).to.equal(200);
+        const job = submitted.body.data as StatementJobView;
+        expect((await fetch(job.json_url as string, { method: 'PUT', body: JSON.stringify(workbook26Q({ rows: 2 })) })).status).to.equal(200);
+        await sweeper.sweepPending();
+        const polled = (await host.call(CLIENT, 'GET', `/tds/reports/txt?job_id=${job.job_id}`)).body.data as StatementJobView;
+        expect(polled.status).to.equal('queued');
+        expect(await host.redis.zcard(host.service.keys.pending)).to.equal(0);
+      } finally {
+        await sweeper.close();
+      }
+    });
+  });
 });
+
+/** A second service on the same Redis and storage (as a worker's sweep would be), on its own clock. */
+function sweepingService(host: StatementsHost, clock?: Clock): StatementService {
+  return new StatementService({
+    redis: host.redis, storage: host.storage, sealer: host.sealer, keyPrefix: host.keyPrefix, watchUploads: false,
+    ...(clock ? { clock } : {}),
+  });
+}

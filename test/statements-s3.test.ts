@@ -1,13 +1,10 @@
 import { expect } from 'chai';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import S3rver from 's3rver';
-import { S3Storage } from '@satyapan/core';
+import { S3Storage, readAll } from '@satyapan/core';
 import { convert } from '@satyapan/statement-engine';
-import type { StatementJobView } from '@satyapan/statement-queue';
+import { ownerOf, storageKeys, type StatementJobView } from '@satyapan/statement-queue';
 import type { ClientConfig } from '@satyapan/router';
 import { eventually, startStatementsHost, type StatementsHost } from './statements-support/host.js';
+import { startS3rver, type S3Server } from './statements-support/s3rver.js';
 import { workbook26Q } from './statements-support/workbooks.js';
 
 const BUCKET = 'statements-e2e';
@@ -16,21 +13,14 @@ const TDS_BODY = { '@entity': 'in.co.service.tds.reports.request', tan: 'PNEG012
 
 describe('statement jobs end to end on S3Storage (s3rver)', function () {
   this.timeout(60_000);
-  let s3dir: string;
-  let s3: S3rver;
+  let s3: S3Server;
   let host: StatementsHost;
 
   before(async () => {
-    s3dir = await mkdtemp(join(tmpdir(), 'satyapan-s3rver-'));
-    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
-    const { port } = (await s3.run()) as unknown as { port: number };
-    const clientConfig = {
-      endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    };
+    s3 = await startS3rver(BUCKET);
     host = await startStatementsHost({
       clients: [CLIENT],
-      storage: () => new S3Storage({ bucket: BUCKET, keyPrefix: 'e2e/', clientConfig }),
+      storage: () => new S3Storage({ bucket: BUCKET, keyPrefix: 'e2e/', clientConfig: s3.clientConfig }),
       service: { maxUploadBytes: 20_000 },
     });
     // The worker finds uploads by polling storage (no FsStorage event on S3).
@@ -39,7 +29,6 @@ describe('statement jobs end to end on S3Storage (s3rver)', function () {
   after(async () => {
     await host.close();
     await s3.close();
-    await rm(s3dir, { recursive: true, force: true });
   });
 
   async function submit(): Promise<StatementJobView> {
@@ -93,5 +82,21 @@ describe('statement jobs end to end on S3Storage (s3rver)', function () {
     const done = await poll(job.job_id, (j) => j.status === 'succeeded' || j.status === 'failed');
     expect(done).to.include({ status: 'failed', message: 'Invalid Workbook' });
     expect((await fetch(done.validation_report_url as string)).status).to.equal(200);
+  });
+
+  it('a workbook replaced by an oversize one between the sweep\'s size check and its copy fails as too large', async () => {
+    const job = await submit();
+    const ref = { owner: ownerOf(CLIENT.id as string), jobId: job.job_id };
+    const big = JSON.stringify(workbook26Q({ rows: 400 }));
+    // Lands after the sweep's HEAD saw the small workbook, just before the sweep reads it to take its copy.
+    s3.beforeNextGet(`e2e/${storageKeys.upload(ref)}`, async () => {
+      expect((await fetch(job.json_url as string, { method: 'PUT', body: big })).status).to.equal(200);
+    });
+    await fetch(job.json_url as string, { method: 'PUT', body: JSON.stringify(workbook26Q({ rows: 2 })) });
+    const done = await poll(job.job_id, (j) => j.status === 'succeeded' || j.status === 'failed');
+    expect(done).to.include({ status: 'failed', message: 'Invalid Workbook' });
+    const report = JSON.parse((await readAll(await host.storage.get(storageKeys.reportJson(ref)))).toString('utf8')) as { problems: Array<{ code: string }> };
+    expect(report.problems.map((problem) => problem.code)).to.deep.equal(['WORKBOOK_TOO_LARGE']);
+    expect(await host.storage.exists(storageKeys.frozenInput(ref))).to.equal(false);
   });
 });

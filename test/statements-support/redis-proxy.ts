@@ -1,5 +1,6 @@
 // A TCP proxy in front of the real Redis that can cut its connections at a chosen command, to test what
-// callers see when Redis goes away in the middle of an operation.
+// callers see when Redis goes away in the middle of an operation, or hold a command back, to make a chosen
+// interleaving with other processes happen every time.
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
@@ -11,6 +12,11 @@ export interface RedisProxy {
    * is lost), instead of cutting before it is sent.
    */
   cutAt(marker: string, options?: { forwardFirst?: boolean }): Promise<void>;
+  /**
+   * The next time a client sends a command containing `marker`, hold it (and whatever that client sends after
+   * it) until the returned `release()` is called: the command reaches Redis late, as on a slow network.
+   */
+  holdAt(marker: string): Promise<{ release(): void }>;
   restore(): void;
   close(): Promise<void>;
 }
@@ -19,6 +25,7 @@ export async function startRedisProxy(target = { host: '127.0.0.1', port: 6379 }
   const sockets = new Set<Socket>();
   let refusing = false;
   let trap: { marker: Buffer; forwardFirst: boolean; sprung: () => void } | null = null;
+  let hold: { marker: Buffer; reached: (release: () => void) => void } | null = null;
 
   const cutAll = (): void => {
     refusing = true;
@@ -34,9 +41,26 @@ export async function startRedisProxy(target = { host: '127.0.0.1', port: 6379 }
     const upstream = createConnection(target);
     // Once the trapped command was forwarded, Redis's replies on this connection are dropped: they are lost.
     let mute = false;
+    // While a command is held, it and everything after it from this client wait here, in order.
+    let held: Buffer[] | null = null;
     sockets.add(client);
     sockets.add(upstream);
     client.on('data', (chunk: Buffer) => {
+      if (held) {
+        held.push(chunk);
+        return;
+      }
+      const holding = hold;
+      if (holding && chunk.toString('latin1').toLowerCase().includes(holding.marker.toString('latin1'))) {
+        hold = null;
+        const waiting: Buffer[] = [chunk];
+        held = waiting;
+        holding.reached(() => {
+          held = null;
+          for (const queued of waiting) upstream.write(queued);
+        });
+        return;
+      }
       const armed = trap;
       if (armed && chunk.toString('latin1').toLowerCase().includes(armed.marker.toString('latin1'))) {
         trap = null;
@@ -72,6 +96,11 @@ export async function startRedisProxy(target = { host: '127.0.0.1', port: 6379 }
     cutAt(marker, options = {}) {
       return new Promise((resolve) => {
         trap = { marker: Buffer.from(marker.toLowerCase(), 'latin1'), forwardFirst: options.forwardFirst ?? false, sprung: resolve };
+      });
+    },
+    holdAt(marker) {
+      return new Promise((resolve) => {
+        hold = { marker: Buffer.from(marker.toLowerCase(), 'latin1'), reached: (release) => resolve({ release }) };
       });
     },
     restore() {

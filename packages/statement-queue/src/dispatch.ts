@@ -1,9 +1,11 @@
+import type { Readable } from 'node:stream';
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
 import { FsStorage, type Clock, type Logger, type ObjectStorage } from '@satyapan/core';
 import { IllegalTransitionError } from './errors.js';
 import type { JobStore } from './job-store.js';
 import { parseRefMember, refMember, storageKeys, type JobRef, type StatementKeys } from './keys.js';
+import type { JobRecord } from './model.js';
 import { scoredEntries } from './redis-shapes.js';
 import { CONVERT_JOB, conversionJobOptions, type ConversionRetryOptions, type ConvertJobData } from './queues.js';
 
@@ -24,6 +26,13 @@ export interface DispatcherOptions {
 const UPLOAD_GRACE_MS = 3600 * 1000;
 
 /**
+ * A submit marks its job pending before it writes the record, so a sweep can meet an entry whose record is not
+ * there yet. Only entries older than this (far beyond a producer command's timeout) are taken for a submit that
+ * failed half way and dropped; a younger one is left for the next sweep.
+ */
+const SUBMIT_GRACE_MS = 60 * 1000;
+
+/**
  * Moves jobs from `created` to the queue once their workbook is in storage. A job stays in the pending set until
  * its BullMQ job is confirmed added, so a crash or a Redis hiccup between the two is repaired by the next sweep;
  * adding is idempotent because the BullMQ id is the job id.
@@ -37,9 +46,40 @@ export class Dispatcher {
 
   /** Queues the job if its workbook has arrived; true when the job needs nothing more from the dispatcher. */
   async dispatch(ref: JobRef): Promise<boolean> {
+    const record = await this.options.store.get(ref);
+    return record ? this.dispatchRecord(ref, record) : this.settle(ref);
+  }
+
+  /** One pass over the pending set, oldest first. */
+  async sweep(limit: number): Promise<number> {
+    const { redis, keys, clock, store } = this.options;
+    const entries = scoredEntries(await redis.zrange(keys.pending, 0, String(limit - 1), 'WITHSCORES'));
+    const now = clock.now();
+    const giveUpBefore = now - this.options.uploadTtlSeconds * 1000 - UPLOAD_GRACE_MS;
+    for (const { member, score: createdAt } of entries) {
+      const ref = parseRefMember(member);
+      if (!ref) {
+        await redis.zrem(keys.pending, member);
+        continue;
+      }
+      try {
+        const record = await store.get(ref);
+        if (!record) {
+          // Its submit is still writing the record (keep the entry), or it failed half way (drop the entry).
+          if (createdAt < now - SUBMIT_GRACE_MS) await this.settle(ref);
+          continue;
+        }
+        const done = await this.dispatchRecord(ref, record);
+        if (!done && createdAt < giveUpBefore) await this.settle(ref);
+      } catch (error) {
+        this.options.logger.warn('dispatching a pending statement job failed', { job_id: ref.jobId, error: (error as Error).message });
+      }
+    }
+    return entries.length;
+  }
+
+  private async dispatchRecord(ref: JobRef, record: JobRecord): Promise<boolean> {
     const { store, storage } = this.options;
-    const record = await store.get(ref);
-    if (!record) return this.settle(ref);
     if (record.status === 'created') {
       const upload = await storage.head(storageKeys.upload(ref));
       if (!upload) return false;
@@ -57,27 +97,6 @@ export class Dispatcher {
     return this.settle(ref);
   }
 
-  /** One pass over the pending set, oldest first. */
-  async sweep(limit: number): Promise<number> {
-    const { redis, keys, clock } = this.options;
-    const entries = scoredEntries(await redis.zrange(keys.pending, 0, String(limit - 1), 'WITHSCORES'));
-    const giveUpBefore = clock.now() - this.options.uploadTtlSeconds * 1000 - UPLOAD_GRACE_MS;
-    for (const { member, score: createdAt } of entries) {
-      const ref = parseRefMember(member);
-      if (!ref) {
-        await redis.zrem(keys.pending, member);
-        continue;
-      }
-      try {
-        const done = await this.dispatch(ref);
-        if (!done && createdAt < giveUpBefore) await this.settle(ref);
-      } catch (error) {
-        this.options.logger.warn('dispatching a pending statement job failed', { job_id: ref.jobId, error: (error as Error).message });
-      }
-    }
-    return entries.length;
-  }
-
   private async enqueue(ref: JobRef, domain: ConvertJobData['domain']): Promise<void> {
     await this.options.queue.add(CONVERT_JOB, { ...ref, domain }, conversionJobOptions(ref.jobId, this.options.retry));
   }
@@ -93,13 +112,33 @@ export class Dispatcher {
    * either) is not copied; a marker records its size, and the worker fails the job on it. FsStorage refuses both
    * the second upload and the oversize one itself.
    */
-  private async freezeInput(ref: JobRef, size: number): Promise<void> {
-    const { storage } = this.options;
+  private async freezeInput(ref: JobRef, headSize: number): Promise<void> {
+    const { storage, maxUploadBytes } = this.options;
     if (storage instanceof FsStorage) return;
-    if (size > this.options.maxUploadBytes) {
-      await storage.put(storageKeys.oversizeMarker(ref), JSON.stringify({ size }), { contentType: 'application/json' });
-      return;
+    if (headSize > maxUploadBytes) return this.markOversize(ref, headSize);
+    // The limit is checked again on the bytes copied: the object can be replaced between head() and get().
+    const copy = await readAtMost(await storage.get(storageKeys.upload(ref)), maxUploadBytes);
+    if (copy === null) {
+      const current = await storage.head(storageKeys.upload(ref));
+      return this.markOversize(ref, Math.max(current?.size ?? 0, maxUploadBytes + 1));
     }
-    await storage.put(storageKeys.frozenInput(ref), await storage.get(storageKeys.upload(ref)), { contentType: 'application/json' });
+    await storage.put(storageKeys.frozenInput(ref), copy, { contentType: 'application/json' });
   }
+
+  private async markOversize(ref: JobRef, size: number): Promise<void> {
+    await this.options.storage.put(storageKeys.oversizeMarker(ref), JSON.stringify({ size }), { contentType: 'application/json' });
+  }
+}
+
+/** The whole stream if it holds at most `maxBytes`, else null (leaving the loop early destroys the stream). */
+async function readAtMost(stream: Readable, maxBytes: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    size += buffer.length;
+    if (size > maxBytes) return null;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
 }
