@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -188,11 +188,15 @@ export class FsStorage implements ObjectStorage {
         else callback(null, chunk);
       },
     });
+    // The temporary file exists before any byte flows, so removing it after a failure cannot race with a
+    // write stream that is still opening it (which would leave a stray .part file behind).
+    const handle = await open(temp, 'wx');
     try {
-      await pipeline(body, counter, createWriteStream(temp, { flags: 'wx' }));
+      await pipeline(body, counter, handle.createWriteStream());
       await rename(temp, target);
       return size;
     } catch (error) {
+      await handle.close().catch(() => undefined);
       await rm(temp, { force: true });
       throw error;
     }
