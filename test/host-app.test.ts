@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execSync } from 'node:child_process';
 import { LOCKER_INDIVIDUALS, PENNY_DROP_TEST_ACCOUNTS } from '@satyapan/sandbox';
-import { spawnDemo } from './support/spawn-demo.js';
+import { spawnDemo } from './support/spawn-program.js';
 import { workbook26Q } from './statements-support/workbooks.js';
 import { consentAtLocker } from '../packages/kyc/test/support/stack.js';
 

@@ -2,19 +2,19 @@
 // real Redis under a unique key prefix, FsStorage in a temp folder or S3Storage on s3rver, and workers either
 // in this process or as separate processes (examples/worker). Used only by test/statements-*.test.ts.
 import express from 'express';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Redis } from 'ioredis';
 import {
   FsStorage, Sealer, createRedisConnection, waitForRedis, type ObjectStorage,
 } from '@satyapan/core';
 import { createRouter, type ClientConfig } from '@satyapan/router';
+import { PROGRAMS, spawnProgram } from '../support/spawn-program.js';
 import {
   StatementService, createStatementWorker, type StatementServiceOptions, type StatementWorker, type StatementWorkerOptions,
 } from '@satyapan/statement-queue';
@@ -135,7 +135,6 @@ export async function startStatementsHost(options: HostOptions): Promise<Stateme
   return host;
 }
 
-const WORKER_MAIN = fileURLToPath(new URL('../../examples/worker/src/main.ts', import.meta.url));
 
 export interface WorkerProcess {
   child: ChildProcess;
@@ -146,29 +145,12 @@ export interface WorkerProcess {
 
 /** The example worker from its TypeScript sources, as its own process. */
 export function spawnWorkerProcess(env: NodeJS.ProcessEnv): WorkerProcess {
-  const child = spawn(process.execPath, ['--conditions=satyapan-source', '--import', 'tsx', WORKER_MAIN], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  child.stderr?.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const program = spawnProgram(PROGRAMS.worker, env);
   return {
-    child,
-    output: () => out,
-    async ready(timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!/statement worker ready/.test(out)) {
-        if (child.exitCode !== null) throw new Error(`worker exited: ${out}`);
-        if (Date.now() > deadline) throw new Error(`worker not ready: ${out}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
-    async kill(signal) {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exit;
-    },
+    child: program.child,
+    output: program.output,
+    ready: async (timeoutMs = 20_000) => void (await program.waitFor(/statement worker ready/, timeoutMs)),
+    kill: (signal) => program.stop(signal),
   };
 }
 

@@ -1,0 +1,65 @@
+// Runs one of our programs (the demo host app, the example worker) as a child process from its TypeScript
+// sources, and lets a test read its output, wait for a line, and stop or kill it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface ProgramProcess {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the match once `pattern` appears in stdout or stderr; rejects if the process exits first. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  exited(): Promise<number | null>;
+  /** Sends `signal` (default SIGTERM) unless the process already ended, and resolves with its exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export const PROGRAMS = {
+  demo: fileURLToPath(new URL('../../examples/host-app/src/main.ts', import.meta.url)),
+  worker: fileURLToPath(new URL('../../examples/worker/src/main.ts', import.meta.url)),
+} as const;
+
+export function spawnProgram(main: string, env: NodeJS.ProcessEnv): ProgramProcess {
+  const child = spawn(process.execPath, ['--conditions=satyapan-source', '--import', 'tsx', main], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const collect = (chunk: Buffer): void => { out += chunk.toString(); };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => out,
+    exited: () => exit,
+    waitFor(pattern, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => { cleanup(); reject(new Error(`timed out waiting for ${pattern}; output:\n${out}`)); }, timeoutMs);
+        const check = (): void => {
+          const match = out.match(pattern);
+          if (match) { cleanup(); resolve(match); }
+        };
+        const onExit = (): void => { cleanup(); reject(new Error(`exited before ${pattern}; output:\n${out}`)); };
+        const cleanup = (): void => {
+          clearTimeout(timer);
+          child.stdout?.off('data', check);
+          child.stderr?.off('data', check);
+          child.off('exit', onExit);
+        };
+        child.stdout?.on('data', check);
+        child.stderr?.on('data', check);
+        child.once('exit', onExit);
+        check();
+      });
+    },
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exit;
+    },
+  };
+}
+
+/** The demo host app (`npm start`'s program) on a free port. */
+export function spawnDemo(env: NodeJS.ProcessEnv): ProgramProcess {
+  return spawnProgram(PROGRAMS.demo, { PORT: '0', ...env });
+}
