@@ -20,7 +20,8 @@ export interface RedisConnectionOptions {
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 const FLAVOURS: Record<RedisFlavour, RedisOptions> = {
-  producer: { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 5_000 },
+  // autoResendUnfulfilledCommands off: a write whose caller already got a 503 must not happen later on reconnect.
+  producer: { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 5_000, autoResendUnfulfilledCommands: false },
   worker: { maxRetriesPerRequest: null, enableReadyCheck: true },
 };
 

@@ -16,6 +16,13 @@ describe('core: Redis connections and key naming', () => {
     }
   });
 
+  it('producer connections never replay a command after a reconnect (its caller already had its answer)', () => {
+    const redis = createRedisConnection({ flavour: 'producer', overrides: { lazyConnect: true } });
+    expect(redis.options.autoResendUnfulfilledCommands).to.equal(false);
+    expect(redis.options.enableOfflineQueue).to.equal(false);
+    redis.disconnect();
+  });
+
   it('worker connections never give up on a command (BullMQ requirement)', () => {
     const redis = createRedisConnection({ flavour: 'worker', overrides: { lazyConnect: true } });
     expect(redis.options.maxRetriesPerRequest).to.equal(null);
