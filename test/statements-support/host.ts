@@ -15,6 +15,7 @@ import {
 } from '@satyapan/core';
 import { createRouter, type ClientConfig } from '@satyapan/router';
 import { PROGRAMS, spawnProgram } from '../support/spawn-program.js';
+import { eventually as eventuallyWithin } from '../../packages/statement-queue/test/support/env.js';
 import {
   StatementService, createStatementWorker, type StatementServiceOptions, type StatementWorker, type StatementWorkerOptions,
 } from '@satyapan/statement-queue';
@@ -154,13 +155,7 @@ export function spawnWorkerProcess(env: NodeJS.ProcessEnv): WorkerProcess {
   };
 }
 
-/** Polls until `probe` gives a value. */
-export async function eventually<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000, everyMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
+/** Polls until `probe` gives a value; end-to-end tests cross processes, so they wait longer by default. */
+export function eventually<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000, everyMs = 50): Promise<T> {
+  return eventuallyWithin(probe, timeoutMs, everyMs);
 }
