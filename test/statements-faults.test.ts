@@ -13,6 +13,25 @@ import { workbook26Q } from './statements-support/workbooks.js';
 const CLIENT: ClientConfig = { id: 'fault-client', apiKey: 'key_test_fault', apiSecret: 'secret_fault' };
 const TDS_BODY = { '@entity': 'in.co.service.tds.reports.request', tan: 'PNEG01234C', form: '26Q', quarter: 'Q2', financial_year: 'FY 2025-26' };
 
+/** A statements host whose service reaches Redis through a TCP proxy the test can cut or hold. */
+async function startHostBehindProxy(service: { watchUploads?: boolean } = {}): Promise<{ proxy: RedisProxy; serviceRedis: Redis; host: StatementsHost; stop(): Promise<void> }> {
+  const proxy = await startRedisProxy();
+  const serviceRedis: Redis = createRedisConnection({ url: proxy.url, flavour: 'producer', connectionName: 'statements-through-proxy' });
+  serviceRedis.on('error', () => undefined);
+  await waitForRedis(serviceRedis);
+  const host = await startStatementsHost({ clients: [CLIENT], serviceRedis, service });
+  return {
+    proxy,
+    serviceRedis,
+    host,
+    async stop() {
+      await host.close();
+      serviceRedis.disconnect();
+      await proxy.close();
+    },
+  };
+}
+
 describe('statement jobs under faults', function () {
   this.timeout(120_000);
 
@@ -78,18 +97,11 @@ describe('statement jobs under faults', function () {
     let proxy: RedisProxy;
     let serviceRedis: Redis;
     let host: StatementsHost;
+    let stop: () => Promise<void>;
     before(async () => {
-      proxy = await startRedisProxy();
-      serviceRedis = createRedisConnection({ url: proxy.url, flavour: 'producer', connectionName: 'statements-through-proxy' });
-      serviceRedis.on('error', () => undefined);
-      await waitForRedis(serviceRedis);
-      host = await startStatementsHost({ clients: [CLIENT], serviceRedis });
+      ({ proxy, serviceRedis, host, stop } = await startHostBehindProxy());
     });
-    after(async () => {
-      await host.close();
-      serviceRedis.disconnect();
-      await proxy.close();
-    });
+    after(() => stop());
 
     async function recordKeys(): Promise<string[]> {
       return host.redis.keys(`${host.keyPrefix}:statements:{${ownerOf(CLIENT.id as string)}}:job:*`);
@@ -159,21 +171,13 @@ describe('statement jobs under faults', function () {
 
   describe('a sweep that runs while a submit is still writing its record', () => {
     let proxy: RedisProxy;
-    let serviceRedis: Redis;
     let host: StatementsHost;
+    let stop: () => Promise<void>;
     before(async () => {
-      proxy = await startRedisProxy();
-      serviceRedis = createRedisConnection({ url: proxy.url, flavour: 'producer', connectionName: 'statements-through-proxy' });
-      serviceRedis.on('error', () => undefined);
-      await waitForRedis(serviceRedis);
       // As on S3 without notifications: only the sweep notices uploads.
-      host = await startStatementsHost({ clients: [CLIENT], serviceRedis, service: { watchUploads: false } });
+      ({ proxy, host, stop } = await startHostBehindProxy({ watchUploads: false }));
     });
-    after(async () => {
-      await host.close();
-      serviceRedis.disconnect();
-      await proxy.close();
-    });
+    after(() => stop());
 
     it('keeps the job pending, and a later sweep queues it once its workbook is there', async () => {
       const sweeper = sweepingService(host);
