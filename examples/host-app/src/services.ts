@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { KeySpace, Sealer, createRedisConnection, waitForRedis, type FsStorage, type Logger } from '@satyapan/core';
+import { KeySpace, Sealer, createRedisConnection, hmacSign, waitForRedis, type FsStorage, type Logger } from '@satyapan/core';
 import { CashfreePennyDropProvider, createBankService, type BankService } from '@satyapan/bank';
 import { createKycServices, type KycServices } from '@satyapan/kyc';
 import { StatementService, createStatementWorker, type StatementWorker } from '@satyapan/statement-queue';
@@ -21,17 +21,19 @@ export async function startDemoServices(
   config: HostConfig, redis: Redis, redisUrl: string, storage: FsStorage, upstreams: DemoUpstreams, apiUrl: string, logger: Logger,
 ): Promise<DemoServices> {
   const sealingKeys = [{ id: 'demo', key: config.sealingKey }];
+  // One configured secret, a separate key per purpose: the JWT key never doubles as another HMAC key.
+  const secretFor = (purpose: string): string => hmacSign(config.tokenSecret, `satyapan-demo:${purpose}`);
   const sealer = new Sealer(sealingKeys);
   const kyc = createKycServices({
     redis, storage, keyPrefix: KEY_PREFIX, sealingKeys, logger,
-    stateSecret: config.tokenSecret,
+    stateSecret: secretFor('oauth-state'),
     lockers: {
       docvault: { baseUrl: upstreams.locker.docvaultBaseUrl, ...upstreams.lockerClient, callbackUrl: `${apiUrl}/kyc/docvault/callback` },
       entityvault: { baseUrl: upstreams.locker.entityvaultBaseUrl, ...upstreams.lockerClient, callbackUrl: `${apiUrl}/kyc/entityvault/callback` },
     },
     aadhaarOtp: {
       baseUrl: upstreams.otp.url, clientId: upstreams.otp.clientId, clientSecret: upstreams.otp.clientSecret,
-      numberHashSecret: config.tokenSecret,
+      numberHashSecret: secretFor('aadhaar-number-hash'),
     },
   });
   const bank = await createBankService({
