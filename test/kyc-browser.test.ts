@@ -18,8 +18,12 @@ describe('e2e: the consent page in headless Chromium', function () {
 
   before(async function () {
     if (!existsSync(CHROMIUM)) {
-      throw new Error(`Chromium is missing at ${CHROMIUM}: install it with "apt-get install -y chromium" `
-        + '(.ci/run does so in CI), or point CHROMIUM_PATH at a Chromium binary.');
+      const howTo = `Chromium is missing at ${CHROMIUM}: install it with "apt-get install -y chromium" `
+        + '(.ci/run does so in CI), or point CHROMIUM_PATH at a Chromium binary.';
+      // CI sets SATYAPAN_REQUIRE_BROWSER so that a missing browser fails there instead of going unnoticed.
+      if (process.env['SATYAPAN_REQUIRE_BROWSER'] === '1') throw new Error(howTo);
+      console.warn(`\n  !!! SKIPPED the consent-page browser test. ${howTo}\n`);
+      this.skip();
     }
     browser = await chromium.launch({
       executablePath: CHROMIUM,
