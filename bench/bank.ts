@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { FsStorage, createRedisConnection, waitForRedis } from '@satyapan/core';
-import { IfscDirectory, buildSnapshot, createBankService, importBranches, type Branch } from '@satyapan/bank';
+import { IfscDirectory, bankArea, buildSnapshot, createBankService, importBranches, type Branch } from '@satyapan/bank';
 import { createRouter } from '@satyapan/router';
 import { formatLoad, listen, load, secondsArg, type LoadResult } from './_http.js';
 
@@ -150,7 +150,7 @@ export async function main(args: string[]): Promise<void> {
     const app = express();
     app.use('/api', createRouter({
       redis, keyPrefix, storage: new FsStorage({ root: dir, signingSecret: 'bench' }), clients: [client],
-      tokens: { secret: 'bench-secret-bench-secret-bench-secret' }, services: { bank: await createBankService({ directory: path }) },
+      tokens: { secret: 'bench-secret-bench-secret-bench-secret' }, areas: [bankArea(await createBankService({ directory: path }))],
     }));
     const routerServer = await listen(app);
     servers.push(routerServer);

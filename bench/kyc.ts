@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { calculatePKCECodeChallenge, randomPKCECodeVerifier } from 'openid-client';
 import { FsStorage, Sealer, createRedisConnection, waitForRedis } from '@satyapan/core';
-import { OpenIdLockerClient, createKycServices } from '@satyapan/kyc';
+import { OpenIdLockerClient, createKycServices, kycArea } from '@satyapan/kyc';
 import { createRouter } from '@satyapan/router';
 import { LOCKER_INDIVIDUALS } from '@satyapan/sandbox';
 import { formatLoad, listen, load, secondsArg } from './_http.js';
@@ -69,7 +69,7 @@ export async function main(args: string[]): Promise<void> {
   });
   const client = { id: 'bench', apiKey: 'key_bench', apiSecret: 'secret_bench', rateLimitPerMinute: 1_000_000_000 };
   app.use('/api', createRouter({
-    redis, keyPrefix, storage, clients: [client], tokens: { secret: 'bench-secret-bench-secret-bench-secret' }, services: { ...services },
+    redis, keyPrefix, storage, clients: [client], tokens: { secret: 'bench-secret-bench-secret-bench-secret' }, areas: [kycArea(services)],
   }));
 
   try {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { S3Storage, readAll } from '@satyapan/core';
+import { readAll } from '@satyapan/core';
+import { S3Storage } from '@satyapan/storage-s3';
 import { convert } from '@satyapan/statement-engine';
 import { ownerOf, storageKeys, type StatementJobView } from '@satyapan/statement-queue';
 import type { ClientConfig } from '@satyapan/router';

@@ -17,7 +17,7 @@ import { createRouter, type ClientConfig } from '@satyapan/router';
 import { PROGRAMS, spawnProgram } from '../support/spawn-program.js';
 import { eventually as eventuallyWithin } from '../../packages/statement-queue/test/support/env.js';
 import {
-  StatementService, createStatementWorker, type StatementServiceOptions, type StatementWorker, type StatementWorkerOptions,
+  StatementService, createStatementWorker, statementsArea, type StatementServiceOptions, type StatementWorker, type StatementWorkerOptions,
 } from '@satyapan/statement-queue';
 
 export const TOKEN_SECRET = 'statements-e2e-token-secret-of-32-bytes!';
@@ -64,7 +64,7 @@ export async function startStatementsHost(options: HostOptions): Promise<Stateme
   const app = express();
   app.use('/api', createRouter({
     redis, storage, keyPrefix, clients: options.clients, tokens: { secret: TOKEN_SECRET },
-    rateLimit: { defaultLimit: 100_000 }, services: { statements: service },
+    rateLimit: { defaultLimit: 100_000 }, areas: [statementsArea(service)],
   }));
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));

@@ -3,6 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FsStorage, createLogger, createRedisConnection, waitForRedis, type Logger } from '@satyapan/core';
 import { createRouter, type ClientConfig } from '@satyapan/router';
+import { bankArea } from '@satyapan/bank';
+import { kycArea } from '@satyapan/kyc';
+import { statementsArea } from '@satyapan/statement-queue';
 import type { HostConfig } from './config.js';
 import { findOrStartRedis, type RedisHandle } from './redis-bootstrap.js';
 import { KEY_PREFIX, startDemoServices } from './services.js';
@@ -69,7 +72,9 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
   hostRoutes(app, apiUrl, upstreams);
   app.use('/api', createRouter({
     redis, storage, clients: [client], tokens: { secret: config.tokenSecret }, logger, keyPrefix: KEY_PREFIX,
-    services: demo.services, openapi: { serverUrl: apiUrl },
+    // Every area: a host that wants a subset passes only those (a bank-only host installs only @satyapan/bank).
+    areas: [kycArea(demo.services), bankArea(demo.services.bank), statementsArea(demo.services.statements)],
+    openapi: { serverUrl: apiUrl },
   }));
   server.on('request', app);
 

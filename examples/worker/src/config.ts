@@ -1,4 +1,5 @@
-import { S3Storage, FsStorage, Sealer, type ObjectStorage, type SealingKey } from '@satyapan/core';
+import { FsStorage, Sealer, type ObjectStorage, type SealingKey } from '@satyapan/core';
+import { S3Storage } from '@satyapan/storage-s3';
 
 /** What the worker process reads from its environment. The API processes must use the same values. */
 export interface WorkerConfig {

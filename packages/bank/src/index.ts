@@ -33,3 +33,4 @@ export {
   type BankVerificationOptions, type VerifyAccountInput, type PennyDropResult,
 } from './penny-drop/service.js';
 export { BankService, createBankService, type BankServiceOptions } from './bank-service.js';
+export { bankArea } from './routes.js';

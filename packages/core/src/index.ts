@@ -16,3 +16,8 @@ export {
 } from './crypto.js';
 export * from './storage/index.js';
 export { readAll } from './streams.js';
+export {
+  PRODUCTS,
+  type Product, type ClientRecord, type Area, type RouteDefinition, type RouteContext, type RouteRequest, type RouteResult,
+  type RouteSchemas, type JsonSchema, type HttpMethod,
+} from './http/routes.js';

@@ -27,3 +27,4 @@ export {
   type HttpOtpProviderConfig, type OtpProviderPort, type OtpSendResult, type OtpSendOutcome, type OtpVerifyResult, type EkycRecord,
 } from './aadhaar/otp-provider.js';
 export { createKycServices, type KycServicesConfig, type KycServices } from './factory.js';
+export { kycArea, type KycAreaServices } from './routes.js';

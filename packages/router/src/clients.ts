@@ -1,19 +1,10 @@
 import type { Redis } from 'ioredis';
-import { KeySpace, constantTimeEqual, sha256Hex } from '@satyapan/core';
+import { KeySpace, constantTimeEqual, sha256Hex, type ClientRecord } from '@satyapan/core';
 import { PRODUCTS, type Product } from './products.js';
 
-/** A caller of the API as configured by the operator. The secret itself is never kept, only its SHA-256. */
-export interface ClientRecord {
-  /** Stable, non-secret id used in tokens, Redis keys and logs. */
-  id: string;
-  apiKey: string;
-  secretSha256: string;
-  products: readonly Product[];
-  /** Requests per minute; the router default applies when absent. */
-  rateLimitPerMinute?: number;
-  webhookUrl?: string;
-  webhookSecret?: string;
-}
+// A caller of the API as configured by the operator (`ClientRecord`, in core because area handlers see it):
+// the secret itself is never kept, only its SHA-256.
+export type { ClientRecord };
 
 /** How operators write clients in configuration: the plain secret is hashed on load. */
 export interface ClientConfig {

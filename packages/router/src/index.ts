@@ -7,5 +7,5 @@ export { TokenService, type TokenOptions, type AccessClaims } from './tokens.js'
 export { PRODUCTS, type Product } from './products.js';
 export { buildOpenApi, openApiPath, type OpenApiInfo } from './openapi.js';
 export type {
-  RouteDefinition, RouteContext, RouteRequest, RouteResult, RouteSchemas, RouterServices, JsonSchema, HttpMethod,
+  Area, RouteDefinition, RouteContext, RouteRequest, RouteResult, RouteSchemas, JsonSchema, HttpMethod,
 } from './route-types.js';

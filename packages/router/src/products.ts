@@ -1,3 +1,1 @@
-/** What a client can be enabled for; every authenticated route needs exactly one. */
-export const PRODUCTS = ['kyc', 'bank', 'tds', 'tcs'] as const;
-export type Product = (typeof PRODUCTS)[number];
+export { PRODUCTS, type Product } from '@satyapan/core';

@@ -17,9 +17,8 @@ import { mountRoute } from './mount.js';
 import { buildOpenApi, type OpenApiInfo } from './openapi.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
-import { AREA_ROUTE_MODULES } from './routes/index.js';
 import { storageRouter } from './routes/storage.js';
-import type { RouteContext, RouteDefinition, RouterServices } from './route-types.js';
+import type { Area, RouteContext, RouteDefinition } from './route-types.js';
 
 export interface RouterOptions {
   /** A producer-flavour connection (`createRedisConnection({ flavour: 'producer' })`). */
@@ -35,8 +34,13 @@ export interface RouterOptions {
   rateLimit?: RateLimitOptions;
   /** Largest JSON body accepted (workbooks go through storage, not here); default 1 MB. */
   bodyLimit?: string | number;
-  /** Domain services; each area's routes are mounted when its service is present. */
-  services?: Partial<RouterServices>;
+  /**
+   * The parts of the API to serve, each built by its package from its service: `bankArea(bank)` from
+   * @satyapan/bank, `kycArea({ kyc, aadhaarOtp })` from @satyapan/kyc, `statementsArea(statements)` from
+   * @satyapan/statement-queue. Without any, only authentication, health and the OpenAPI document are served
+   * (and the router logs a warning saying so).
+   */
+  areas?: readonly Area[];
   /** Extra routes of the host, mounted with the same auth, validation and envelopes. */
   routes?: readonly RouteDefinition[];
   openapi?: OpenApiInfo;
@@ -56,12 +60,12 @@ export function createRouter(options: RouterOptions): SatyapanRouter {
   const clients = 'findByApiKey' in options.clients ? options.clients : new StaticClientStore(options.clients);
   const tokens = new TokenService(options.tokens, options.redis, keys, clock);
   const authenticator = new Authenticator(clients, tokens);
-  const ctx: RouteContext = { redis: options.redis, keys, storage: options.storage, clock, logger, services: options.services ?? {} };
+  const ctx: RouteContext = { redis: options.redis, keys, storage: options.storage, clock, logger };
 
   const routes = [
     ...authRoutes(authenticator),
     ...healthRoutes(ctx),
-    ...AREA_ROUTE_MODULES.flatMap((module) => module(ctx)),
+    ...areaRoutes(options.areas ?? [], ctx, options.routes ?? []),
     ...(options.routes ?? []),
   ];
   const openapi = buildOpenApi(routes, options.openapi);
@@ -76,4 +80,21 @@ export function createRouter(options: RouterOptions): SatyapanRouter {
   router.use(notFound(), errorHandler(clock));
   Object.defineProperties(router, { openapi: { value: openapi }, tokens: { value: tokens } });
   return router;
+}
+
+/**
+ * Routes of the areas the host chose. A router with neither an area nor routes of the host's own serves only
+ * auth and health, which is almost always a forgotten `areas` option: worth a warning.
+ */
+function areaRoutes(areas: readonly Area[], ctx: RouteContext, hostRoutes: readonly RouteDefinition[]): RouteDefinition[] {
+  if (areas.length === 0 && hostRoutes.length === 0) {
+    ctx.logger.warn('router started with no area: only /authenticate, /authorize, /health and /openapi.json are served; '
+      + 'pass areas, e.g. createRouter({ areas: [bankArea(bank)] })');
+  }
+  const names = new Set<string>();
+  for (const area of areas) {
+    if (names.has(area.name)) throw new Error(`createRouter: area "${area.name}" is given twice`);
+    names.add(area.name);
+  }
+  return areas.flatMap((area) => area.routes(ctx));
 }

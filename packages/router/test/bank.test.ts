@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KeySpace, createRedisConnection, waitForRedis } from '@satyapan/core';
 import {
-  CashfreePennyDropProvider, IfscDirectory, createBankService, encodeSnapshot, loadSampleDirectory, type BankService,
+  CashfreePennyDropProvider, IfscDirectory, bankArea, createBankService, encodeSnapshot, loadSampleDirectory, type BankService,
   type Branch, type RedisClient,
 } from '@satyapan/bank';
 import {
@@ -45,7 +45,7 @@ describe('router: bank routes', () => {
     sample = await loadSampleDirectory();
     const keyPrefix = `test:${randomUUID()}`;
     bank = await bankService(sim, keyPrefix, opened);
-    h = await startHarness({ keyPrefix, services: { bank }, clients: [...Object.values(CLIENTS), KYC_ONLY] });
+    h = await startHarness({ keyPrefix, areas: [bankArea(bank)], clients: [...Object.values(CLIENTS), KYC_ONLY] });
     token = await h.token(CLIENTS.bankOnly);
   });
   after(async () => {
@@ -216,7 +216,7 @@ describe('router: bank routes', () => {
           redis: h.redis, keys: new KeySpace(h.keyPrefix).child('bank-misconfigured'),
         },
       });
-      const other = await startHarness({ services: { bank: misconfigured } });
+      const other = await startHarness({ areas: [bankArea(misconfigured)] });
       try {
         const res = await request(other.app).get(`/api/bank/${IFSC}/accounts/${ACCOUNTS.valid}/verify`)
           .set('authorization', await other.token()).set('x-api-key', CLIENTS.all.apiKey);
@@ -228,7 +228,7 @@ describe('router: bank routes', () => {
     });
 
     it('two router instances sharing Redis make one deposit for two identical concurrent requests', async () => {
-      const second = await startHarness({ keyPrefix: h.keyPrefix, services: { bank: await bankService(sim, h.keyPrefix, opened) } });
+      const second = await startHarness({ keyPrefix: h.keyPrefix, areas: [bankArea(await bankService(sim, h.keyPrefix, opened))] });
       try {
         const secondToken = await second.token(CLIENTS.bankOnly);
         sim.setLatency(300);
@@ -252,7 +252,7 @@ describe('router: bank routes', () => {
     });
 
     it('is not mounted when the bank service has no penny-drop provider', async () => {
-      const lookupOnly = await startHarness({ services: { bank: await createBankService({ directory: sample }) } });
+      const lookupOnly = await startHarness({ areas: [bankArea(await createBankService({ directory: sample }))] });
       try {
         const bearer = await lookupOnly.token();
         const res = await request(lookupOnly.app).get(`/api/bank/${IFSC}/accounts/${ACCOUNTS.valid}/verify`).set('authorization', bearer).set('x-api-key', CLIENTS.all.apiKey);

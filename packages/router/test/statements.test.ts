@@ -3,7 +3,7 @@ import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { FsStorage, Sealer, createRedisConnection, waitForRedis } from '@satyapan/core';
-import { StatementService } from '@satyapan/statement-queue';
+import { StatementService, statementsArea } from '@satyapan/statement-queue';
 import { CLIENTS, startHarness, type Harness } from './support/harness.js';
 
 const TDS_BODY = { '@entity': 'in.co.service.tds.reports.request', tan: 'AHMA09719B', form: '26Q', quarter: 'Q3', financial_year: 'FY 2025-26' };
@@ -32,7 +32,8 @@ describe('router: statement job routes', () => {
     h = await startHarness({
       keyPrefix,
       storage: (dataDir) => (storage = new FsStorage({ root: dataDir, signingSecret: 'statement-route-secret' })),
-      services,
+      // Built when the router mounts its areas, by which time the harness has made the storage.
+      areas: [{ name: 'statements', routes: (ctx) => statementsArea(services.statements).routes(ctx) }],
     });
     token = await h.token();
     otherToken = await h.token(CLIENTS.other);

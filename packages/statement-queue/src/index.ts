@@ -28,3 +28,4 @@ export { createStatementWorker, type StatementWorker, type StatementWorkerOption
 export { StatementProcessor, removeStaleScratch, type ProcessResult } from './processor.js';
 export { ThreadConverter, InlineConverter, ConversionCrashedError, ConversionAbortedError } from './conversion/thread-converter.js';
 export type { Converter, ConversionRequest, ConversionOutcome, ConversionReport, ReportProblem, ConversionOptions } from './conversion/types.js';
+export { statementsArea } from './routes.js';

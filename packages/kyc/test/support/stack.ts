@@ -9,6 +9,7 @@ import { FsStorage, ManualClock, Sealer, createRedisConnection, waitForRedis } f
 import { createKycServices, type KycServices, type RedisClient } from '@satyapan/kyc';
 import { startAadhaarOtpSimulator, startLockerSimulator, type AadhaarOtpSimulator, type LockerSimulator } from '@satyapan/sandbox';
 import { CLIENTS, startHarness, type Harness } from '../../../router/test/support/harness.js';
+import { kycArea } from '../../src/index.js';
 
 export { CLIENTS };
 
@@ -49,7 +50,7 @@ export async function startKycStack(): Promise<KycStack> {
     },
     aadhaarOtp: { baseUrl: otp.url, clientId: otp.clientId, clientSecret: otp.clientSecret, numberHashSecret: randomBytes(32) },
   });
-  const h = await startHarness({ keyPrefix, clock, storage: () => storage, services: { ...services } });
+  const h = await startHarness({ keyPrefix, clock, storage: () => storage, areas: [kycArea(services)] });
   // The callback URLs are only known now that the router listens; the locker must know them as redirect URIs.
   lockers.registerClient({
     ...LOCKER_CLIENT, name: 'Satyapan end-to-end test',

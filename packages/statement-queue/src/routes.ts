@@ -1,15 +1,13 @@
-import {
-  JOB_STATUSES, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, QUARTERS, TDS_FORMS,
-  type SearchQuery, type StatementDomain, type StatementService, type SubmitRequest,
-} from '@satyapan/statement-queue';
-import type { ClientRecord } from '../clients.js';
-import type { JsonSchema, RouteContext, RouteDefinition, RouteRequest } from '../route-types.js';
+import { JOB_STATUSES, QUARTERS, TDS_FORMS, type StatementDomain } from './model.js';
+import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type SearchQuery } from './search.js';
+import type { StatementService, SubmitRequest } from './service.js';
+import type { Area, ClientRecord, JsonSchema, RouteDefinition, RouteRequest } from '@satyapan/core';
 
-// Statement jobs (API.md "Statement jobs"): operations 13-19 of the spec, TDS and TCS twins.
-declare module '../route-types.js' {
-  interface RouterServices {
-    statements?: StatementService;
-  }
+// Statement jobs (docs/API.md "Statement jobs"): operations 13-19 of the spec, TDS and TCS twins.
+
+/** The statement-jobs area for `createRouter({ areas })`: TDS and TCS submit, poll and search. */
+export function statementsArea(statements: StatementService): Area {
+  return { name: 'statements', routes: () => statementsRoutes(statements) };
 }
 
 const TAN = { type: 'string', pattern: '^[A-Z]{4}[0-9]{5}[A-Z]$', 'x-message': 'Invalid TAN pattern', example: 'AHMA09719B' };
@@ -205,8 +203,6 @@ function domainRoutes(statements: StatementService, domain: StatementDomain): Ro
 }
 
 /** `POST /tds/reports/txt`, `GET /tds/reports/txt?job_id=`, `POST /tds/reports/txt/search` and the TCS twins. */
-export function statementsRoutes(ctx: RouteContext): RouteDefinition[] {
-  const statements = ctx.services.statements as StatementService | undefined;
-  if (!statements) return [];
+function statementsRoutes(statements: StatementService): RouteDefinition[] {
   return [...domainRoutes(statements, 'tds'), ...domainRoutes(statements, 'tcs')];
 }

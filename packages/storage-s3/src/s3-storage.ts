@@ -4,12 +4,10 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
-import { serviceError } from '../errors.js';
-import { readAll } from '../streams.js';
 import {
-  assertSafeKey, contentTypeForKey,
+  assertSafeKey, contentTypeForKey, readAll, serviceError,
   type ObjectBody, type ObjectInfo, type ObjectStorage, type PresignGetOptions, type PresignPutOptions, type PutOptions,
-} from './types.js';
+} from '@satyapan/core';
 
 export interface S3StorageOptions {
   bucket: string;

@@ -1,17 +1,20 @@
-import {
-  DOCVAULT_DOC_TYPES, ENTITYVAULT_DOC_TYPES,
-  type AadhaarOtpService, type InitSessionRequest, type KycService, type LockerKind, type OtpRequest, type OtpVerifyRequest,
-  type SdkSessionRequest, type SessionVariant,
-} from '@satyapan/kyc';
-import type { JsonSchema, RouteContext, RouteDefinition, RouteRequest, RouteResult } from '../route-types.js';
+import { DOCVAULT_DOC_TYPES, ENTITYVAULT_DOC_TYPES, type SessionVariant } from './sessions/model.js';
+import type { AadhaarOtpService, OtpRequest, OtpVerifyRequest } from './aadhaar/aadhaar-otp-service.js';
+import type { InitSessionRequest, KycService, SdkSessionRequest } from './sessions/kyc-service.js';
+import type { LockerKind } from './locker/types.js';
+import type { Area, JsonSchema, RouteContext, RouteDefinition, RouteRequest, RouteResult } from '@satyapan/core';
 
-declare module '../route-types.js' {
-  interface RouterServices {
-    /** `new KycService(...)` from @satyapan/kyc: docvault and entityvault sessions (API and SDK variants). */
-    kyc?: KycService;
-    /** `new AadhaarOtpService(...)` from @satyapan/kyc: the deprecated Aadhaar OTP e-KYC. */
-    aadhaarOtp?: AadhaarOtpService;
-  }
+/** The services of the kyc area; each is optional, so a host can serve the lockers without Aadhaar OTP. */
+export interface KycAreaServices {
+  /** `new KycService(...)`: docvault and entityvault sessions (API and SDK variants). */
+  kyc?: KycService;
+  /** `new AadhaarOtpService(...)`: the deprecated Aadhaar OTP e-KYC. */
+  aadhaarOtp?: AadhaarOtpService;
+}
+
+/** The kyc area for `createRouter({ areas })`. */
+export function kycArea(services: KycAreaServices): Area {
+  return { name: 'kyc', routes: (ctx) => kycRoutes(ctx, services) };
 }
 
 /**
@@ -19,13 +22,13 @@ declare module '../route-types.js' {
  * authorization URL, our OAuth callbacks, docvault documents, OTP verify. Handlers only translate HTTP to the
  * services; the rules live in @satyapan/kyc.
  */
-export function kycRoutes(ctx: RouteContext): RouteDefinition[] {
+function kycRoutes(ctx: RouteContext, services: KycAreaServices): RouteDefinition[] {
   const routes: RouteDefinition[] = [];
-  const kyc = ctx.services.kyc;
+  const kyc = services.kyc;
   if (kyc) {
     routes.push(...lockerRoutes(kyc, 'docvault'), ...lockerRoutes(kyc, 'entityvault'));
   }
-  const otp = ctx.services.aadhaarOtp;
+  const otp = services.aadhaarOtp;
   if (otp) routes.push(...otpRoutes(otp, ctx));
   return routes;
 }

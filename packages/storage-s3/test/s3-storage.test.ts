@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { S3Storage, ServiceError, readAll } from '@satyapan/core';
+import { ServiceError, readAll } from '@satyapan/core';
+import { S3Storage } from '../src/index.js';
 import { startS3rver, type S3rverHandle } from './support/s3rver.js';
 
 describe('core: S3Storage against s3rver on loopback', function () {

@@ -1,15 +1,13 @@
-import {
-  ACCOUNT_NUMBER_MAX, IFSC_PATTERN, MOBILE_PATTERN, NAME_MAX, PENNY_DROP_ENTITY, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
-  SEARCH_TEXT_MAX, STRING_FIELDS, FLAG_FIELDS, VALIDATION_MESSAGES, type BankService, type SearchParams,
-} from '@satyapan/bank';
-import { serviceError } from '@satyapan/core';
-import type { JsonSchema, RouteContext, RouteDefinition } from '../route-types.js';
+import { ACCOUNT_NUMBER_MAX, MOBILE_PATTERN, NAME_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_TEXT_MAX, VALIDATION_MESSAGES } from './validation.js';
+import { IFSC_PATTERN, STRING_FIELDS, FLAG_FIELDS } from './ifsc/branch.js';
+import { PENNY_DROP_ENTITY } from './penny-drop/service.js';
+import type { BankService } from './bank-service.js';
+import type { SearchParams } from './ifsc/service.js';
+import { serviceError, type Area, type JsonSchema, type RouteContext, type RouteDefinition } from '@satyapan/core';
 
-declare module '../route-types.js' {
-  interface RouterServices {
-    /** `createBankService(...)` from @satyapan/bank: IFSC lookup and search, and penny drop when configured. */
-    bank?: BankService;
-  }
+/** The bank area for `createRouter({ areas })`: IFSC lookup and search, and penny drop when configured. */
+export function bankArea(bank: BankService): Area {
+  return { name: 'bank', routes: (ctx) => bankRoutes(ctx, bank) };
 }
 
 const IFSC_SCHEMA: JsonSchema = { type: 'string', pattern: IFSC_PATTERN.source, 'x-message': VALIDATION_MESSAGES.ifsc };
@@ -105,9 +103,7 @@ function acceptCache(value: string | string[] | undefined): boolean {
  * Operations 11 and 12 of the spec plus the branch search. The search is registered before `/bank/:ifsc`;
  * "search" cannot be an IFSC (11 characters), so no IFSC is shadowed.
  */
-export function bankRoutes(ctx: RouteContext): RouteDefinition[] {
-  const bank = ctx.services.bank;
-  if (!bank) return [];
+function bankRoutes(ctx: RouteContext, bank: BankService): RouteDefinition[] {
   const routes: RouteDefinition[] = [
     {
       method: 'get', path: '/bank/search', operationId: 'searchBranches', tag: 'bank', product: 'bank', auth: 'jwt',

@@ -1,0 +1,1 @@
+export { S3Storage, type S3StorageOptions } from './s3-storage.js';
