@@ -3,26 +3,17 @@
 // the publish test.)
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-
-const ROOT = resolve(import.meta.dirname, '..');
-
-/** The first TypeScript block under the given heading of README.md. */
-export async function readmeSnippet(heading: string): Promise<string> {
-  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf(`## ${heading}`));
-  const match = /```ts\n([\s\S]*?)```/.exec(section);
-  if (!match) throw new Error(`README.md has no ts block under "## ${heading}"`);
-  return match[1]!;
-}
+import { REPO_ROOT as ROOT, readmeBlocks } from './support/readme.js';
 
 describe('README: the mounting snippet', function () {
   this.timeout(60_000);
 
   it('mounts every area and type-checks against the packages', async () => {
-    const snippet = await readmeSnippet('Mounting the router in an existing app');
+    const [snippet] = await readmeBlocks('Mounting the router in an existing app', 'ts');
+    if (!snippet) throw new Error('README.md has no mounting snippet');
     for (const area of ['bankArea(', 'kycArea(', 'statementsArea(']) expect(snippet).to.include(area);
     // Inside the repository, so that the workspace packages resolve as an installed app would see them.
     const dir = await mkdtemp(join(ROOT, '.readme-snippet-'));

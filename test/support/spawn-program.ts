@@ -18,8 +18,18 @@ export const PROGRAMS = {
   worker: fileURLToPath(new URL('../../examples/worker/src/main.ts', import.meta.url)),
 } as const;
 
-export function spawnProgram(main: string, env: NodeJS.ProcessEnv): ProgramProcess {
-  const child = spawn(process.execPath, ['--conditions=satyapan-source', '--import', 'tsx', main], {
+export interface SpawnOptions {
+  cwd?: string;
+  /** Node's options before `main`; by default our sources through tsx (`--conditions=satyapan-source --import tsx`). */
+  nodeArgs?: readonly string[];
+  /** The program's own arguments, after `main`. */
+  args?: readonly string[];
+}
+
+export function spawnProgram(main: string, env: NodeJS.ProcessEnv, options: SpawnOptions = {}): ProgramProcess {
+  const nodeArgs = options.nodeArgs ?? ['--conditions=satyapan-source', '--import', 'tsx'];
+  const child = spawn(process.execPath, [...nodeArgs, main, ...(options.args ?? [])], {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
