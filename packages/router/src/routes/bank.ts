@@ -1,6 +1,6 @@
 import {
-  ACCOUNT_NUMBER_MAX, IFSC_PATTERN, MOBILE_PATTERN, NAME_MAX, PENNY_DROP_ENTITY, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
-  SEARCH_TEXT_MAX, STRING_FIELDS, FLAG_FIELDS, VALIDATION_MESSAGES, type BankService, type SearchParams,
+  ACCOUNT_NUMBER_MAX, DIGITS_PATTERN, IFSC_PATTERN, MOBILE_PATTERN, NAME_MAX, PENNY_DROP_ENTITY, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
+  SEARCH_TEXT_MAX, STRING_FIELDS, FLAG_FIELDS, NULLABLE_FIELDS, VALIDATION_MESSAGES, type BankService, type SearchParams,
 } from '@satyapan/bank';
 import { serviceError } from '@satyapan/core';
 import type { JsonSchema, RouteContext, RouteDefinition } from '../route-types.js';
@@ -19,11 +19,11 @@ const BRANCH: JsonSchema = {
   additionalProperties: false,
   required: [...STRING_FIELDS, 'IFSC', ...FLAG_FIELDS],
   properties: Object.fromEntries([
-    ...STRING_FIELDS.map((field) => [field, { type: 'string' }]),
+    ...STRING_FIELDS.map((field) => [field, { type: (NULLABLE_FIELDS as readonly string[]).includes(field) ? ['string', 'null'] : 'string' }]),
     ['IFSC', { type: 'string' }],
     ...FLAG_FIELDS.map((field) => [field, { type: 'boolean' }]),
   ]),
-  description: 'Razorpay-shaped branch record; values the dataset lacks are "".',
+  description: 'Razorpay-shaped branch record; values the dataset lacks are "", except SWIFT, which is null (as the vendor shows it).',
 };
 
 const searchText = (description: string): JsonSchema => ({ type: 'string', minLength: 1, maxLength: SEARCH_TEXT_MAX, description });
@@ -75,7 +75,13 @@ const VERIFY_QUERY: JsonSchema = {
   additionalProperties: false,
   properties: {
     name: { type: 'string', maxLength: NAME_MAX, 'x-message': VALIDATION_MESSAGES.name },
-    mobile: { type: 'string', pattern: MOBILE_PATTERN.source, 'x-message': VALIDATION_MESSAGES.mobile },
+    mobile: {
+      type: 'string',
+      allOf: [
+        { pattern: DIGITS_PATTERN.source, 'x-message': VALIDATION_MESSAGES.mobileDigits },
+        { pattern: MOBILE_PATTERN.source, 'x-message': VALIDATION_MESSAGES.mobile },
+      ],
+    },
   },
 };
 

@@ -1,3 +1,4 @@
+import { ERROR_REGISTRY } from '@satyapan/core';
 import {
   JOB_STATUSES, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, QUARTERS, TDS_FORMS,
   type SearchQuery, type StatementDomain, type StatementService, type SubmitRequest,
@@ -12,7 +13,11 @@ declare module '../route-types.js' {
   }
 }
 
-const TAN = { type: 'string', pattern: '^[A-Z]{4}[0-9]{5}[A-Z]$', 'x-message': 'Invalid TAN pattern', example: 'AHMA09719B' };
+/** The vendor spells the TAN message differently per domain (`Invalid TAN pattern`, TCS `Invalid Tan pattern`). */
+function tanSchema(domain: StatementDomain): JsonSchema {
+  const message = ERROR_REGISTRY[domain === 'tds' ? 'INVALID_TDS_TAN' : 'INVALID_TCS_TAN'].message();
+  return { type: 'string', pattern: '^[A-Z]{4}[0-9]{5}[A-Z]$', 'x-message': message, example: 'AHMA09719B' };
+}
 const FORM = { type: 'string', enum: [...TDS_FORMS], 'x-message': 'Invalid form type: {value}' };
 const QUARTER = { type: 'string', enum: [...QUARTERS], 'x-message': 'Invalid quarter: {value}' };
 const FINANCIAL_YEAR = {
@@ -36,11 +41,10 @@ function submitSchema(domain: StatementDomain): JsonSchema {
   const required = ['@entity', 'tan', 'quarter', 'financial_year', ...(domain === 'tds' ? ['form'] : [])];
   return {
     type: 'object',
-    additionalProperties: false,
     required,
     properties: {
       '@entity': { const: entity(domain, 'request') },
-      tan: TAN,
+      tan: tanSchema(domain),
       ...(domain === 'tds' ? { form: FORM } : {}),
       quarter: QUARTER,
       financial_year: FINANCIAL_YEAR,
@@ -52,11 +56,10 @@ function submitSchema(domain: StatementDomain): JsonSchema {
 function searchSchema(domain: StatementDomain): JsonSchema {
   return {
     type: 'object',
-    additionalProperties: false,
     required: ['@entity'],
     properties: {
       '@entity': { const: entity(domain, 'jobs.search') },
-      tan: TAN,
+      tan: tanSchema(domain),
       ...(domain === 'tds' ? { form: FORM } : {}),
       quarter: QUARTER,
       financial_year: FINANCIAL_YEAR,
