@@ -179,6 +179,18 @@ describe('router: kyc routes', function () {
       expectError(await s.api('GET', `/kyc/docvault/sessions/${dvCreated}/documents/pan`), 523, 'Invalid session status: created');
     });
 
+    it('SDK document reads, which the spec does not list, answer the vendor\'s 523 before consent', async () => {
+      for (const kind of ['docvault', 'entityvault'] as const) {
+        const docType = kind === 'docvault' ? 'pan' : 'gstn_details';
+        const created = await s.api('POST', `/kyc/${kind}-sdk/sessions/create`, { '@entity': `in.co.service.kyc.${kind}.sdk.session.request`, flow: 'sign_in', doc_types: [docType] });
+        expect(created.status, kind).to.equal(200);
+        expectError(await s.api('GET', `/kyc/${kind}-sdk/sessions/${created.body['data'].id}/documents/${docType}`), 523, 'Cannot get document due to invalid session lifecycle');
+      }
+      const signUp = await s.api('POST', '/kyc/docvault-sdk/sessions/create', { '@entity': 'in.co.service.kyc.docvault.sdk.session.request', flow: 'sign_up', doc_types: ['pan'] });
+      expect(signUp.status).to.equal(200);
+      expect((await s.api('POST', '/kyc/docvault-sdk/sessions/create', { '@entity': 'in.co.service.kyc.docvault.sdk.session.request', flow: 'sign-up', doc_types: ['pan'] })).status).to.equal(422);
+    });
+
     it('gives another API key 521 for every operation on a session it does not own', async () => {
       for (const path of [ops()[2](dv), ops()[4](dvSdk), ops()[5](ev), ops()[6](ev), `/kyc/entityvault/sessions/${ev}/entity`,
         `/kyc/docvault/sessions/${dv}/status`, `/kyc/entityvault/sessions/${ev}/status`, `/kyc/docvault/sessions/${dv}/documents/aadhaar`]) {
