@@ -1,5 +1,5 @@
 import type { Logger } from '@satyapan/core';
-import type { Branch } from './ifsc/branch.js';
+import type { BranchView } from './ifsc/branch.js';
 import type { BranchDirectory } from './ifsc/directory.js';
 import { loadDirectory } from './ifsc/importer.js';
 import { loadSampleDirectory } from './ifsc/sample.js';
@@ -26,11 +26,11 @@ export class BankService {
     return this.verification !== undefined;
   }
 
-  lookupIfsc(ifsc: string): Branch {
+  lookupIfsc(ifsc: string): BranchView {
     return this.ifsc.lookupIfsc(ifsc);
   }
 
-  searchBranches(params: SearchParams): BranchPage {
+  searchBranches(params: SearchParams): BranchPage<BranchView> {
     return this.ifsc.searchBranches(params);
   }
 

@@ -1,6 +1,6 @@
 export {
-  IFSC_PATTERN, STRING_FIELDS, FLAG_FIELDS, isIfscPattern, canonicalIfsc,
-  type Branch, type StringField, type FlagField,
+  IFSC_PATTERN, STRING_FIELDS, FLAG_FIELDS, NULLABLE_FIELDS, isIfscPattern, canonicalIfsc, branchView,
+  type Branch, type BranchView, type StringField, type FlagField,
 } from './ifsc/branch.js';
 export { BankCodeResolver, type BankMetadata } from './ifsc/bank-codes.js';
 export { readCsvRows, readCsvRecords, CsvFormatError } from './ifsc/csv.js';
@@ -19,7 +19,7 @@ export { SwappableDirectory } from './ifsc/swappable.js';
 export { SAMPLE_SNAPSHOT_PATH, loadSampleDirectory } from './ifsc/sample.js';
 export { IfscService, type SearchParams } from './ifsc/service.js';
 export {
-  VALIDATION_MESSAGES, ACCOUNT_NUMBER_MAX, NAME_MAX, MOBILE_PATTERN, SEARCH_LIMIT_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_TEXT_MAX,
+  VALIDATION_MESSAGES, ACCOUNT_NUMBER_MAX, NAME_MAX, MOBILE_PATTERN, DIGITS_PATTERN, SEARCH_LIMIT_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_TEXT_MAX,
   assertIfsc, assertAccountNumber, assertName, assertMobile,
 } from './validation.js';
 export type { PennyDropProvider, PennyDropRequest, PennyDropOutcome } from './penny-drop/port.js';

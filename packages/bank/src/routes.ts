@@ -1,5 +1,7 @@
-import { ACCOUNT_NUMBER_MAX, MOBILE_PATTERN, NAME_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_TEXT_MAX, VALIDATION_MESSAGES } from './validation.js';
-import { IFSC_PATTERN, STRING_FIELDS, FLAG_FIELDS } from './ifsc/branch.js';
+import {
+  ACCOUNT_NUMBER_MAX, DIGITS_PATTERN, MOBILE_PATTERN, NAME_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_TEXT_MAX, VALIDATION_MESSAGES,
+} from './validation.js';
+import { IFSC_PATTERN, STRING_FIELDS, FLAG_FIELDS, NULLABLE_FIELDS } from './ifsc/branch.js';
 import { PENNY_DROP_ENTITY } from './penny-drop/service.js';
 import type { BankService } from './bank-service.js';
 import type { SearchParams } from './ifsc/service.js';
@@ -17,11 +19,11 @@ const BRANCH: JsonSchema = {
   additionalProperties: false,
   required: [...STRING_FIELDS, 'IFSC', ...FLAG_FIELDS],
   properties: Object.fromEntries([
-    ...STRING_FIELDS.map((field) => [field, { type: 'string' }]),
+    ...STRING_FIELDS.map((field) => [field, { type: (NULLABLE_FIELDS as readonly string[]).includes(field) ? ['string', 'null'] : 'string' }]),
     ['IFSC', { type: 'string' }],
     ...FLAG_FIELDS.map((field) => [field, { type: 'boolean' }]),
   ]),
-  description: 'Razorpay-shaped branch record; values the dataset lacks are "".',
+  description: 'Razorpay-shaped branch record; values the dataset lacks are "", except SWIFT, which is null (as the vendor shows it).',
 };
 
 const searchText = (description: string): JsonSchema => ({ type: 'string', minLength: 1, maxLength: SEARCH_TEXT_MAX, description });
@@ -73,7 +75,13 @@ const VERIFY_QUERY: JsonSchema = {
   additionalProperties: false,
   properties: {
     name: { type: 'string', maxLength: NAME_MAX, 'x-message': VALIDATION_MESSAGES.name },
-    mobile: { type: 'string', pattern: MOBILE_PATTERN.source, 'x-message': VALIDATION_MESSAGES.mobile },
+    mobile: {
+      type: 'string',
+      allOf: [
+        { pattern: DIGITS_PATTERN.source, 'x-message': VALIDATION_MESSAGES.mobileDigits },
+        { pattern: MOBILE_PATTERN.source, 'x-message': VALIDATION_MESSAGES.mobile },
+      ],
+    },
   },
 };
 

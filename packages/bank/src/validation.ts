@@ -1,4 +1,4 @@
-import { serviceError } from '@satyapan/core';
+import { ERROR_REGISTRY, serviceError } from '@satyapan/core';
 import { isIfscPattern } from './ifsc/branch.js';
 
 /**
@@ -18,14 +18,16 @@ const FIELD_RULES = {
   accountNumberLength: ['account_number', `must be 1 to ${ACCOUNT_NUMBER_MAX} characters`],
   accountNumberCharacters: ['account_number', 'must contain only letters and digits'],
   name: ['name', `must be at most ${NAME_MAX} characters`],
-  mobile: ['mobile', 'must be 10 digits starting with 6, 7, 8 or 9'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 type FieldRule = keyof typeof FIELD_RULES;
 
 /** The exact 422 messages, shared with the router's JSON Schemas (`x-message`) so both layers say the same. */
-export const VALIDATION_MESSAGES: Readonly<Record<FieldRule | 'ifsc', string>> = {
+export const VALIDATION_MESSAGES: Readonly<Record<FieldRule | 'ifsc' | 'mobileDigits' | 'mobile', string>> = {
   ifsc: 'Invalid IFSC pattern',
+  // The vendor's penny-drop words: first whether it is a number at all, then whether it is a mobile number.
+  mobileDigits: ERROR_REGISTRY.PHONE_NOT_NUMERIC.message(),
+  mobile: ERROR_REGISTRY.INVALID_PHONE.message(),
   ...Object.fromEntries(Object.entries(FIELD_RULES).map(([rule, [field, reason]]) => [rule, `Invalid ${field}: ${reason}`])) as Record<FieldRule, string>,
 };
 
@@ -53,8 +55,10 @@ export function assertName(name: string | undefined): void {
   }
 }
 
+export const DIGITS_PATTERN = /^[0-9]+$/;
+
 export function assertMobile(mobile: string | undefined): void {
-  if (mobile !== undefined && !MOBILE_PATTERN.test(mobile)) {
-    broken('mobile');
-  }
+  if (mobile === undefined) return;
+  if (!DIGITS_PATTERN.test(mobile)) throw serviceError('PHONE_NOT_NUMERIC');
+  if (!MOBILE_PATTERN.test(mobile)) throw serviceError('INVALID_PHONE');
 }

@@ -3,7 +3,7 @@ import { copyFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isServiceError } from '@satyapan/core';
 import {
-  IfscDirectory, IfscService, SAMPLE_SNAPSHOT_PATH, SnapshotFormatError, SwappableDirectory, encodeSnapshot,
+  IfscDirectory, IfscService, branchView, SAMPLE_SNAPSHOT_PATH, SnapshotFormatError, SwappableDirectory, encodeSnapshot,
   loadSampleDirectory, type Branch, type BranchQuery,
 } from '@satyapan/bank';
 import { tempDir } from './support/fixtures.js';
@@ -168,14 +168,14 @@ describe('bank: IFSC directory, lookup and search', () => {
       const path = join(dir.path, 'next.bin');
       await writeFile(path, encodeSnapshot(all.slice(400, 600), 'second'));
       expect((await holder.reload(path)).source).to.equal('second');
-      expect(service.lookupIfsc(later.IFSC)).to.deep.equal(later);
+      expect(service.lookupIfsc(later.IFSC)).to.deep.equal(branchView(later));
       await writeFile(path, 'not a snapshot');
       try {
         await holder.reload(path);
         expect.fail('expected the reload to fail');
       } catch {
         expect(holder.metadata.source).to.equal('second');
-        expect(service.lookupIfsc(later.IFSC)).to.deep.equal(later);
+        expect(service.lookupIfsc(later.IFSC)).to.deep.equal(branchView(later));
       }
     });
 

@@ -58,12 +58,15 @@ describe('bank: penny-drop verification', () => {
       ['verificationBlocked', { providerCode: 'BAV_BLOCKED', message: 'Account is blocked', deposited: false, definitive: false }],
       ['impsModeFail', { providerCode: 'IMPS_MODE_FAIL', message: 'IMPS Mode fail', deposited: false, definitive: false }],
       ['beneficiaryBankDeclined', { providerCode: 'BENE_BANK_DECLINED', message: 'Failed at beneficiary bank', deposited: false, definitive: false }],
-      ['failedAtBank', { providerCode: 'FAILED_AT_BANK', message: 'Failed at bank', deposited: false, definitive: false }],
-      ['connectionTimeout', { providerCode: 'CONNECTION_TIMEOUT', message: 'Transaction failed', deposited: false, definitive: false }],
       ['npciUnavailable', { providerCode: 'NPCI_UNAVAILABLE', message: 'NPCI Unavailable', deposited: false, definitive: false }],
       ['sourceBankDeclined', { providerCode: 'SOURCE_BANK_DECLINED', message: 'Source bank declined', deposited: false, definitive: false }],
       ['beneficiaryBankOffline', { providerCode: 'BENEFICIARY_BANK_OFFLINE', message: 'Beneficiary bank offline', deposited: false, definitive: false }],
     ];
+
+    it('turns a credit the bank or the rails failed into the vendor\'s 500 error (Failed at bank, Transaction failed)', async () => {
+      expect(await failure(provider.verify({ ifsc: IFSC, accountNumber: ACCOUNTS.failedAtBank }))).to.deep.equal({ status: 500, message: 'Failed at bank', headers: {} });
+      expect(await failure(provider.verify({ ifsc: IFSC, accountNumber: ACCOUNTS.connectionTimeout }))).to.deep.equal({ status: 500, message: 'Transaction failed', headers: {} });
+    });
 
     it('maps a verified account to exists + name + UTR + deposit', async () => {
       const outcome = await provider.verify({ ifsc: IFSC, accountNumber: ACCOUNTS.valid, name: 'Anjali Rao', mobile: '9876543210' });
@@ -230,7 +233,8 @@ describe('bank: penny-drop verification', () => {
         [{ accountNumber: '1'.repeat(41) }, 'Invalid account_number: must be 1 to 40 characters'],
         [{ accountNumber: '1234-5678' }, 'Invalid account_number: must contain only letters and digits'],
         [{ name: 'n'.repeat(101) }, 'Invalid name: must be at most 100 characters'],
-        [{ mobile: '5876543210' }, 'Invalid mobile: must be 10 digits starting with 6, 7, 8 or 9'],
+        [{ mobile: '5876543210' }, 'Please provide a valid phone number'],
+        [{ mobile: '98765O3210' }, 'Phone should be numeric'],
       ];
       for (const [over, message] of cases) {
         expect(await failure(service.verifyAccount(base(over)))).to.deep.equal({ status: 422, message, headers: {} });

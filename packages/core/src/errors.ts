@@ -23,12 +23,12 @@ export const ERROR_REGISTRY = {
   UNSUPPORTED_API_VERSION: spec(400, (version: string) => `Unsupported API version: ${version}`),
   INVALID_PARAMETER: spec(400, (name: string, reason: string) => `Invalid parameter: ${name} ${reason}`),
   CONSENT_NOT_PROVIDED: spec(400, (docType: string) => `Consent for ${docType} not provided`),
-  // 401 / 403: who is calling
+  // 401 / 403: who is calling, as the vendor's errors page sorts them: a bad or missing API key or secret is
+  // 401; anything wrong with the access token, or what the key may do, is 403 (messages from that page).
   UNAUTHORIZED: spec(401, () => 'Unauthorized'),
-  TOKEN_EXPIRED: spec(401, () => 'Access token expired'),
-  BAD_CREDENTIALS: spec(403, () => 'Bad Credentials'),
+  INVALID_ACCESS_TOKEN: spec(403, () => 'Invalid access token'),
+  TOKEN_EXPIRED: spec(403, () => 'Access token has expired'),
   ACCESS_REVOKED: spec(403, () => 'Access revoked'),
-  FORBIDDEN: spec(403, () => 'Forbidden'),
   INSUFFICIENT_PRIVILEGE: spec(403, () => 'Insufficient privilege'),
   INVALID_SIGNATURE: spec(403, () => 'Invalid or expired signature'),
   // 404 / 409 / 413 / 415 / 422
@@ -40,9 +40,18 @@ export const ERROR_REGISTRY = {
   UNSUPPORTED_MEDIA_TYPE: spec(415, (expected: string) => `Unsupported media type: expected ${expected}`),
   UNPROCESSABLE: spec(422, (message: string) => message),
   INVALID_FIELD: spec(422, (field: string, reason: string) => `Invalid ${field}: ${reason}`),
+  // 422 messages exactly as the vendor's examples show them (docs/VENDOR_COMPAT.md)
+  OTP_MISSING: spec(422, () => 'OTP missing in request'),
+  INVALID_REFERENCE_ID: spec(422, () => 'Invalid Reference Id'),
+  PHONE_NOT_NUMERIC: spec(422, () => 'Phone should be numeric'),
+  INVALID_PHONE: spec(422, () => 'Please provide a valid phone number'),
+  INVALID_TDS_TAN: spec(422, () => 'Invalid TAN pattern'),
+  INVALID_TCS_TAN: spec(422, () => 'Invalid Tan pattern'),
   // 429 / 5xx
   TOO_MANY_REQUESTS: spec(429, () => 'Too Many Requests'),
   INTERNAL: spec(500, () => 'Internal Server Error'),
+  /** The bank or the payment rails failed the penny-drop credit: the vendor answers these with a 500 envelope. */
+  BANK_TRANSFER_FAILED: spec(500, (message: string) => message),
   USER_DETAILS_FAILED: spec(500, () => 'Failed to get user details'),
   EXPIRE_SESSION_FAILED: spec(500, () => 'Failed to expire session'),
   SOURCE_UNAVAILABLE: spec(503, () => 'Source Unavailable'),
@@ -50,6 +59,8 @@ export const ERROR_REGISTRY = {
   DATA_NOT_FOUND: spec(521, (id: string) => `Data not found for: ${id}`),
   JOB_NOT_FOUND: spec(521, (id: string) => `Data not found: ${id}`),
   INVALID_SESSION_STATUS: spec(523, (status: string) => `Invalid session status: ${status}`),
+  /** The SDK document reads, which the spec does not list, answer the vendor's own message. */
+  INVALID_SESSION_LIFECYCLE: spec(523, () => 'Cannot get document due to invalid session lifecycle'),
   SESSION_EXPIRED: spec(523, () => 'Session expired'),
 } as const;
 

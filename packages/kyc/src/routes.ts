@@ -2,7 +2,7 @@ import { DOCVAULT_DOC_TYPES, ENTITYVAULT_DOC_TYPES, type SessionVariant } from '
 import type { AadhaarOtpService, OtpRequest, OtpVerifyRequest } from './aadhaar/aadhaar-otp-service.js';
 import type { InitSessionRequest, KycService, SdkSessionRequest } from './sessions/kyc-service.js';
 import type { LockerKind } from './locker/types.js';
-import type { Area, JsonSchema, RouteContext, RouteDefinition, RouteRequest, RouteResult } from '@satyapan/core';
+import { ERROR_REGISTRY, type Area, type JsonSchema, type RouteContext, type RouteDefinition, type RouteRequest, type RouteResult } from '@satyapan/core';
 
 /** The services of the kyc area; each is optional, so a host can serve the lockers without Aadhaar OTP. */
 export interface KycAreaServices {
@@ -41,6 +41,9 @@ const VERIFICATION_METHODS = ['aadhaar', 'pan', 'driving_license', 'email', 'use
 
 const FLOW: JsonSchema = { enum: ['signin', 'signup'], description: '`signin` for an existing locker user, `signup` to create an account' };
 
+/** The vendor's SDK OpenAPI example spells the flows `sign_in` / `sign_up`; both spellings are accepted there. */
+const SDK_FLOW: JsonSchema = { enum: ['signin', 'signup', 'sign_in', 'sign_up'], description: `${FLOW['description'] as string}; \`sign_in\` / \`sign_up\` too` };
+
 const REDIRECT_URL: JsonSchema = {
   type: 'string', maxLength: 2048, format: 'uri', pattern: '^https://', 'x-message': 'Invalid redirect_url: must be an https URL',
   description: 'HTTPS URL the user is sent back to, with `session_id` and `status` added to its query',
@@ -48,7 +51,6 @@ const REDIRECT_URL: JsonSchema = {
 
 const OPTIONS: JsonSchema = {
   type: 'object',
-  additionalProperties: false,
   properties: {
     verification_method: { type: 'array', minItems: 1, items: { enum: VERIFICATION_METHODS } },
     pinless: { type: 'boolean', description: 'Sign in with an OTP instead of the locker PIN (signin flow)' },
@@ -65,7 +67,6 @@ function initBody(kind: LockerKind): JsonSchema {
   const docvault = kind === 'docvault';
   return {
     type: 'object',
-    additionalProperties: false,
     required: ['@entity', 'flow', 'redirect_url', ...(docvault ? ['doc_types'] : [])],
     properties: {
       '@entity': { const: `${PREFIX}.${kind}.session.request` },
@@ -80,9 +81,8 @@ function initBody(kind: LockerKind): JsonSchema {
 
 const sdkCreateBody = (kind: LockerKind): JsonSchema => ({
   type: 'object',
-  additionalProperties: false,
   required: ['@entity', 'flow', 'doc_types'],
-  properties: { '@entity': { const: `${PREFIX}.${kind}.sdk.session.request` }, flow: FLOW, doc_types: docTypeList(kind) },
+  properties: { '@entity': { const: `${PREFIX}.${kind}.sdk.session.request` }, flow: SDK_FLOW, doc_types: docTypeList(kind) },
 });
 
 const SESSION_PARAMS: JsonSchema = {
@@ -263,7 +263,7 @@ function lockerRoutes(kyc: KycService, kind: LockerKind): RouteDefinition[] {
       summary: 'Create a session for the SDK; get its authorization URL with the authorization_url operation.',
       schemas: { body: sdkCreateBody(kind), response: SDK_CREATED(kind) },
       errors: [400, 422],
-      handler: async (req) => ({ data: await kyc.createSdkSession(req.client.id, kind, req.body as SdkSessionRequest) }),
+      handler: async (req) => ({ data: await kyc.createSdkSession(req.client.id, kind, sdkRequest(req.body)) }),
     }),
     route({
       method: 'get', path: `${sdk}/sessions/:session_id/authorization_url`, operationId: `get${Kind}SdkAuthorizationUrl`,
@@ -318,6 +318,11 @@ function initRequest(body: unknown): InitSessionRequest {
   return request;
 }
 
+function sdkRequest(body: unknown): SdkSessionRequest {
+  const { flow, doc_types } = body as { flow: string; doc_types: string[] };
+  return { flow: flow.replace('_', '') as SdkSessionRequest['flow'], doc_types };
+}
+
 /** Repeated parameters are refused by taking none of them: a callback carries each once. */
 function callbackQuery(query: Record<string, unknown>): URLSearchParams {
   const params = new URLSearchParams();
@@ -350,7 +355,6 @@ function callbackResult(outcome: Awaited<ReturnType<KycService['handleCallback']
 
 const OTP_BODY: JsonSchema = {
   type: 'object',
-  additionalProperties: false,
   required: ['@entity', 'aadhaar_number', 'reason'],
   properties: {
     '@entity': { const: `${PREFIX}.aadhaar.okyc.otp.request` },
@@ -372,12 +376,11 @@ const OTP_RESPONSE: JsonSchema = {
 
 const VERIFY_BODY: JsonSchema = {
   type: 'object',
-  additionalProperties: false,
-  required: ['@entity', 'reference_id'],
+  required: ['@entity'],
   properties: {
     '@entity': { const: `${PREFIX}.aadhaar.okyc.request` },
-    reference_id: { anyOf: [{ type: 'string' }, { type: 'integer' }], 'x-message': 'Invalid Reference Id', description: 'From the OTP response' },
-    otp: { type: 'string', description: '6 digits; missing or malformed is 422 OTP missing in request' },
+    reference_id: { anyOf: [{ type: 'string' }, { type: 'integer' }], 'x-message': ERROR_REGISTRY.INVALID_REFERENCE_ID.message(), description: 'From the OTP response; missing or malformed is 422 Invalid Reference Id' },
+    otp: { type: 'string', description: '6 digits; missing, empty or malformed is 422 OTP missing in request (checked before reference_id)' },
   },
 };
 

@@ -54,7 +54,7 @@ describe('kyc: AadhaarOtpService against the OTP provider simulator and Redis', 
     if (sent.kind !== 'data') return;
     expect(sent.data).to.deep.include({ '@entity': 'in.co.service.kyc.aadhaar.okyc.otp.response', message: 'OTP sent successfully' });
     expect(sent.data.reference_id).to.be.a('number');
-    expect(await send(AADHAAR_TEST_NUMBERS.otpSent)).to.deep.equal({ kind: 'throttled', message: 'OTP generated for this aadhaar, please try after 45 seconds' });
+    expect(await send(AADHAAR_TEST_NUMBERS.otpSent)).to.deep.equal({ kind: 'throttled', message: 'OTP generated for this aadhaar, please try after 45 sec' });
     expect(sim.otpRequests()).to.equal(1);
     const throttleKeys = await redis.keys(`${keys.prefix}:otp-throttle:*`);
     expect(throttleKeys).to.have.length(1);

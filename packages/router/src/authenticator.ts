@@ -22,7 +22,10 @@ export function tokenFrom(authorization: HeaderValue): string | undefined {
   return value.replace(/^bearer\s+/i, '') || undefined;
 }
 
-/** Who is calling, decided in the order API.md gives: token (401), key (403), revocation, product. */
+/**
+ * Who is calling, decided as the vendor's errors page sorts it (API.md): the API key first (missing or unknown:
+ * 401), then the access token (missing, invalid, expired, of another key, revoked: 403), then the product (403).
+ */
 export class Authenticator {
   constructor(private readonly clients: ClientStore, private readonly tokens: TokenService) {}
 
@@ -30,9 +33,9 @@ export class Authenticator {
   async exchangeCredentials(apiKey: HeaderValue, apiSecret: HeaderValue): Promise<string> {
     const key = single(apiKey);
     const secret = single(apiSecret);
-    if (!key || !secret) throw serviceError('BAD_CREDENTIALS');
+    if (!key || !secret) throw serviceError('UNAUTHORIZED');
     const client = await this.clients.findByApiKey(key);
-    if (!client || !secretMatches(client, secret)) throw serviceError('BAD_CREDENTIALS');
+    if (!client || !secretMatches(client, secret)) throw serviceError('UNAUTHORIZED');
     return this.tokens.issue(client);
   }
 
@@ -45,12 +48,13 @@ export class Authenticator {
 
   /** Token and key only: the part that needs no Redis round trip (for static client stores). */
   async identify(authorization: HeaderValue, apiKey: HeaderValue): Promise<Caller> {
-    const token = tokenFrom(authorization);
-    if (!token) throw serviceError('UNAUTHORIZED');
-    const claims = await this.tokens.verify(token);
     const key = single(apiKey);
     const client = key ? await this.clients.findByApiKey(key) : null;
-    if (!client || client.id !== claims.sub) throw serviceError('FORBIDDEN');
+    if (!client) throw serviceError('UNAUTHORIZED');
+    const token = tokenFrom(authorization);
+    if (!token) throw serviceError('INVALID_ACCESS_TOKEN');
+    const claims = await this.tokens.verify(token);
+    if (client.id !== claims.sub) throw serviceError('INVALID_ACCESS_TOKEN');
     return { client, claims };
   }
 
@@ -62,7 +66,7 @@ export class Authenticator {
   /** `POST /authorize?request_token=`: the token in the query must be the one in the header. */
   async refresh(authorization: HeaderValue, apiKey: HeaderValue, requestToken: unknown): Promise<string> {
     const caller = await this.authenticate(authorization, apiKey);
-    if (typeof requestToken !== 'string' || requestToken !== tokenFrom(authorization)) throw serviceError('UNAUTHORIZED');
+    if (typeof requestToken !== 'string' || requestToken !== tokenFrom(authorization)) throw serviceError('INVALID_ACCESS_TOKEN');
     return this.tokens.refresh(caller.client, caller.claims);
   }
 

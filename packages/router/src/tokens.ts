@@ -73,7 +73,7 @@ export class TokenService {
       .sign(this.secret);
   }
 
-  /** Verifies signature, algorithm, issuer, audience and expiry; 401 on any failure. */
+  /** Verifies signature, algorithm, issuer, audience and expiry; 403 on any failure (API.md). */
   async verify(token: string): Promise<AccessClaims> {
     const known = this.verified.get(token);
     if (known) {
@@ -102,11 +102,11 @@ export class TokenService {
         requiredClaims: ['exp', 'iat', 'sub', 'jti'],
         currentDate: new Date(this.clock.now()),
       });
-      if (typeof payload['fat'] !== 'number') throw serviceError('UNAUTHORIZED');
+      if (typeof payload['fat'] !== 'number') throw serviceError('INVALID_ACCESS_TOKEN');
       return payload as unknown as AccessClaims;
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw serviceError('TOKEN_EXPIRED');
-      throw serviceError('UNAUTHORIZED');
+      throw serviceError('INVALID_ACCESS_TOKEN');
     }
   }
 

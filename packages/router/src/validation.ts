@@ -17,9 +17,16 @@ const STRUCTURAL = new Set(['required', 'type', 'additionalProperties', 'unevalu
  */
 const MESSAGE_KEYWORD = 'x-message';
 
-/** `coerce`: for query strings and path parameters, whose values arrive as strings. */
-export function createAjv(coerce = false): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: false, verbose: true, strict: true, coerceTypes: coerce, useDefaults: true });
+/**
+ * `coerce`: for query strings and path parameters, whose values arrive as strings. `dropUnknown`: for request
+ * bodies, whose unknown fields are ignored as the vendor ignores them (its clients send older field names):
+ * they are removed before the handler sees the body, never refused.
+ */
+export function createAjv(coerce = false, dropUnknown = false): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: false, verbose: true, strict: true, coerceTypes: coerce, useDefaults: true,
+    ...(dropUnknown ? { removeAdditional: 'all' as const } : {}),
+  });
   addFormats.default(ajv);
   ajv.addKeyword({ keyword: MESSAGE_KEYWORD, schemaType: 'string' });
   ajv.addKeyword({ keyword: 'example' });
@@ -29,7 +36,7 @@ export function createAjv(coerce = false): Ajv2020 {
 export class RequestValidator {
   private readonly compiled = new Map<JsonSchema, ValidateFunction>();
   private readonly coercing = new Map<JsonSchema, ValidateFunction>();
-  private readonly ajv = createAjv(false);
+  private readonly ajv = createAjv(false, true);
   private readonly coercingAjv = createAjv(true);
 
   /** Validates (and fills defaults into) `value`; throws the 400/422 ServiceError API.md prescribes. */

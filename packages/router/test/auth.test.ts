@@ -29,13 +29,13 @@ describe('router: authentication', () => {
     expect((await call(res.body.data.access_token)).status).to.equal(200);
   });
 
-  it('refuses bad credentials with 403 Bad Credentials', async () => {
+  it('refuses a bad or missing key or secret with 401 Unauthorized (the vendor\'s errors page)', async () => {
     for (const [key, secret] of [[CLIENTS.all.apiKey, 'wrong'], ['key_unknown', 'x'], [CLIENTS.all.apiKey, undefined]] as const) {
       const req = request(h.app).post('/api/authenticate').set('x-api-key', key);
       if (secret) req.set('x-api-secret', secret);
       const res = await req;
-      expect(res.status).to.equal(403);
-      expect(res.body).to.include({ code: 403, message: 'Bad Credentials' });
+      expect(res.status).to.equal(401);
+      expect(res.body).to.include({ code: 401, message: 'Unauthorized' });
     }
   });
 
@@ -43,7 +43,7 @@ describe('router: authentication', () => {
     expect((await call(`Bearer ${await h.token()}`)).status).to.equal(200);
   });
 
-  it('answers 401 Unauthorized to a missing, malformed, unsigned or wrongly signed token', async () => {
+  it('answers 403 Invalid access token to a missing, malformed, unsigned or wrongly signed token', async () => {
     const now = Math.floor(Date.now() / 1000);
     const claims = { sub: 'client-all', jti: 'x', fat: now };
     const none = new UnsecuredJWT(claims).setIssuer('satyapan').setAudience('satyapan-api').setIssuedAt(now).setExpirationTime(now + 60).encode();
@@ -55,29 +55,35 @@ describe('router: authentication', () => {
       .setIssuedAt(now).setExpirationTime(now + 60).sign(new TextEncoder().encode(TOKEN_SECRET));
     for (const token of [undefined, '', 'garbage', 'a.b.c', none, wrongKey, noExp, wrongAudience]) {
       const res = await call(token);
-      expect(res.status, String(token)).to.equal(401);
-      expect(res.body).to.include({ code: 401, message: 'Unauthorized' });
+      expect(res.status, String(token)).to.equal(403);
+      expect(res.body).to.include({ code: 403, message: 'Invalid access token' });
     }
   });
 
-  it('answers 401 Access token expired after 24 hours', async () => {
+  it('answers 403 Access token has expired after 24 hours', async () => {
     const token = await h.token();
     h.clock.advance(24 * 3600 * 1000 + 1000);
     try {
       const res = await call(token);
-      expect(res.status).to.equal(401);
-      expect(res.body.message).to.equal('Access token expired');
+      expect(res.status).to.equal(403);
+      expect(res.body.message).to.equal('Access token has expired');
     } finally {
       h.clock.set(Date.now());
     }
   });
 
-  it('answers 403 Forbidden to a token used with another or unknown key, or no key', async () => {
+  it('answers 403 Invalid access token to a token used with another key', async () => {
+    const res = await call(await h.token(CLIENTS.all), CLIENTS.other.apiKey);
+    expect(res.status).to.equal(403);
+    expect(res.body.message).to.equal('Invalid access token');
+  });
+
+  it('answers 401 Unauthorized to an unknown or missing API key, whatever the token', async () => {
     const token = await h.token(CLIENTS.all);
-    for (const key of [CLIENTS.other.apiKey, 'key_unknown', null]) {
+    for (const key of ['key_unknown', null]) {
       const res = await call(token, key);
-      expect(res.status, String(key)).to.equal(403);
-      expect(res.body.message).to.equal('Forbidden');
+      expect(res.status, String(key)).to.equal(401);
+      expect(res.body.message).to.equal('Unauthorized');
     }
   });
 
@@ -111,7 +117,8 @@ describe('router: authentication', () => {
     const a = await h.token();
     const b = await h.token();
     const mismatch = await request(h.app).post(`/api/authorize?request_token=${b}`).set('authorization', a).set('x-api-key', CLIENTS.all.apiKey);
-    expect(mismatch.status).to.equal(401);
+    expect(mismatch.status).to.equal(403);
+    expect(mismatch.body.message).to.equal('Invalid access token');
     const missing = await request(h.app).post('/api/authorize').set('authorization', a).set('x-api-key', CLIENTS.all.apiKey);
     expect(missing.status).to.equal(400);
     expect(missing.body.message).to.equal('Invalid parameter: request_token is required');
@@ -127,7 +134,7 @@ describe('router: authentication', () => {
           expect(res.status, `day ${day}`).to.equal(200);
           token = res.body.data.access_token;
         } else if (res.status !== 200) {
-          expect(res.status).to.equal(401);
+          expect(res.status).to.equal(403);
           return;
         } else token = res.body.data.access_token;
       }

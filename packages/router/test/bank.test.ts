@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KeySpace, createRedisConnection, waitForRedis } from '@satyapan/core';
 import {
-  CashfreePennyDropProvider, IfscDirectory, bankArea, createBankService, encodeSnapshot, loadSampleDirectory, type BankService,
+  CashfreePennyDropProvider, IfscDirectory, bankArea, branchView, createBankService, encodeSnapshot, loadSampleDirectory, type BankService,
   type Branch, type RedisClient,
 } from '@satyapan/bank';
 import {
@@ -66,8 +66,9 @@ describe('router: bank routes', () => {
     it('returns the branch object itself, matching the documented schema', async () => {
       const res = await get('/bank/ABNA0100310');
       expect(res.status).to.equal(200);
-      expect(res.body).to.deep.equal(sample.lookup('ABNA0100310'));
-      expect(res.body).to.include({ IFSC: 'ABNA0100310', BANKCODE: 'ABNA', BANK: 'Royal Bank of Scotland N.V.', MICR: '400030002', SWIFT: '', RTGS: true, NEFT: false });
+      expect(res.body).to.deep.equal(branchView(sample.lookup('ABNA0100310')!));
+      // An absent SWIFT code is null, as the vendor's examples show it; other absent values stay "".
+      expect(res.body).to.include({ IFSC: 'ABNA0100310', BANKCODE: 'ABNA', BANK: 'Royal Bank of Scotland N.V.', MICR: '400030002', SWIFT: null, RTGS: true, NEFT: false });
       const schema = ((h.router.openapi['paths'] as Record<string, any>)['/bank/{ifsc}'].get.responses['200'].content['application/json'].schema);
       expect(createAjv().validate(schema, res.body)).to.equal(true);
     });
@@ -85,7 +86,7 @@ describe('router: bank routes', () => {
     });
 
     it('needs a token and the bank product', async () => {
-      expectError(await request(h.app).get('/api/bank/ABNA0100310').set('x-api-key', CLIENTS.bankOnly.apiKey), 401, 'Unauthorized');
+      expectError(await request(h.app).get('/api/bank/ABNA0100310').set('x-api-key', CLIENTS.bankOnly.apiKey), 403, 'Invalid access token');
       expectError(await get('/bank/ABNA0100310', KYC_ONLY, await h.token(KYC_ONLY)), 403, 'Insufficient privilege');
     });
 
@@ -157,8 +158,6 @@ describe('router: bank routes', () => {
       ['verificationBlocked', { message: 'Account is blocked' }],
       ['impsModeFail', { message: 'IMPS Mode fail' }],
       ['beneficiaryBankDeclined', { message: 'Failed at beneficiary bank' }],
-      ['failedAtBank', { message: 'Failed at bank' }],
-      ['connectionTimeout', { message: 'Transaction failed' }],
       ['npciUnavailable', { message: 'NPCI Unavailable' }],
       ['sourceBankDeclined', { message: 'Source bank declined' }],
       ['beneficiaryBankOffline', { message: 'Beneficiary bank offline' }],
@@ -170,6 +169,11 @@ describe('router: bank routes', () => {
         expect(res.body.data).to.deep.equal({ '@entity': ENTITY, ...expected });
       });
     }
+
+    it('answers a credit the bank or the rails failed with the vendor\'s 500 envelope', async () => {
+      expectError(await verify(ACCOUNTS.failedAtBank), 500, 'Failed at bank');
+      expectError(await verify(ACCOUNTS.connectionTimeout), 500, 'Transaction failed');
+    });
 
     it('x-accept-cache: true answers from the cache; false and absent go to the provider', async () => {
       const first = await verify(ACCOUNTS.validSecond).set('x-accept-cache', 'false');
@@ -197,7 +201,8 @@ describe('router: bank routes', () => {
       expectError(await verify('1'.repeat(41)), 422, 'Invalid account_number: must be 1 to 40 characters');
       expectError(await verify('1234-5678'), 422, 'Invalid account_number: must contain only letters and digits');
       expectError(await verify(ACCOUNTS.valid).query({ name: 'n'.repeat(101) }), 422, 'Invalid name: must be at most 100 characters');
-      expectError(await verify(ACCOUNTS.valid).query({ mobile: '5876543210' }), 422, 'Invalid mobile: must be 10 digits starting with 6, 7, 8 or 9');
+      expectError(await verify(ACCOUNTS.valid).query({ mobile: '5876543210' }), 422, 'Please provide a valid phone number');
+      expectError(await verify(ACCOUNTS.valid).query({ mobile: '98765x3210' }), 422, 'Phone should be numeric');
       expectError(await verify(ACCOUNTS.valid).query({ email: 'a@b.c' }), 400, 'Invalid parameter: email is not allowed');
     });
 

@@ -33,7 +33,7 @@ describe('router: client stores', () => {
     const h = await startHarness({ clients: new ChainedClientStore([new StaticClientStore([CLIENTS.all]), dynamic]) });
     try {
       const refused = await request(h.app).post('/api/authenticate').set('x-api-key', 'key_added').set('x-api-secret', 'secret_added');
-      expect(refused.status).to.equal(403);
+      expect(refused.status).to.equal(401);
       await dynamic.save({ apiKey: 'key_added', apiSecret: 'secret_added' });
       const accepted = await request(h.app).post('/api/authenticate').set('x-api-key', 'key_added').set('x-api-secret', 'secret_added');
       expect(accepted.status).to.equal(200);

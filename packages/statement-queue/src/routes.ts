@@ -1,7 +1,7 @@
 import { JOB_STATUSES, QUARTERS, TDS_FORMS, type StatementDomain } from './model.js';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type SearchQuery } from './search.js';
 import type { StatementService, SubmitRequest } from './service.js';
-import type { Area, ClientRecord, JsonSchema, RouteDefinition, RouteRequest } from '@satyapan/core';
+import { ERROR_REGISTRY, type Area, type ClientRecord, type JsonSchema, type RouteDefinition, type RouteRequest } from '@satyapan/core';
 
 // Statement jobs (docs/API.md "Statement jobs"): operations 13-19 of the spec, TDS and TCS twins.
 
@@ -10,7 +10,11 @@ export function statementsArea(statements: StatementService): Area {
   return { name: 'statements', routes: () => statementsRoutes(statements) };
 }
 
-const TAN = { type: 'string', pattern: '^[A-Z]{4}[0-9]{5}[A-Z]$', 'x-message': 'Invalid TAN pattern', example: 'AHMA09719B' };
+/** The vendor spells the TAN message differently per domain (`Invalid TAN pattern`, TCS `Invalid Tan pattern`). */
+function tanSchema(domain: StatementDomain): JsonSchema {
+  const message = ERROR_REGISTRY[domain === 'tds' ? 'INVALID_TDS_TAN' : 'INVALID_TCS_TAN'].message();
+  return { type: 'string', pattern: '^[A-Z]{4}[0-9]{5}[A-Z]$', 'x-message': message, example: 'AHMA09719B' };
+}
 const FORM = { type: 'string', enum: [...TDS_FORMS], 'x-message': 'Invalid form type: {value}' };
 const QUARTER = { type: 'string', enum: [...QUARTERS], 'x-message': 'Invalid quarter: {value}' };
 const FINANCIAL_YEAR = {
@@ -34,11 +38,10 @@ function submitSchema(domain: StatementDomain): JsonSchema {
   const required = ['@entity', 'tan', 'quarter', 'financial_year', ...(domain === 'tds' ? ['form'] : [])];
   return {
     type: 'object',
-    additionalProperties: false,
     required,
     properties: {
       '@entity': { const: entity(domain, 'request') },
-      tan: TAN,
+      tan: tanSchema(domain),
       ...(domain === 'tds' ? { form: FORM } : {}),
       quarter: QUARTER,
       financial_year: FINANCIAL_YEAR,
@@ -50,11 +53,10 @@ function submitSchema(domain: StatementDomain): JsonSchema {
 function searchSchema(domain: StatementDomain): JsonSchema {
   return {
     type: 'object',
-    additionalProperties: false,
     required: ['@entity'],
     properties: {
       '@entity': { const: entity(domain, 'jobs.search') },
-      tan: TAN,
+      tan: tanSchema(domain),
       ...(domain === 'tds' ? { form: FORM } : {}),
       quarter: QUARTER,
       financial_year: FINANCIAL_YEAR,

@@ -1,7 +1,7 @@
 /**
  * The branch object of `GET /bank/{ifsc}`: Razorpay's IFSC API shape (upper-case keys), which is what the
- * spec's "Bank branch (IFSC lookup) object" lists. The spec declares every string field a required string, so
- * a value the dataset lacks (MICR, SWIFT, CONTACT, ...) is the empty string, never null.
+ * spec's "Bank branch (IFSC lookup) object" lists. In the directory a value the dataset lacks is the empty
+ * string; the API shows it as {@link BranchView} does.
  */
 export interface Branch {
   ADDRESS: string;
@@ -21,6 +21,19 @@ export interface Branch {
   STATE: string;
   SWIFT: string;
   UPI: boolean;
+}
+
+/**
+ * The branch as the API answers it. The vendor's examples show an absent SWIFT code as `null` (and an absent
+ * CONTACT as ""), so a client written for the vendor tests SWIFT against null (API.md, docs/VENDOR_COMPAT.md).
+ */
+export type BranchView = Omit<Branch, 'SWIFT'> & { SWIFT: string | null };
+
+/** Directory fields the vendor shows as `null` when absent. */
+export const NULLABLE_FIELDS = ['SWIFT'] as const satisfies readonly StringField[];
+
+export function branchView(branch: Branch): BranchView {
+  return { ...branch, SWIFT: branch.SWIFT === '' ? null : branch.SWIFT };
 }
 
 /** String fields other than IFSC, in the order the snapshot stores their columns. */

@@ -1,5 +1,5 @@
 import { serviceError } from '@satyapan/core';
-import { canonicalIfsc, type Branch } from './branch.js';
+import { branchView, canonicalIfsc, type BranchView } from './branch.js';
 import type { BranchDirectory } from './directory.js';
 import type { BranchPage, BranchQuery } from './search.js';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_TEXT_MAX, assertIfsc } from '../validation.js';
@@ -19,15 +19,15 @@ export class IfscService {
   constructor(private readonly directory: BranchDirectory) {}
 
   /** 422 `Invalid IFSC pattern`, 404 `IFSC not found: <IFSC>`. */
-  lookupIfsc(ifsc: string): Branch {
+  lookupIfsc(ifsc: string): BranchView {
     assertIfsc(ifsc);
     const code = canonicalIfsc(ifsc);
     const branch = this.directory.lookup(code);
     if (!branch) throw serviceError('IFSC_NOT_FOUND', code);
-    return branch;
+    return branchView(branch);
   }
 
-  searchBranches(params: SearchParams): BranchPage {
+  searchBranches(params: SearchParams): BranchPage<BranchView> {
     const limit = params.limit ?? SEARCH_LIMIT_DEFAULT;
     const offset = params.offset ?? 0;
     if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_LIMIT_MAX) {
@@ -43,6 +43,7 @@ export class IfscService {
       if (value.length > SEARCH_TEXT_MAX) throw serviceError('INVALID_FIELD', key, `must be at most ${SEARCH_TEXT_MAX} characters`);
       query[key] = value;
     }
-    return this.directory.search(query);
+    const page = this.directory.search(query);
+    return { ...page, items: page.items.map(branchView) };
   }
 }

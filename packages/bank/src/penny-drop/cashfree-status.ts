@@ -25,8 +25,6 @@ const STATUS_CODES: Readonly<Record<string, Mapping>> = {
   BAV_BLOCKED: transient('Account is blocked'),
   IMPS_MODE_FAIL: transient('IMPS Mode fail'),
   BENE_BANK_DECLINED: transient('Failed at beneficiary bank'),
-  FAILED_AT_BANK: transient('Failed at bank'),
-  CONNECTION_TIMEOUT: transient('Transaction failed'),
   NPCI_UNAVAILABLE: transient('NPCI Unavailable'),
   SOURCE_BANK_DECLINED: transient('Source bank declined'),
   BENEFICIARY_BANK_OFFLINE: transient('Beneficiary bank offline'),
@@ -38,11 +36,28 @@ const STATUS_CODES: Readonly<Record<string, Mapping>> = {
  */
 export const PROVIDER_SIDE_CODES = new Set(['INSUFFICIENT_BALANCE', 'VERIFICATION_ALREADY_UNDER_PROCESS']);
 
-/** The mapping for a status code; an unknown code is a failed, non-definitive transaction. */
+/**
+ * Codes whose credit failed for a reason that says nothing about the account: the vendor answers these with a
+ * 500 error envelope carrying the message (its collection: "500 - Failed at bank", "500 - Transaction failed"),
+ * not with a 200. An unknown code is a failed transaction too.
+ */
+const TRANSFER_FAILURES: Readonly<Record<string, string>> = {
+  FAILED_AT_BANK: 'Failed at bank',
+  CONNECTION_TIMEOUT: 'Transaction failed',
+};
+const UNKNOWN_CODE_FAILURE = 'Transaction failed';
+
+/** The 500 message for a code whose credit failed, or null when the code is an answer about the account. */
+export function transferFailureMessage(code: string): string | null {
+  if (code in STATUS_CODES) return null;
+  return TRANSFER_FAILURES[code] ?? UNKNOWN_CODE_FAILURE;
+}
+
+/** The mapping for a status code that answers about the account (see {@link transferFailureMessage} first). */
 export function mapAccountStatusCode(code: string): Mapping {
-  return STATUS_CODES[code] ?? transient('Transaction failed');
+  return STATUS_CODES[code] ?? transient(UNKNOWN_CODE_FAILURE);
 }
 
 export function isKnownAccountStatusCode(code: string): boolean {
-  return code in STATUS_CODES;
+  return code in STATUS_CODES || code in TRANSFER_FAILURES;
 }

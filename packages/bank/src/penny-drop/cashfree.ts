@@ -1,6 +1,6 @@
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
-import { serviceError, serviceErrorWith, silentLogger, type Logger, type ServiceError } from '@satyapan/core';
-import { PROVIDER_SIDE_CODES, isKnownAccountStatusCode, mapAccountStatusCode } from './cashfree-status.js';
+import { ERROR_REGISTRY, serviceError, serviceErrorWith, silentLogger, type Logger, type ServiceError } from '@satyapan/core';
+import { PROVIDER_SIDE_CODES, isKnownAccountStatusCode, mapAccountStatusCode, transferFailureMessage } from './cashfree-status.js';
 import type { PennyDropOutcome, PennyDropProvider, PennyDropRequest } from './port.js';
 
 export interface CashfreeOptions {
@@ -85,6 +85,11 @@ export class CashfreePennyDropProvider implements PennyDropProvider {
       throw serviceError('SOURCE_UNAVAILABLE');
     }
     if (!isKnownAccountStatusCode(code)) this.logger.warn('unknown account_status_code', { provider: this.name, provider_code: code });
+    const failed = transferFailureMessage(code);
+    if (failed !== null) {
+      this.logger.warn('penny-drop credit failed', { provider: this.name, provider_code: code });
+      throw serviceError('BANK_TRANSFER_FAILED', failed);
+    }
     const mapped = mapAccountStatusCode(code);
     const valid = code === 'ACCOUNT_IS_VALID';
     const outcome: PennyDropOutcome = { providerCode: code, ...mapped, deposited: valid };
@@ -133,6 +138,6 @@ function inputErrorMessage(providerCode: string): string {
   if (/ifsc/i.test(providerCode)) return 'Invalid IFSC provided';
   if (/account/i.test(providerCode)) return 'Please provide a valid bank account';
   if (/name/i.test(providerCode)) return 'Invalid name: rejected by the bank verification provider';
-  if (/phone|mobile/i.test(providerCode)) return 'Invalid mobile: rejected by the bank verification provider';
+  if (/phone|mobile/i.test(providerCode)) return ERROR_REGISTRY.INVALID_PHONE.message();
   return 'Invalid bank account number or ifsc provided';
 }

@@ -28,9 +28,10 @@ export interface OtpRequest {
   reason: string;
 }
 
+/** Both fields may be missing: the vendor answers that with 422s (OTP first), not with a schema error. */
 export interface OtpVerifyRequest {
-  reference_id: string | number;
-  otp: string;
+  reference_id?: string | number;
+  otp?: string;
 }
 
 /** A send either reaches the provider (`data`) or is throttled (a top-level message without `data`). */
@@ -51,7 +52,8 @@ const VERIFY_MESSAGES = {
   in_progress: 'Request under process, please try after 30 seconds',
 } as const;
 
-export const OTP_THROTTLED_MESSAGE = 'OTP generated for this aadhaar, please try after 45 seconds';
+/** The vendor's words exactly (its collection, "OTP Already Generated"). */
+export const OTP_THROTTLED_MESSAGE = 'OTP generated for this aadhaar, please try after 45 sec';
 
 /**
  * Aadhaar OTP e-KYC (deprecated upstream, still offered): send an OTP, then verify it into the e-KYC record.
@@ -102,13 +104,15 @@ export class AadhaarOtpService {
 
   async verifyOtp(owner: string, request: OtpVerifyRequest): Promise<Record<string, unknown>> {
     const entity = `${ENTITY_PREFIX}.aadhaar.okyc`;
-    const referenceId = String(request.reference_id);
-    if (!/^[0-9]{1,15}$/.test(referenceId)) throw serviceError('UNPROCESSABLE', 'Invalid Reference Id');
-    if (!/^[0-9]{6}$/.test(request.otp)) throw serviceError('UNPROCESSABLE', 'OTP missing in request');
+    // The OTP is checked first: the vendor answers a body with `ref_id` and an empty `otp` with the OTP message.
+    const otp = request.otp ?? '';
+    if (!/^[0-9]{6}$/.test(otp)) throw serviceError('OTP_MISSING');
+    const referenceId = String(request.reference_id ?? '');
+    if (!/^[0-9]{1,15}$/.test(referenceId)) throw serviceError('INVALID_REFERENCE_ID');
     // A reference belongs to the API key that sent the OTP; for any other key it does not exist.
     const holder = await this.options.redis.get(this.referenceKey(Number(referenceId)));
     if (holder === null || !constantTimeEqual(holder, owner)) return { '@entity': entity, message: VERIFY_MESSAGES.invalid_reference };
-    const result = await this.options.provider.verifyOtp(referenceId, request.otp);
+    const result = await this.options.provider.verifyOtp(referenceId, otp);
     this.logger.info('aadhaar otp verified', { outcome: result.outcome });
     if (result.outcome !== 'valid') return { '@entity': entity, message: VERIFY_MESSAGES[result.outcome] };
     await this.options.redis.del(this.referenceKey(Number(referenceId)));

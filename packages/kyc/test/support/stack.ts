@@ -8,7 +8,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { FsStorage, ManualClock, Sealer, createRedisConnection, waitForRedis } from '@satyapan/core';
 import { createKycServices, type KycServices, type RedisClient } from '@satyapan/kyc';
 import { startAadhaarOtpSimulator, startLockerSimulator, type AadhaarOtpSimulator, type LockerSimulator } from '@satyapan/sandbox';
-import { CLIENTS, startHarness, type Harness } from '../../../router/test/support/harness.js';
+import type { Area } from '@satyapan/core';
+import { CLIENTS, startHarness, type Harness, type HarnessOptions } from '../../../router/test/support/harness.js';
 import { kycArea } from '../../src/index.js';
 
 export { CLIENTS };
@@ -32,7 +33,18 @@ export interface ApiAnswer {
   body: Record<string, any>;
 }
 
-export async function startKycStack(): Promise<KycStack> {
+/** What a test adds to the kyc stack: other areas, built on the stack's Redis, storage and prefix. */
+export interface StackExtension {
+  areas: Area[];
+  close(): Promise<void>;
+}
+
+export interface KycStackOptions {
+  extend?: (base: { redis: RedisClient; keyPrefix: string; storage: FsStorage; clock: ManualClock }) => Promise<StackExtension>;
+  harness?: Pick<HarnessOptions, 'rateLimit'>;
+}
+
+export async function startKycStack(options: KycStackOptions = {}): Promise<KycStack> {
   const [lockers, otp] = await Promise.all([startLockerSimulator(), startAadhaarOtpSimulator()]);
   const clock = new ManualClock(Date.now());
   const root = await mkdtemp(join(tmpdir(), 'satyapan-kyc-e2e-'));
@@ -50,7 +62,8 @@ export async function startKycStack(): Promise<KycStack> {
     },
     aadhaarOtp: { baseUrl: otp.url, clientId: otp.clientId, clientSecret: otp.clientSecret, numberHashSecret: randomBytes(32) },
   });
-  const h = await startHarness({ keyPrefix, clock, storage: () => storage, areas: [kycArea(services)] });
+  const extension = await options.extend?.({ redis, keyPrefix, storage, clock });
+  const h = await startHarness({ ...options.harness, keyPrefix, clock, storage: () => storage, areas: [kycArea(services), ...(extension?.areas ?? [])] });
   // The callback URLs are only known now that the router listens; the locker must know them as redirect URIs.
   lockers.registerClient({
     ...LOCKER_CLIENT, name: 'Satyapan end-to-end test',
@@ -70,6 +83,7 @@ export async function startKycStack(): Promise<KycStack> {
       return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
     },
     async close() {
+      await extension?.close();
       services.kyc.close();
       await h.close();
       redis.disconnect();

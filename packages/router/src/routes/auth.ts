@@ -21,7 +21,7 @@ export function authRoutes(authenticator: Authenticator): RouteDefinition[] {
       product: null,
       auth: 'none',
       schemas: { response: tokenData },
-      errors: [403],
+      errors: [401],
       handler: async ({ headers }) => ({
         data: { access_token: await authenticator.exchangeCredentials(headers['x-api-key'], headers['x-api-secret']) },
       }),

@@ -14,7 +14,6 @@ export const echoRoute: RouteDefinition = {
     query: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 } } },
     body: {
       type: 'object',
-      additionalProperties: false,
       required: ['@entity', 'quarter', 'doc_types'],
       properties: {
         '@entity': { const: 'in.co.service.test.request' },
