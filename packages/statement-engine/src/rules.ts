@@ -31,6 +31,12 @@ export const RULES = {
   LIST_KEY_DUPLICATE: e('A list gives the same key twice.'),
   LIST_KEY_UNKNOWN: w('A list key this form does not use; it is ignored.'),
   VALUE_REQUIRED: e('A mandatory value is empty.'),
+  NUMBER_FROM_TEXT: w('A number column holds the number as text ("377"); it is read as the number.'),
+  NUMBER_GROUPED: e('A number is written with digit-group commas ("1,00,000"); the grouping is not guessed.'),
+  TEXT_FROM_NUMBER: w('A text column (BSR code, challan serial, PIN, phone) holds a number; it is read as text, with its leading zeros back where the width is fixed.'),
+  BOOLEAN_FROM_TEXT: w('A true/false column holds Y/N, yes/no or true/false as text (any case); it is read as true or false.'),
+  SPACES_TRIMMED: w('A text has spaces (or tabs, line breaks) before or after it; they are removed.'),
+  CODE_UPPERCASED: w('A code written in capitals (mode of payment, Y/N flag, state, country) is in lower case; it is upper-cased.'),
   PROBLEM_LIST_TRUNCATED: w('Too many problems; the list stops here (the counts stay exact).'),
 
   // Options and period

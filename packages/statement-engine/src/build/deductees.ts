@@ -19,6 +19,10 @@ const LEGACY_MAX_AMOUNT_PAID = 99999999900;
 export interface Lookups {
   payee(srNo: number): Payee | undefined;
   challan(serial: string, bsr: string): Challan | undefined;
+  /** A payee row's number could not be read: an unknown payee number may be that row's (not reported). */
+  readonly payeesUnreadable: boolean;
+  /** A challan row's serial or BSR could not be read: likewise for an unknown challan. */
+  readonly challansUnreadable: boolean;
 }
 
 /** Place of a column (by position) in the current row, built only when a problem is reported. */
@@ -78,26 +82,36 @@ function columnsOf(layout: TableLayout): Columns {
 /** Cell at a position; null for a column this workbook lacks or a short row. */
 const at0 = (cells: readonly unknown[], position: number): unknown => (position < 0 ? null : (cells[position] ?? null));
 
-/** Resolves the payee and challan a payment names; reports and returns null when either is unknown. */
 /** The row's payee, or undefined after reporting an unknown payee number. */
 function payeeOf(ctx: BuildContext, layout: TableLayout, row: TableRow, lookups: Lookups, n: Columns): Payee | undefined {
   const srNo = row.cells[n.payee];
   const payee = typeof srNo === 'number' ? lookups.payee(srNo) : undefined;
-  if (typeof srNo === 'number' && !payee) ctx.report('UNKNOWN_PAYEE', () => layout.place(row.number, n.payee), `Payee ${srNo} is not in the payee sheet`);
+  if (typeof srNo === 'number' && !payee && !lookups.payeesUnreadable) ctx.report('UNKNOWN_PAYEE', () => layout.place(row.number, n.payee), `Payee ${srNo} is not in the payee sheet`);
   return payee;
+}
+
+/** The challan a payment row names, if the challan sheet has it (nothing reported). */
+function lookUpChallan(cells: readonly unknown[], lookups: Lookups, n: Columns): Challan | undefined {
+  const rawSerial = at0(cells, n.serial);
+  const rawBsr = at0(cells, n.bsr);
+  // Strings as read are tried first; trimming (and number cells) only when that fails.
+  const challan = typeof rawSerial === 'string' && typeof rawBsr === 'string' ? lookups.challan(rawSerial, rawBsr) : undefined;
+  return challan ?? lookups.challan(readCode(rawSerial), readCode(rawBsr));
+}
+
+/** The challan a payment row names, or undefined (for a row that could not be built). */
+export function namedChallan(layout: TableLayout, row: TableRow, lookups: Lookups): Challan | undefined {
+  return lookUpChallan(row.cells, lookups, columnsOf(layout));
 }
 
 /** The row's challan, or undefined after reporting an unknown challan. */
 function challanOf(ctx: BuildContext, layout: TableLayout, row: TableRow, lookups: Lookups, n: Columns): Challan | undefined {
-  const rawSerial = at0(row.cells, n.serial);
-  const rawBsr = at0(row.cells, n.bsr);
-  // Strings as read are tried first; trimming (and number cells) only when that fails.
-  let challan = typeof rawSerial === 'string' && typeof rawBsr === 'string' ? lookups.challan(rawSerial, rawBsr) : undefined;
-  if (challan) return challan;
-  const serial = readCode(rawSerial);
-  const bsr = readCode(rawBsr);
-  challan = lookups.challan(serial, bsr);
-  if (!challan && !row.damaged) ctx.report('UNKNOWN_CHALLAN', () => layout.place(row.number, n.serial), `No challan with serial '${serial}' and BSR code '${bsr}' in the challan sheet`);
+  const challan = lookUpChallan(row.cells, lookups, n);
+  if (!challan && !row.damaged && !lookups.challansUnreadable) {
+    const serial = readCode(at0(row.cells, n.serial));
+    const bsr = readCode(at0(row.cells, n.bsr));
+    ctx.report('UNKNOWN_CHALLAN', () => layout.place(row.number, n.serial), `No challan with serial '${serial}' and BSR code '${bsr}' in the challan sheet`);
+  }
   return challan;
 }
 
@@ -165,7 +179,8 @@ export function buildDeductee(ctx: BuildContext, layout: TableLayout, row: Table
   const n = columnsOf(layout);
   const payee = payeeOf(ctx, layout, row, lookups, n);
   const challan = challanOf(ctx, layout, row, lookups, n);
-  if (!payee || !challan || row.damaged || payee.damaged || challan.damaged) return null;
+  // A damaged payee (PAN unreadable) or challan still has its payments checked; a damaged row itself does not.
+  if (!payee || !challan || row.damaged) return null;
   const locator = locatorOf(layout);
   locator.row = row.number;
   const at = locator.at;
@@ -240,7 +255,7 @@ function readSection(ctx: BuildContext, payee: Payee, token: unknown, at: At, po
     return null;
   }
   if (typeof code === 'string') return code;
-  if (payee.panKind !== 'valid' && payee.deducteeType === 'other') {
+  if (payee.panKind !== 'valid' && payee.deducteeType === 'other' && !payee.damaged) {
     ctx.report('SECTION_PAYEE_TYPE_ASSUMED', at(position), `Payee ${payee.srNo} has no PAN to tell an individual from others; section ${code.other} written`);
   }
   return payee.deducteeType === 'individual_or_huf' ? code.individualOrHuf : code.other;
@@ -296,9 +311,10 @@ function readRemark(ctx: BuildContext, d: Deductee, token: unknown, certificate:
     }
   }
   const r = d.remark;
-  const pan = d.payee.panKind;
+  // An unreadable PAN (already reported) is neither valid nor missing: the PAN rules are left out.
+  const pan = d.payee.damaged ? null : d.payee.panKind;
   if (r === 'C' && pan === 'valid') ctx.report('REMARK_C_REQUIRES_NO_PAN', at(n.reason), 'Remark C (higher rate for want of PAN) is only for payees without a valid PAN');
-  if (REMARKS_NEEDING_PAN.has(r) && pan !== 'valid') ctx.report('REMARK_REQUIRES_PAN', at(n.reason), `Remark ${r} needs the payee's valid PAN`);
+  if (REMARKS_NEEDING_PAN.has(r) && pan !== 'valid' && pan !== null) ctx.report('REMARK_REQUIRES_PAN', at(n.reason), `Remark ${r} needs the payee's valid PAN`);
   if (r !== 'C' && pan === 'placeholder' && d.deducted > 0) {
     ctx.report('PLACEHOLDER_PAN_WITHOUT_REMARK', at(n.reason), `Payee ${d.payee.srNo} has no PAN but the remark is not C (higher rate)`);
   }
@@ -320,7 +336,7 @@ function readRemark(ctx: BuildContext, d: Deductee, token: unknown, certificate:
 
 function checkSectionRules(ctx: BuildContext, d: Deductee, at: At, n: Columns): void {
   if (ctx.isLegacy) return;
-  if (PAN_MANDATORY_SECTIONS.has(d.section) && d.payee.panKind !== 'valid') {
+  if (PAN_MANDATORY_SECTIONS.has(d.section) && d.payee.panKind !== 'valid' && !d.payee.damaged) {
     ctx.report('PAN_REQUIRED_FOR_SECTION', at(n.payee), `Section ${d.section} needs the payee's valid PAN`);
   }
   if (IN_KIND_SECTIONS.has(d.section)) {
