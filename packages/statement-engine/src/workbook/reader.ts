@@ -365,7 +365,9 @@ export class WorkbookReader {
         continue;
       }
       if (!this.seenSheets.has(sheetSpec.name)) {
-        this.problems.add('SHEET_MISSING', { sheet: sheetSpec.name, row: null, column: null }, `Sheet '${sheetSpec.name}' is missing`);
+        // The one optional sheet (24Q salary details) is read in Q4 only, where the statement carries Annexure II.
+        const why = sheetSpec.optional ? ': a Q4 statement carries the salary details of the year (Annexure II)' : '';
+        this.problems.add('SHEET_MISSING', { sheet: sheetSpec.name, row: null, column: null }, `Sheet '${sheetSpec.name}' is missing${why}`);
         continue;
       }
       for (const block of sheetSpec.blocks) {
