@@ -150,7 +150,7 @@ export const RULES = {
 
 export type RuleCode = keyof typeof RULES;
 
-/** Problems that mean "this is not the workbook we can read at all" (the CLI treats them as usage errors). */
+/** Problems that mean "this is not the workbook we can read at all" (the CLI reports the first in one line, exit 1). */
 export const STRUCTURAL_CODES: ReadonlySet<string> = new Set<RuleCode>([
   'INVALID_JSON',
   'WORKBOOK_NOT_OBJECT',
