@@ -181,7 +181,11 @@ export class WorkbookReader {
         const number = i + 2;
         // JSON has no undefined, but in-memory callers may leave holes: read them as null.
         const holeless = Array.isArray(given) && given.includes(undefined) ? given.map((v) => (v === undefined ? null : v)) : given;
-        const { raw, damaged } = this.checkRow(layout, headerColumns, positions, validate, holeless, number);
+        // The usual row passes its type check at once; only one that fails is read again (checkRow).
+        const valid: boolean = validate(holeless);
+        const checked = valid ? null : this.checkRow(layout, headerColumns, positions, validate, holeless, number);
+        const raw = checked ? checked.raw : (holeless as unknown[]);
+        const damaged = checked !== null && checked.damaged;
         if (!raw) return;
         const row = this.tidyRow(layout, headerColumns, positions, textColumns, raw, given, number);
         // A header in the spec's own order (the usual case) needs no reordering: the row is the cells.
@@ -244,12 +248,11 @@ export class WorkbookReader {
   }
 
   /**
-   * The row's type check: a row that fails it is read again with its cells coerced (coerceRow), and what still
-   * fails is reported. `raw` is null when the row is not a list of cells at all.
+   * A row that failed its type check, read again with its cells coerced (coerceRow); what still fails is
+   * reported. `raw` is null when the row is not a list of cells at all.
    */
   private checkRow(layout: TableLayout, columns: ReadonlyArray<FieldSpec | null>, positions: readonly number[], validate: ValidateFunction, given: unknown, number: number): { raw: unknown[] | null; damaged: boolean } {
     const passes = (row: unknown): boolean => validate(row);
-    if (passes(given)) return { raw: given as unknown[], damaged: false };
     let raw = given;
     let reported = new Set<number>();
     if (Array.isArray(given)) {
