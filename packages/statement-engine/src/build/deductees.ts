@@ -3,7 +3,7 @@
 import { LEGACY_CERTIFICATE_PATTERN, NEW_CERTIFICATE_PATTERN } from '../codes/identifiers.js';
 import { remittanceCode } from '../codes/misc.js';
 import { REMARKS_NEEDING_PAN, newFormRemarkSections, reasonTable, zeroTaxRemarks } from '../codes/reasons.js';
-import { remarkRules, sectionAllowed } from '../codes/remark-releases.js';
+import { remarkRules, sectionAllowed, type RemarkRules } from '../codes/remark-releases.js';
 import {
   CASH_WITHDRAWAL_SECTIONS,
   IN_KIND_LIST_UNSETTLED_SECTIONS,
@@ -337,6 +337,18 @@ function readRemark(ctx: BuildContext, d: Deductee, token: unknown, certificate:
   }
 }
 
+/** The remark rules of the statement's period, folded once per conversion. */
+const remarkRulesByContext = new WeakMap<BuildContext, RemarkRules>();
+
+function remarkRulesOf(ctx: BuildContext): RemarkRules {
+  let rules = remarkRulesByContext.get(ctx);
+  if (!rules) {
+    rules = remarkRules(ctx.kind, ctx.family, ctx.period);
+    remarkRulesByContext.set(ctx, rules);
+  }
+  return rules;
+}
+
 /** The remark's section limit and period: the FVU release in force (legacy) or the Form 140/144 table (new). */
 function checkRemarkSection(ctx: BuildContext, d: Deductee, place: PlaceFn): void {
   const r = d.remark;
@@ -345,7 +357,7 @@ function checkRemarkSection(ctx: BuildContext, d: Deductee, place: PlaceFn): voi
     if (allowed && !allowed.has(d.section)) ctx.report('REMARK_NOT_ALLOWED_FOR_SECTION', place, `Remark ${r} is not allowed with section ${d.section}`);
     return;
   }
-  const rules = remarkRules(ctx.kind, ctx.family, ctx.period);
+  const rules = remarkRulesOf(ctx);
   const off = rules.notInForce.get(r);
   if (off !== undefined) {
     ctx.report('REMARK_NOT_IN_FORCE', place, `Remark ${r} is not accepted for ${ctx.period.label} ${ctx.period.quarter} (${off})`);

@@ -115,14 +115,10 @@ const QUARTER_ORDER: Record<Quarter, number> = { Q1: 1, Q2: 2, Q3: 3, Q4: 4 };
 const periodKey = (startYear: number, quarter: Quarter) => startYear * 10 + QUARTER_ORDER[quarter];
 
 const NO_RULES: RemarkRules = { notInForce: new Map(), limits: new Map() };
-const cache = new Map<string, RemarkRules>();
 
 /** Folds the releases up to the statement's period into the letters in force and their limits. */
 export function remarkRules(kind: FormKind, family: Family, period: Period, releases: readonly RemarkRelease[] = REMARK_RELEASES): RemarkRules {
   if (family !== 'legacy') return NO_RULES;
-  const key = `${kind}:${period.startYear}:${period.quarter}`;
-  const cached = releases === REMARK_RELEASES ? cache.get(key) : undefined;
-  if (cached) return cached;
   const now = periodKey(period.startYear, period.quarter);
   const limits = new Map<string, ReleasedRemark & { release: string }>();
   const notInForce = new Map<string, string>();
@@ -138,9 +134,7 @@ export function remarkRules(kind: FormKind, family: Family, period: Period, rele
       notInForce.set(letter, `withdrawn: ${r.release}`);
     }
   }
-  const rules = { notInForce, limits };
-  if (releases === REMARK_RELEASES) cache.set(key, rules);
-  return rules;
+  return { notInForce, limits };
 }
 
 /** Whether a section may carry a letter under its limit. */
