@@ -76,6 +76,7 @@ export class SalaryBuilder {
   private grossTotal = 0;
   /** 94P groups wait here: they follow all SD records in the file (the C# writer's order, addendum §3). */
   private readonly seniors: string[][] = [];
+  private seniorCount = 0;
   private seniorGrossTotal = 0;
   private readonly pans = new Map<string, number>();
 
@@ -92,8 +93,6 @@ export class SalaryBuilder {
     if (!q4Salary) return null;
     return { records: this.records, grossTotal: this.grossTotal, seniorRecords: this.seniorCount, seniorGrossTotal: this.seniorGrossTotal };
   }
-
-  private seniorCount = 0;
 
   row(layout: TableLayout, row: TableRow, payeeOf: (srNo: number) => Payee | undefined): void {
     const at = (k: string): PlaceFn => () => layout.place(row.number, col(layout.spec, k));
