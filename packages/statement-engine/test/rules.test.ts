@@ -204,8 +204,37 @@ const CASES: Case[] = [
   {
     code: 'REASON_CODE_UNKNOWN',
     base: '26Q',
-    change: (p) => (pay(p, 4).reason_for_lower_deduction = 'deduction_is_on_higher_rate_in_view_of_section_206_ab_for_non_filing_of_return_of_income'),
+    change: (p) => (pay(p, 4).reason_for_lower_deduction = 'payment_of_salary_remuneration_commission_bonus_or_interest_to_a_partner_of_the_firm'),
     at: { sheet: 'payment_sheet', row: 6 },
+  },
+  {
+    // FY 2025-26: s.206AB was omitted from 1-Apr-2025, so remark U is no longer written.
+    code: 'REMARK_NOT_IN_FORCE',
+    base: '26Q',
+    change: (p) => (pay(p, 1).reason_for_lower_deduction = 'deduction_is_on_higher_rate_in_view_of_section_206_ab_for_non_filing_of_return_of_income'),
+    at: { sheet: 'payment_sheet', row: 3, column: 'reason_for_lower_deduction' },
+  },
+  {
+    code: 'SECTION_194P_NOT_SENIOR',
+    base: '24Q',
+    change: (p) => (pay(p, 0).nature_of_payment = 'deduction_for_specified_senior_citizens'),
+    at: { sheet: 'payment_sheet', row: 2, column: 'nature_of_payment' },
+  },
+  {
+    code: 'SECTION_194P_NOT_IN_FORCE',
+    base: '24Q',
+    change: (p, o) => {
+      o.financialYear = 'FY 2020-21';
+      p.payees[0]!.employee_category = 'senior_citizen';
+      pay(p, 0).nature_of_payment = 'deduction_for_specified_senior_citizens';
+    },
+    at: { sheet: 'payment_sheet', row: 2, column: 'nature_of_payment' },
+  },
+  {
+    code: 'IN_KIND_LIST_UNSETTLED',
+    base: '140',
+    change: (p) => (pay(p, 0).nature_of_payment = 'payment_for_transfer_of_virtual_digital_assets'),
+    at: { sheet: 'payment_sheet', row: 2, column: 'nature_of_payment' },
   },
   {
     code: 'REMARK_NOT_ALLOWED_FOR_SECTION',
@@ -309,7 +338,18 @@ const CASES: Case[] = [
   // ---- salary details (24Q Q4)
   { code: 'DUPLICATE_SALARY_PAN', base: '24Q-Q4', change: (p) => p.salaries!.push({ ...p.salaries![0]! }), at: { sheet: 'salary_detail_sheet', row: 4 } },
   { code: 'SALARY_PERIOD_INVALID', base: '24Q-Q4', change: (p) => (p.salaries![0]!.employment_from_date_epoch = ist('2024-04-01')), at: { sheet: 'salary_detail_sheet', row: 2 } },
-  { code: 'SALARY_194P_NOT_SUPPORTED', base: '24Q-Q4', change: (p) => (p.salaries![0]!.gross_pension_under_194p = 1000), at: { sheet: 'salary_detail_sheet', row: 2, column: 'gross_pension_under_194p' } },
+  {
+    code: 'SALARY_194P_COLUMN_NOT_APPLICABLE',
+    base: '24Q-Q4',
+    change: (p) => (p.salaries![0]!.gross_pension_under_194p = 1000),
+    at: { sheet: 'salary_detail_sheet', row: 2, column: 'salary_as_per_provisions_contained_in_section_17_1' },
+  },
+  {
+    code: 'SALARY_194P_NET_TAX_MISMATCH',
+    base: '24Q-Q4',
+    change: (p) => Object.assign(p.salaries![0]!, { gross_pension_under_194p: 1000, net_tax_payable_under_194p: 1 }),
+    at: { sheet: 'salary_detail_sheet', row: 2, column: 'net_tax_payable_under_194p' },
+  },
   { code: 'SALARY_DEDUCTIBLE_EXCEEDS_GROSS', base: '24Q-Q4', change: (p) => (p.salaries![1]!.deductible_amount_us_80_d = 35000), at: { sheet: 'salary_detail_sheet', row: 3, column: 'deductible_amount_us_80_d' } },
   { code: 'SALARY_80C_LIMIT', base: '24Q-Q4', change: (p) => (p.salaries![1]!.deductible_amount_us_80_c = 160000), at: { sheet: 'salary_detail_sheet', row: 3 } },
   { code: 'SALARY_NEW_REGIME_CLAIM', base: '24Q-Q4', change: (p) => (p.salaries![0]!.house_rent_allowance_us_10_13_a = 1000), at: { sheet: 'salary_detail_sheet', row: 2, column: 'house_rent_allowance_us_10_13_a' } },

@@ -26,7 +26,13 @@ interface Sample {
 const SAMPLES: Sample[] = [
   // Payments dated 10 Jan, 10 Feb and 10 Mar 2024: Q4, which carries the salary details this workbook lacks.
   { file: 'form24q_workbook.data.json', form: '24Q', quarter: 'Q4', year: 'FY 2023-24', refusedFor: ['SHEET_MISSING@salary_detail_sheet/null/null'] },
-  { file: 'form24q_workbook_q4.data.json', form: '24Q', quarter: 'Q4', year: 'FY 2023-24', pendingOn: '24Q Q4 section 194P records for specified senior citizens (SALARY_194P_NOT_SUPPORTED today)' },
+  { file: 'form24q_workbook_q4.data.json', form: '24Q', quarter: 'Q4', year: 'FY 2023-24', refusedFor: [
+    // Its three senior-citizen salary rows claim rebate and relief u/s 89 that together exceed the tax: a real
+    // data error, reported at each row's relief cell.
+    'SALARY_NET_TAX_NEGATIVE@salary_detail_sheet/2/relief_us_89',
+    'SALARY_NET_TAX_NEGATIVE@salary_detail_sheet/3/relief_us_89',
+    'SALARY_NET_TAX_NEGATIVE@salary_detail_sheet/4/relief_us_89',
+  ] },
   { file: 'form26q_workbook.data.json', form: '26Q', quarter: 'Q3', year: 'FY 2023-24' },
   { file: 'form27q_workbook.data.json', form: '27Q', quarter: 'Q3', year: 'FY 2023-24' },
   { file: 'form27eq_workbook.data.json', form: '27EQ', quarter: 'Q3', year: 'FY 2023-24' },

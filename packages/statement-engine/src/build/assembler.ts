@@ -196,7 +196,7 @@ export class StatementAssembler implements WorkbookSink {
       batchDeposit += challanTotal(c);
     }
     if (!Number.isSafeInteger(batchDeposit)) this.ctx.report('TOTAL_TOO_LARGE', { sheet: 'challan_sheet', row: null, column: null }, 'The batch total of challan deposits is too large');
-    return { deductor, responsible, challans: this.challans, batchDeposit, salary: this.salary.totals() };
+    return { deductor, responsible, challans: this.challans, batchDeposit, salary: this.salary.finish() };
   }
 
   private checkChallan(c: Challan, deductor: Deductor): void {
@@ -222,7 +222,8 @@ export class StatementAssembler implements WorkbookSink {
     const tax = c.incomeTax + c.surcharge + c.cess;
     if (tax < c.sumDeposited) {
       this.ctx.report('CHALLAN_SHORT', taxPlace, `Challan tax ${formatPaise(tax)} is less than the ${formatPaise(c.sumDeposited)} its deductee rows say was deposited`);
-    } else if (tax - c.sumDeposited >= 100) {
+    } else if (tax - c.sumDeposited >= 100 && !(c.minorHead === '100' && c.hasInKindSection)) {
+      // (A minor head 100 challan pays the tax of in-kind rows, which show 0.00 deposited by rule.)
       this.ctx.report('CHALLAN_EXCESS', taxPlace, `Challan tax ${formatPaise(tax)} exceeds the ${formatPaise(c.sumDeposited)} its deductee rows deposit`);
     }
     if (c.deductees === 0) {
