@@ -256,6 +256,11 @@ export class KycService {
     this.vault.startSweeping(intervalMs);
   }
 
+  /** Lockers with no configured callback URL: the host must then give one with each request (RequestContext). */
+  lockersWithoutCallbackUrl(): LockerKind[] {
+    return (Object.keys(this.options.lockers) as LockerKind[]).filter((kind) => !this.options.lockers[kind].callbackUrl);
+  }
+
   close(): void {
     this.vault.stopSweeping();
     for (const locker of Object.values(this.options.lockers)) locker.close?.();
