@@ -70,6 +70,7 @@ export async function main(args: string[]): Promise<void> {
   const client = { id: 'bench', apiKey: 'key_bench', apiSecret: 'secret_bench', rateLimitPerMinute: 1_000_000_000 };
   app.use('/api', createRouter({
     redis, keyPrefix, storage, clients: [client], tokens: { secret: 'bench-secret-bench-secret-bench-secret' }, services: { ...services },
+    publicBaseUrl: api,
   }));
 
   try {

@@ -69,7 +69,7 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
   hostRoutes(app, apiUrl, upstreams);
   app.use('/api', createRouter({
     redis, storage, clients: [client], tokens: { secret: config.tokenSecret }, logger, keyPrefix: KEY_PREFIX,
-    services: demo.services, openapi: { serverUrl: apiUrl },
+    services: demo.services, openapi: { serverUrl: apiUrl }, publicBaseUrl: apiUrl,
   }));
   server.on('request', app);
 
