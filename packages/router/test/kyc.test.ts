@@ -62,6 +62,7 @@ describe('router: kyc routes', function () {
       expectError(await init({ redirect_url: 'http://merchant.example/done' }), 422, 'Invalid redirect_url: must be an https URL');
       expect((await init({ doc_types: ['passport'] })).status).to.equal(422);
       expectError(await init({ consent_expiry: s.clock.now() + 1000 }), 422, 'Invalid consent_expiry: must be at least 1 hour in the future');
+      expectError(await init({ consent_expiry: 1e20 }), 422, 'Invalid consent_expiry: must be at most 365 days ahead');
       expect((await init({ options: { verified_mobile: '12345' } })).status).to.equal(422);
       expectError(await s.api('GET', `/kyc/entityvault/sessions/${UNKNOWN}/documents/aadhaar`), 422, 'Invalid doc_type: must be equal to one of the allowed values');
     });

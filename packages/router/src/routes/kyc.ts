@@ -61,7 +61,10 @@ const OPTIONS: JsonSchema = {
   },
 };
 
-const CONSENT_EXPIRY: JsonSchema = { type: 'integer', description: 'Unix ms, at least 1 hour ahead; default 24 hours ahead' };
+const CONSENT_EXPIRY: JsonSchema = {
+  type: 'integer',
+  description: 'Unix time in seconds (10 digits) or milliseconds, 1 hour to 365 days ahead; default 24 hours ahead',
+};
 
 const docTypeList = (kind: LockerKind): JsonSchema => ({ type: 'array', minItems: 1, items: { enum: [...DOC_TYPES[kind]] } });
 
