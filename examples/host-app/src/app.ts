@@ -54,7 +54,7 @@ async function listen(host: string, port: number): Promise<Server> {
 export async function startDemo(config: HostConfig, logger: Logger = createLogger({ defaultMeta: { app: 'host-app' } })): Promise<RunningDemo> {
   // A private Redis only stands in for a local one: a remote REDIS_URL that does not answer is an error.
   const redisHandle: RedisHandle = await findOrStartRedis(config.redisUrl, isLoopbackUrl(config.redisUrl));
-  const redis = createRedisConnection({ url: redisHandle.url, flavour: 'producer', connectionName: 'satyapan-demo' });
+  const redis = createRedisConnection({ url: redisHandle.url, flavour: 'producer', connectionName: 'satyapan-demo', logger });
   await waitForRedis(redis);
   const server = await listen(config.host, config.port);
   const url = config.publicUrl ?? `http://${config.host}:${(server.address() as AddressInfo).port}`;

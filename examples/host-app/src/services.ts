@@ -49,7 +49,7 @@ export async function startDemoServices(
     },
   });
   const statements = new StatementService({ redis, storage, sealer, keyPrefix: KEY_PREFIX, logger });
-  const workerConnection = createRedisConnection({ url: redisUrl, flavour: 'worker', connectionName: 'satyapan-demo-worker' });
+  const workerConnection = createRedisConnection({ url: redisUrl, flavour: 'worker', connectionName: 'satyapan-demo-worker', logger });
   await waitForRedis(workerConnection);
   const worker: StatementWorker = createStatementWorker({
     connection: workerConnection, storage, sealer, keyPrefix: KEY_PREFIX, concurrency: 1, logger,

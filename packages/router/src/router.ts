@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import {
-  FsStorage, KeySpace, silentLogger, systemClock,
+  FsStorage, KeySpace, silentLogger, systemClock, watchRedisConnection,
   type Clock, type Logger, type ObjectStorage,
 } from '@satyapan/core';
 import { Authenticator } from './authenticator.js';
@@ -61,6 +61,7 @@ export interface SatyapanRouter extends Router {
 export function createRouter(options: RouterOptions): SatyapanRouter {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger();
+  watchRedisConnection(options.redis, logger);
   const keys = new KeySpace(options.keyPrefix ?? 'satyapan');
   const clients = 'findByApiKey' in options.clients ? options.clients : new StaticClientStore(options.clients);
   const tokens = new TokenService(options.tokens, options.redis, keys, clock);
