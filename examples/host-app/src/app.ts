@@ -19,11 +19,6 @@ export interface RunningDemo {
   close(): Promise<void>;
 }
 
-function isLoopbackUrl(url: string): boolean {
-  const host = new URL(url).hostname;
-  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
-}
-
 /** The host app's own route: proof that the router is one part of an ordinary Express app. */
 function hostRoutes(app: express.Express, apiUrl: string, upstreams: DemoUpstreams): void {
   app.get('/', (_req, res) => {
@@ -53,7 +48,7 @@ async function listen(host: string, port: number): Promise<Server> {
  */
 export async function startDemo(config: HostConfig, logger: Logger = createLogger({ defaultMeta: { app: 'host-app' } })): Promise<RunningDemo> {
   // A private Redis only stands in for a local one: a remote REDIS_URL that does not answer is an error.
-  const redisHandle: RedisHandle = await findOrStartRedis(config.redisUrl, isLoopbackUrl(config.redisUrl));
+  const redisHandle: RedisHandle = await findOrStartRedis(config.redisUrl, config.dataDir);
   const redis = createRedisConnection({ url: redisHandle.url, flavour: 'producer', connectionName: 'satyapan-demo', logger });
   await waitForRedis(redis);
   const server = await listen(config.host, config.port);

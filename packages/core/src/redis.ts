@@ -49,7 +49,7 @@ const watched = new WeakSet<Redis>();
 
 /**
  * Reports a connection's failures once per change of state instead of once per retry: the first error of an
- * outage (and a change of reason, e.g. refused -> timed out) at warn, the reconnection at info. Without an
+ * outage at warn (with its reason), the reconnection at info; the retries in between say nothing new. Without an
  * `error` listener ioredis prints "Unhandled error event" with a stack trace on every retry. Connections made
  * from this one with `duplicate()` (BullMQ's blocking connections, our own) are watched too. Idempotent.
  */
@@ -57,16 +57,16 @@ export function watchRedisConnection(redis: Redis, logger: Logger): Redis {
   if (watched.has(redis)) return redis;
   watched.add(redis);
   const connection = (): string => redis.options.connectionName ?? 'redis';
-  let failing: string | null = null;
+  let failing = false;
   redis.on('error', (error: Error) => {
+    if (failing) return;
+    failing = true;
     const reason = (error as NodeJS.ErrnoException).code ?? error.message;
-    if (reason === failing) return;
-    failing = reason;
     logger.warn('redis connection failing', { connection: connection(), reason, error: error.message });
   });
   redis.on('ready', () => {
-    if (failing === null) return;
-    failing = null;
+    if (!failing) return;
+    failing = false;
     logger.info('redis connection restored', { connection: connection() });
   });
   const duplicate = redis.duplicate.bind(redis);

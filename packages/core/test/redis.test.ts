@@ -1,29 +1,7 @@
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { KeySpace, createLogger, createRedisConnection, waitForRedis } from '@satyapan/core';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A throw-away redis-server of our own, so that a test can take it away and bring it back. */
-async function startRedisServer(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const probe = createRedisConnection({ url: `redis://127.0.0.1:${port}`, flavour: 'producer', logger: createLogger({ silent: true }) });
-  try {
-    await waitForRedis(probe, 5_000);
-  } finally {
-    probe.disconnect();
-  }
-  return child;
-}
+import { freePort, startRedisServer } from '../../../test/support/redis-server.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
