@@ -118,9 +118,9 @@ describe('demo host app: start-up checks, its private Redis, outages', function 
     const demo = spawnDemo({ REDIS_URL: 'redis://127.0.0.1:1', SATYAPAN_DATA_DIR: dataDir });
     await demo.waitFor(/Stop with Ctrl\+C/);
     const redisUrl = redisOf(demo.output());
-    expect(await redisAnswers(redisUrl)).to.equal(true);
+    expect(await redisAnswers(redisUrl, 300)).to.equal(true);
     await demo.stop('SIGKILL');
-    const gone = await eventually(async () => !(await redisAnswers(redisUrl)), 5_000);
+    const gone = await eventually(async () => !(await redisAnswers(redisUrl, 300)), 5_000);
     if (!gone) await shutDownRedis(redisUrl); // a leftover must not outlive the test either
     expect(gone, 'the private redis-server still answers after the demo was killed').to.equal(true);
   });

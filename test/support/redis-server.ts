@@ -3,6 +3,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { redisAnswers } from '../../examples/host-app/src/redis-bootstrap.js';
+
+export { redisAnswers };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -11,20 +14,6 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-/** True when a Redis at `url` answers PING within a short time. */
-export async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 300, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
 }
 
 /** Polls until `check` holds, for up to `timeoutMs`; resolves with whether it did. */
@@ -40,7 +29,7 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 5_00
 /** Starts redis-server on `port` (no persistence) and resolves once it answers. */
 export async function startRedisServer(port: number): Promise<ChildProcess> {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  if (!(await eventually(() => redisAnswers(`redis://127.0.0.1:${port}`)))) throw new Error(`redis-server on port ${port} did not answer`);
+  if (!(await eventually(() => redisAnswers(`redis://127.0.0.1:${port}`, 300)))) throw new Error(`redis-server on port ${port} did not answer`);
   return child;
 }
 
