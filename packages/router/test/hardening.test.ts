@@ -54,7 +54,7 @@ describe('router hardening: credential guessing on /authenticate and /authorize'
   after(() => h.close());
 
   it('locks an address out after repeated wrong secrets: 429 with Retry-After, even for the right secret, and logs the refusal', async () => {
-    for (let i = 0; i < 5; i += 1) expect((await authenticateFrom(h, '127.0.0.3', CLIENTS.all.apiKey, `wrong-${i}`)).status).to.equal(403);
+    for (let i = 0; i < 5; i += 1) expect((await authenticateFrom(h, '127.0.0.3', CLIENTS.all.apiKey, `wrong-${i}`)).status).to.equal(401);
     const refused = await authenticateFrom(h, '127.0.0.3', CLIENTS.all.apiKey, CLIENTS.all.apiSecret);
     expect(refused.status).to.equal(429);
     expect(Number(refused.headers['retry-after'])).to.be.within(1, 60);
@@ -69,7 +69,7 @@ describe('router hardening: credential guessing on /authenticate and /authorize'
     for (let i = 0; i < 4; i += 1) expect((await authenticateFrom(h, '127.0.0.4', key, CLIENTS.other.apiSecret)).status).to.equal(200);
     const statuses: number[] = [];
     for (let i = 0; i < 8; i += 1) statuses.push((await authenticateFrom(h, i % 2 === 0 ? '127.0.0.5' : '127.0.0.6', key, `wrong-${i}`)).status);
-    expect(statuses).to.deep.equal([403, 403, 403, 403, 403, 403, 403, 403]);
+    expect(statuses).to.deep.equal([401, 401, 401, 401, 401, 401, 401, 401]);
     const locked = await authenticateFrom(h, '127.0.0.7', key, CLIENTS.other.apiSecret);
     expect(locked.status).to.equal(429);
     expect(log.lines().some((entry) => entry['message'] === 'credential attempts refused' && entry['limit'] === 'api_key')).to.equal(true);
