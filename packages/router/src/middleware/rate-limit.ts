@@ -102,8 +102,9 @@ function refuseCredentials(limit: 'address' | 'api_key') {
   };
 }
 
-function tooManyRequests(_req: Request, res: Response, next: NextFunction, options: Options): void {
-  const resetTime = (_req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+/** 429 with Retry-After: the limiter's own header when it sets one, else the seconds left in the window. */
+function tooManyRequests(req: Request, res: Response, next: NextFunction, options: Options): void {
+  const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
   const fallback = Math.ceil(options.windowMs / 1000);
   const seconds = resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : fallback;
   const retryAfter = res.getHeader('retry-after') ?? String(seconds);
