@@ -19,7 +19,10 @@ export interface RouteRequest<Body = unknown, Query = Record<string, unknown>, P
   client: ClientRecord;
   transactionId: string;
   logger: Logger;
-  /** Absolute base URL the request came in on, up to and including the router's mount path. */
+  /**
+   * The router's mount point: `publicBaseUrl` when configured (absolute), else the mount path alone (a relative
+   * reference). Never taken from the request's Host header.
+   */
   baseUrl: string;
 }
 
@@ -62,6 +65,8 @@ export interface RouteDefinition {
   successor?: string;
   /** Response is not enveloped (documented as such in OpenAPI). */
   raw?: boolean;
+  /** `credentials`: the operation checks an API secret or token; failed attempts are limited (README). */
+  guard?: 'credentials';
   handler(request: RouteRequest<any, any, any>): Promise<RouteResult>;
 }
 
@@ -73,6 +78,8 @@ export interface RouteContext {
   clock: Clock;
   logger: Logger;
   services: RouterServices;
+  /** The router's `publicBaseUrl`, when configured. */
+  publicBaseUrl?: string;
 }
 
 /**
