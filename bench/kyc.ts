@@ -13,7 +13,7 @@ import { calculatePKCECodeChallenge, randomPKCECodeVerifier } from 'openid-clien
 import { FsStorage, Sealer, createRedisConnection, waitForRedis } from '@satyapan/core';
 import { OpenIdLockerClient, createKycServices, kycArea } from '@satyapan/kyc';
 import { createRouter } from '@satyapan/router';
-import { LOCKER_INDIVIDUALS } from '@satyapan/sandbox';
+import { LOCKER_INDIVIDUALS, answerConsentPage } from '@satyapan/sandbox';
 import { formatLoad, listen, load, secondsArg } from './_http.js';
 
 const LOCKER_CLIENT = { clientId: 'bench-kyc', clientSecret: 'bench-kyc-secret' };
@@ -21,12 +21,7 @@ const USER = LOCKER_INDIVIDUALS[0]!;
 
 /** Submits the simulator's consent form the way a browser without JavaScript would; returns the redirect. */
 async function allow(authorizationUrl: string, documents: string[]): Promise<URL> {
-  const html = await (await fetch(authorizationUrl)).text();
-  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  const form = new URLSearchParams({ request_id: requestId, user: USER.id, decision: 'allow' });
-  for (const d of documents) form.append('documents', d);
-  const url = new URL(authorizationUrl);
-  const answer = await fetch(url.origin + url.pathname, { method: 'POST', body: form, redirect: 'manual' });
+  const answer = await answerConsentPage(authorizationUrl, { user: USER.id, documents });
   return new URL(answer.headers.get('location') ?? '');
 }
 
@@ -70,6 +65,7 @@ export async function main(args: string[]): Promise<void> {
   const client = { id: 'bench', apiKey: 'key_bench', apiSecret: 'secret_bench', rateLimitPerMinute: 1_000_000_000 };
   app.use('/api', createRouter({
     redis, keyPrefix, storage, clients: [client], tokens: { secret: 'bench-secret-bench-secret-bench-secret' }, areas: [kycArea(services)],
+    publicBaseUrl: api,
   }));
 
   try {

@@ -22,11 +22,6 @@ export interface RunningDemo {
   close(): Promise<void>;
 }
 
-function isLoopbackUrl(url: string): boolean {
-  const host = new URL(url).hostname;
-  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
-}
-
 /** The host app's own route: proof that the router is one part of an ordinary Express app. */
 function hostRoutes(app: express.Express, apiUrl: string, upstreams: DemoUpstreams): void {
   app.get('/', (_req, res) => {
@@ -56,8 +51,8 @@ async function listen(host: string, port: number): Promise<Server> {
  */
 export async function startDemo(config: HostConfig, logger: Logger = createLogger({ defaultMeta: { app: 'host-app' } })): Promise<RunningDemo> {
   // A private Redis only stands in for a local one: a remote REDIS_URL that does not answer is an error.
-  const redisHandle: RedisHandle = await findOrStartRedis(config.redisUrl, isLoopbackUrl(config.redisUrl));
-  const redis = createRedisConnection({ url: redisHandle.url, flavour: 'producer', connectionName: 'satyapan-demo' });
+  const redisHandle: RedisHandle = await findOrStartRedis(config.redisUrl, config.dataDir);
+  const redis = createRedisConnection({ url: redisHandle.url, flavour: 'producer', connectionName: 'satyapan-demo', logger });
   await waitForRedis(redis);
   const server = await listen(config.host, config.port);
   const url = config.publicUrl ?? `http://${config.host}:${(server.address() as AddressInfo).port}`;
@@ -74,7 +69,7 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
     redis, storage, clients: [client], tokens: { secret: config.tokenSecret }, logger, keyPrefix: KEY_PREFIX,
     // Every area: a host that wants a subset passes only those (a bank-only host installs only @satyapan/bank).
     areas: [kycArea(demo.services), bankArea(demo.services.bank), statementsArea(demo.services.statements)],
-    openapi: { serverUrl: apiUrl },
+    openapi: { serverUrl: apiUrl }, publicBaseUrl: apiUrl,
   }));
   server.on('request', app);
 

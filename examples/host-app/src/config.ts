@@ -19,20 +19,47 @@ function random(prefix: string, bytes = 18): string {
   return `${prefix}${randomBytes(bytes).toString('base64url')}`;
 }
 
+/**
+ * Reads and checks the environment: each problem is one line naming the variable (main.ts prints it and
+ * exits 1). Unset means the embedded default; set but empty is a mistake, not a request for the default.
+ */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
   const port = Number(env['PORT'] ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got ${env['PORT']}`);
+  const value = (name: string, fallback: () => string): string => {
+    const given = env[name];
+    if (given === undefined) return fallback();
+    if (given.trim() === '') throw new Error(`${name} is set but empty: give a value or unset it`);
+    return given;
+  };
+  const tokenSecret = value('SATYAPAN_TOKEN_SECRET', () => random('', 32));
+  if (Buffer.byteLength(tokenSecret) < 32) throw new Error('SATYAPAN_TOKEN_SECRET must be at least 32 bytes');
   return {
     port,
-    host: env['HOST'] ?? '127.0.0.1',
-    redisUrl: env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
-    dataDir: resolve(env['SATYAPAN_DATA_DIR'] ?? '.data'),
-    demoKey: env['SATYAPAN_DEMO_KEY'] ?? random('key_demo_'),
-    demoSecret: env['SATYAPAN_DEMO_SECRET'] ?? random('secret_demo_'),
+    host: value('HOST', () => '127.0.0.1'),
+    redisUrl: checkedRedisUrl(value('REDIS_URL', () => 'redis://127.0.0.1:6379')),
+    dataDir: resolve(value('SATYAPAN_DATA_DIR', () => '.data')),
+    demoKey: value('SATYAPAN_DEMO_KEY', () => random('key_demo_')),
+    demoSecret: value('SATYAPAN_DEMO_SECRET', () => random('secret_demo_')),
     // Random per start unless given: tokens and signed URLs of a previous run stop working on restart.
-    tokenSecret: env['SATYAPAN_TOKEN_SECRET'] ?? random('', 32),
-    storageSecret: env['SATYAPAN_STORAGE_SECRET'] ?? random('', 32),
-    sealingKey: env['SATYAPAN_SEALING_KEY'] ?? randomBytes(32).toString('base64'),
-    publicUrl: env['SATYAPAN_PUBLIC_URL'],
+    tokenSecret,
+    storageSecret: value('SATYAPAN_STORAGE_SECRET', () => random('', 32)),
+    sealingKey: value('SATYAPAN_SEALING_KEY', () => randomBytes(32).toString('base64')),
+    publicUrl: env['SATYAPAN_PUBLIC_URL'] === undefined ? undefined : value('SATYAPAN_PUBLIC_URL', () => ''),
   };
+}
+
+/** `redis://` or `rediss://` with a host: `127.0.0.1:6379` alone would otherwise read as a URL of scheme "127.0.0.1". */
+function checkedRedisUrl(url: string): string {
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = null;
+  }
+  if (!parsed || (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') || !parsed.hostname) {
+    // The value itself is not echoed: it may carry a password.
+    throw new Error('REDIS_URL is malformed: expected redis://host:port or rediss://host:port (with a scheme)');
+  }
+  return url;
 }

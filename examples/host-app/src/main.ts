@@ -1,14 +1,14 @@
 // `npm start`: the demo host app on embedded defaults (ARCHITECTURE.md, "The embedded default").
 import { readConfig } from './config.js';
 import { startDemo } from './app.js';
-import { RedisUnavailableError } from './redis-bootstrap.js';
+import { RedisUnavailableError, withoutPassword } from './redis-bootstrap.js';
 
 function banner(demo: Awaited<ReturnType<typeof startDemo>>): string {
   return [
     '',
     `Satyapan demo host app listening on ${demo.url}`,
     `  API mounted at   ${demo.apiUrl}   (OpenAPI: ${demo.apiUrl}/openapi.json)`,
-    `  Redis            ${demo.redisUrl}${demo.startedPrivateRedis ? ' (private redis-server started for this run)' : ''}`,
+    `  Redis            ${withoutPassword(demo.redisUrl)}${demo.startedPrivateRedis ? ' (private redis-server started for this run, append-only file under the data dir)' : ''}`,
     '',
     'Demo client (every product enabled):',
     `  x-api-key:    ${demo.client.apiKey}`,
@@ -33,7 +33,10 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${signal} received: shutting down\n`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    demo.close().then(() => process.exit(0), () => process.exit(1));
+    demo.close().then(() => process.exit(0), (error: unknown) => {
+      process.stderr.write(`Shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    });
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,5 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 
 export interface RedisHandle {
@@ -42,35 +44,83 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Loopback hosts: only for these does the demo start a private Redis in place of one that does not answer. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+}
+
 /**
- * Uses the Redis at `url` if it answers. Otherwise, when allowed and `redis-server` is installed, starts a
- * private one on a free loopback port that keeps nothing on disk, and stops it with the app.
+ * Uses the Redis at `url` if it answers. Otherwise, when `url` is on loopback and `redis-server` is installed,
+ * starts a private one on a free loopback port, persisting to an append-only file under `dataDir` (revocations,
+ * sessions and job records survive a restart), tied to this process's life (see {@link startPrivateRedis}).
  */
-export async function findOrStartRedis(url: string, mayStart: boolean): Promise<RedisHandle> {
+export async function findOrStartRedis(url: string, dataDir: string): Promise<RedisHandle> {
   if (await redisAnswers(url)) return { url, stop: async () => undefined };
-  if (!mayStart || !redisServerOnPath()) {
+  const shown = withoutPassword(url);
+  if (!isLoopbackUrl(url)) {
     throw new RedisUnavailableError(
-      `No Redis answers at ${url}. Start one (for example: redis-server --daemonize yes) ` +
+      `No Redis answers at ${shown}. A private Redis is only started for a loopback REDIS_URL (localhost, 127.x, [::1]): ` +
+      'start the Redis at that address, or point REDIS_URL at one that runs.',
+    );
+  }
+  if (!redisServerOnPath()) {
+    throw new RedisUnavailableError(
+      `No Redis answers at ${shown}. Start one (for example: redis-server --daemonize yes) ` +
       'or install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis), then run again.',
     );
   }
+  return startPrivateRedis(join(dataDir, 'redis'));
+}
+
+/** The URL as it may be printed: a password in it is masked. */
+export function withoutPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString().replace(/\/$/, '');
+}
+
+async function startPrivateRedis(dir: string): Promise<RedisHandle> {
+  await mkdir(dir, { recursive: true });
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawnTiedToUs('redis-server', [
+    '--port', String(port), '--bind', '127.0.0.1', '--dir', dir,
+    // Append-only file, fsync'd every second; no RDB snapshots. noeviction: Redis refuses writes when full
+    // rather than dropping revocations, sessions or jobs.
+    '--appendonly', 'yes', '--appendfsync', 'everysec', '--save', '', '--maxmemory-policy', 'noeviction',
+  ]);
   const privateUrl = `redis://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 50; attempt += 1) {
     if (await redisAnswers(privateUrl, 200)) {
       return { url: privateUrl, child, stop: () => stopChild(child) };
     }
+    if (child.exitCode !== null) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  child.kill('SIGKILL');
-  throw new RedisUnavailableError(`Started redis-server on port ${port} but it did not answer`);
+  await stopChild(child);
+  throw new RedisUnavailableError(`Started redis-server on port ${port} (data in ${dir}) but it did not answer`);
 }
 
+/**
+ * Runs `command` under a tiny `sh` watchdog that holds the read end of a pipe from us: when we exit, however
+ * we exit (kill -9 included), the kernel closes the pipe, `read` sees end of file, and the watchdog stops the
+ * command with SIGTERM (Redis then flushes its append-only file). Linux has prctl(PR_SET_PDEATHSIG) for this,
+ * but Node cannot call it; polling our pid from a helper would leave a window and a process of its own. The
+ * command runs in the background of a non-interactive shell, so its own stdin is /dev/null, not our pipe.
+ */
+function spawnTiedToUs(command: string, args: string[]): ChildProcess {
+  const script = `"$0" "$@" & server=$!
+while read -r _; do :; done
+kill -TERM "$server" 2>/dev/null
+wait "$server"`;
+  return spawn('sh', ['-c', script, command, ...args], { stdio: ['pipe', 'ignore', 'ignore'] });
+}
+
+/** Closing the watchdog's stdin is the one way to stop it: it stops the command and waits for it. */
 function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
-    child.kill('SIGTERM');
+    child.stdin?.end();
   });
 }

@@ -46,10 +46,12 @@ export async function startDemoServices(
       redis,
       keys: new KeySpace(KEY_PREFIX).child('bank'),
       sealer,
+      // Cache keys are an HMAC of key, IFSC and account: a plain hash of them is brute-forced from a Redis dump.
+      keySecret: secretFor('penny-drop-cache-key'),
     },
   });
   const statements = new StatementService({ redis, storage, sealer, keyPrefix: KEY_PREFIX, logger });
-  const workerConnection = createRedisConnection({ url: redisUrl, flavour: 'worker', connectionName: 'satyapan-demo-worker' });
+  const workerConnection = createRedisConnection({ url: redisUrl, flavour: 'worker', connectionName: 'satyapan-demo-worker', logger });
   await waitForRedis(workerConnection);
   const worker: StatementWorker = createStatementWorker({
     connection: workerConnection, storage, sealer, keyPrefix: KEY_PREFIX, concurrency: 1, logger,

@@ -8,7 +8,7 @@ import { readConfig, sealerFrom } from './config.js';
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger({ level: config.logLevel, defaultMeta: { app: 'statement-worker', pid: process.pid } });
-  const connection = createRedisConnection({ url: config.redisUrl, flavour: 'worker', connectionName: 'satyapan-statement-worker' });
+  const connection = createRedisConnection({ url: config.redisUrl, flavour: 'worker', connectionName: 'satyapan-statement-worker', logger });
   await waitForRedis(connection, 10_000);
   const worker = createStatementWorker({
     connection,

@@ -7,7 +7,7 @@ export { systemClock, ManualClock, type Clock } from './clock.js';
 export { createLogger, silentLogger, type Logger, type LoggerOptions } from './logger.js';
 export { redact, redactText, redactEntry, isSensitiveKey } from './redact.js';
 export {
-  createRedisConnection, waitForRedis, isRedisUnavailableError, RedisUnavailableError, KeySpace, DEFAULT_REDIS_URL,
+  createRedisConnection, watchRedisConnection, logUnlessRedisUnavailable, waitForRedis, isRedisUnavailableError, RedisUnavailableError, KeySpace, DEFAULT_REDIS_URL,
   type RedisFlavour, type RedisConnectionOptions,
 } from './redis.js';
 export {

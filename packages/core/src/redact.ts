@@ -20,13 +20,25 @@ const SENSITIVE_KEY = new RegExp(
 const PATTERNS: ReadonlyArray<[RegExp, string]> = [
   [/\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g, '[REDACTED:jwt]'],
   [/\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi, '$1 [REDACTED]'],
-  [/\b[2-9]\d{3}[\s-]\d{4}[\s-]\d{4}\b/g, '[REDACTED:aadhaar]'],
+  // Alone, as Aadhaar numbers are written: not glued to a longer run of digits, letters or hyphens.
+  [/(?<![\w-])[2-9]\d{3}[\s-]\d{4}[\s-]\d{4}(?![\w-])/g, '[REDACTED:aadhaar]'],
   [/\b[A-Za-z]{5}\d{4}[A-Za-z]\b/g, '[REDACTED:pan]'],
   // 9 to 18 digits: account numbers, Aadhaar (12) and mobile-like runs; long numeric ids are rare in messages.
   [/(?<![\w-])\d{9,18}(?![\w-])/g, '[REDACTED:number]'],
 ];
 
+/**
+ * UUIDs (session, job, request ids) are left whole: their groups can look like an Aadhaar number
+ * (`7a7f9576-2345-6789-0123-...`), and an id cut in half makes a log line useless. The capture group makes
+ * `split` keep them, at the odd indexes.
+ */
+const UUID = /((?<![0-9A-Fa-f-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f-]))/;
+
 export function redactText(text: string): string {
+  return text.split(UUID).map((part, index) => (index % 2 === 1 ? part : redactPatterns(part))).join('');
+}
+
+function redactPatterns(text: string): string {
   let out = text;
   for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement);
   return out;

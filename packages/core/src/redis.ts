@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import { createLogger, type Logger } from './logger.js';
 
 /**
  * Two flavours of connection, because the two kinds of caller want opposite things when Redis is away:
@@ -15,6 +16,8 @@ export interface RedisConnectionOptions {
   connectionName?: string;
   /** Anything else ioredis accepts; wins over the flavour's defaults. */
   overrides?: RedisOptions;
+  /** Where connection failures are reported (see {@link watchRedisConnection}); default: JSON lines on stderr. */
+  logger?: Logger;
 }
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -27,11 +30,58 @@ const FLAVOURS: Record<RedisFlavour, RedisOptions> = {
 
 export function createRedisConnection(options: RedisConnectionOptions): Redis {
   const url = options.url ?? process.env['REDIS_URL'] ?? DEFAULT_REDIS_URL;
-  return new Redis(url, {
+  const redis = new Redis(url, {
     ...FLAVOURS[options.flavour],
     ...(options.connectionName ? { connectionName: options.connectionName } : {}),
     ...options.overrides,
   });
+  return watchRedisConnection(redis, options.logger ?? stderrLogger());
+}
+
+let defaultLogger: Logger | undefined;
+
+function stderrLogger(): Logger {
+  defaultLogger ??= createLogger({ stream: process.stderr, defaultMeta: { component: 'redis' } });
+  return defaultLogger;
+}
+
+const watched = new WeakSet<Redis>();
+
+/**
+ * Reports a connection's failures once per change of state instead of once per retry: the first error of an
+ * outage at warn (with its reason), the reconnection at info; the retries in between say nothing new. Without an
+ * `error` listener ioredis prints "Unhandled error event" with a stack trace on every retry. Connections made
+ * from this one with `duplicate()` (BullMQ's blocking connections, our own) are watched too. Idempotent.
+ */
+export function watchRedisConnection(redis: Redis, logger: Logger): Redis {
+  if (watched.has(redis)) return redis;
+  watched.add(redis);
+  const connection = (): string => redis.options.connectionName ?? 'redis';
+  let failing = false;
+  redis.on('error', (error: Error) => {
+    if (failing) return;
+    failing = true;
+    const reason = (error as NodeJS.ErrnoException).code ?? error.message;
+    logger.warn('redis connection failing', { connection: connection(), reason, error: error.message });
+  });
+  redis.on('ready', () => {
+    if (!failing) return;
+    failing = false;
+    logger.info('redis connection restored', { connection: connection() });
+  });
+  const duplicate = redis.duplicate.bind(redis);
+  redis.duplicate = (override?: Partial<RedisOptions>) => watchRedisConnection(duplicate(override), logger);
+  return redis;
+}
+
+/**
+ * An `error` listener for BullMQ objects (Queue, Worker, QueueEvents): connection failures are left to the
+ * connection's own watcher (one line per outage), anything else is logged at warn under `message`.
+ */
+export function logUnlessRedisUnavailable(logger: Logger, message: string): (error: Error) => void {
+  return (error: Error) => {
+    if (!isRedisUnavailableError(error)) logger.warn(message, { error: error.message });
+  };
 }
 
 /** Redis could not be reached in time, or the connection was closed for good. */

@@ -21,6 +21,13 @@ describe('core: FsStorage', () => {
   });
   afterEach(() => rm(root, { recursive: true, force: true }));
 
+  it('refuses to start without a signing secret, in one line naming the option', () => {
+    for (const signingSecret of [undefined, '', Buffer.alloc(0)]) {
+      expect(() => new FsStorage({ root, signingSecret: signingSecret as unknown as string }))
+        .to.throw(Error, /^FsStorage: signingSecret is missing or empty/);
+    }
+  });
+
   it('puts, heads, gets and deletes objects', async () => {
     await storage.put('jobs/j1/out.txt', 'hello');
     expect(await storage.head('jobs/j1/out.txt')).to.deep.equal({ size: 5, contentType: 'text/plain; charset=us-ascii' });

@@ -24,6 +24,15 @@ describe('core: logger redaction', () => {
     expect(redactText(`request ${id} took 42 ms`)).to.equal(`request ${id} took 42 ms`);
   });
 
+  it('never touches a UUID, whatever digits its groups hold, and still scrubs an Aadhaar number beside one', () => {
+    for (const id of ['7a7f9576-2345-6789-0123-007bc5ea0725', '12345678-2345-4789-8123-123456789012', '00000000-9999-9999-9999-000000000000']) {
+      expect(redactText(`session ${id} not found`)).to.equal(`session ${id} not found`);
+      expect(redactText(`id=${id},`)).to.equal(`id=${id},`);
+    }
+    const mixed = redactText('session 7a7f9576-2345-6789-0123-007bc5ea0725 for 2345-6789-0123 and 2345 6789 0123');
+    expect(mixed).to.equal('session 7a7f9576-2345-6789-0123-007bc5ea0725 for [REDACTED:aadhaar] and [REDACTED:aadhaar]');
+  });
+
   it('writes JSON lines with the request id and no identity data in message or metadata', async () => {
     const { stream, lines } = capture();
     const logger = createLogger({ stream }).child({ request_id: 'req-1' });

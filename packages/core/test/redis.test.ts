@@ -1,5 +1,9 @@
 import { expect } from 'chai';
-import { KeySpace, createRedisConnection, waitForRedis } from '@satyapan/core';
+import { PassThrough } from 'node:stream';
+import { KeySpace, createLogger, createRedisConnection, waitForRedis } from '@satyapan/core';
+import { freePort, startRedisServer } from '../../../test/support/redis-server.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('core: Redis connections and key naming', () => {
   it('producer connections fail fast when Redis is unreachable', async () => {
@@ -27,6 +31,39 @@ describe('core: Redis connections and key naming', () => {
     const redis = createRedisConnection({ flavour: 'worker', overrides: { lazyConnect: true } });
     expect(redis.options.maxRetriesPerRequest).to.equal(null);
     redis.disconnect();
+  });
+
+  it('reports an outage once per change of state, never as an unhandled error event, duplicates included', async function () {
+    this.timeout(20_000);
+    const port = await freePort();
+    let server = await startRedisServer(port);
+    const sink = new PassThrough();
+    let written = '';
+    sink.on('data', (chunk: Buffer) => { written += chunk.toString(); });
+    const printed: unknown[] = [];
+    const consoleError = console.error;
+    console.error = (...args: unknown[]) => { printed.push(args); };
+    const redis = createRedisConnection({ url: `redis://127.0.0.1:${port}`, flavour: 'worker', connectionName: 'outage-test', logger: createLogger({ stream: sink }) });
+    const copy = redis.duplicate({ connectionName: 'outage-test-copy' });
+    try {
+      await Promise.all([waitForRedis(redis), waitForRedis(copy)]);
+      server.kill('SIGKILL');
+      await sleep(1_500); // several reconnection attempts
+      server = await startRedisServer(port);
+      await Promise.all([waitForRedis(redis, 5_000), waitForRedis(copy, 5_000)]);
+      await sleep(50);
+      const lines = written.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      const about = (name: string) => lines.filter((line) => line['connection'] === name).map((line) => `${String(line['level'])} ${String(line['message'])}`);
+      for (const name of ['outage-test', 'outage-test-copy']) {
+        expect(about(name), name).to.deep.equal(['warn redis connection failing', 'info redis connection restored']);
+      }
+      expect(printed).to.deep.equal([]);
+    } finally {
+      console.error = consoleError;
+      redis.disconnect();
+      copy.disconnect();
+      server.kill('SIGKILL');
+    }
   });
 
   it('talks to the local Redis', async () => {

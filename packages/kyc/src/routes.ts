@@ -26,7 +26,11 @@ function kycRoutes(ctx: RouteContext, services: KycAreaServices): RouteDefinitio
   const routes: RouteDefinition[] = [];
   const kyc = services.kyc;
   if (kyc) {
-    routes.push(...lockerRoutes(kyc, 'docvault'), ...lockerRoutes(kyc, 'entityvault'));
+    const unconfigured = kyc.lockersWithoutCallbackUrl();
+    if (!ctx.publicBaseUrl && unconfigured.length > 0) {
+      throw new Error(`No callback URL for the ${unconfigured.join(' and ')} locker: configure the locker's callbackUrl or the router's publicBaseUrl`);
+    }
+    routes.push(...lockerRoutes(kyc, 'docvault', ctx), ...lockerRoutes(kyc, 'entityvault', ctx));
   }
   const otp = services.aadhaarOtp;
   if (otp) routes.push(...otpRoutes(otp, ctx));
@@ -59,7 +63,10 @@ const OPTIONS: JsonSchema = {
   },
 };
 
-const CONSENT_EXPIRY: JsonSchema = { type: 'integer', description: 'Unix ms, at least 1 hour ahead; default 24 hours ahead' };
+const CONSENT_EXPIRY: JsonSchema = {
+  type: 'integer',
+  description: 'Unix time in seconds (10 digits) or milliseconds, 1 hour to 365 days ahead; default 24 hours ahead',
+};
 
 const docTypeList = (kind: LockerKind): JsonSchema => ({ type: 'array', minItems: 1, items: { enum: [...DOC_TYPES[kind]] } });
 
@@ -210,11 +217,12 @@ interface Spec {
 
 const route = (spec: Spec): RouteDefinition => ({ ...spec, tag: 'kyc', product: 'kyc', auth: 'jwt' });
 
-function lockerRoutes(kyc: KycService, kind: LockerKind): RouteDefinition[] {
+function lockerRoutes(kyc: KycService, kind: LockerKind, ctx: RouteContext): RouteDefinition[] {
   const api = `/kyc/${kind}`;
   const sdk = `/kyc/${kind}-sdk`;
   const Kind = kind === 'docvault' ? 'Docvault' : 'Entityvault';
-  const callbackUrl = (req: RouteRequest): string => `${req.baseUrl}${api}/callback`;
+  // Used only when the locker has no configured callback URL; from configuration, never from the request.
+  const callbackUrl = ctx.publicBaseUrl ? `${ctx.publicBaseUrl}${api}/callback` : undefined;
   const sessionId = (req: RouteRequest): string => (req.params as { session_id: string }).session_id;
   const status = (variant: SessionVariant): Handler => async (req) => ({ data: await kyc.status(req.client.id, kind, variant, sessionId(req)) });
   const documents = (variant: SessionVariant): Handler => async (req) => {
@@ -230,7 +238,7 @@ function lockerRoutes(kyc: KycService, kind: LockerKind): RouteDefinition[] {
         : 'Initiate an entity locker session; the user picks the documents to share at the locker.',
       schemas: { body: initBody(kind), response: INIT_RESPONSE(kind) },
       errors: [400, 422],
-      handler: async (req) => ({ data: await kyc.initSession(req.client.id, kind, initRequest(req.body), { callbackUrl: callbackUrl(req) }) }),
+      handler: async (req) => ({ data: await kyc.initSession(req.client.id, kind, initRequest(req.body), callbackUrl ? { callbackUrl } : {}) }),
     }),
     route({
       method: 'get', path: `${api}/sessions/:session_id/status`, operationId: `get${Kind}SessionStatus`,
@@ -270,7 +278,7 @@ function lockerRoutes(kyc: KycService, kind: LockerKind): RouteDefinition[] {
       summary: 'The locker authorization URL of an SDK session (moves it to initialized; the same URL on every call).',
       schemas: { params: SESSION_PARAMS, response: SDK_AUTHORIZATION(kind) },
       errors: [521, 523],
-      handler: async (req) => ({ data: await kyc.sdkAuthorizationUrl(req.client.id, kind, sessionId(req), { callbackUrl: callbackUrl(req) }) }),
+      handler: async (req) => ({ data: await kyc.sdkAuthorizationUrl(req.client.id, kind, sessionId(req), callbackUrl ? { callbackUrl } : {}) }),
     }),
     route({
       method: 'get', path: `${sdk}/sessions/:session_id/status`, operationId: `get${Kind}SdkSessionStatus`,

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { KeySpace, createLogger, createRedisConnection, waitForRedis } from '@satyapan/core';
-import { AadhaarOtpService, HttpOtpProvider, type RedisClient } from '@satyapan/kyc';
+import { KeySpace, createLogger, createRedisConnection, waitForRedis, type ServiceError } from '@satyapan/core';
+import { AadhaarOtpService, HttpOtpProvider, OTP_THROTTLED_MESSAGE, type RedisClient } from '@satyapan/kyc';
 import { AADHAAR_TEST_NUMBERS, AADHAAR_TEST_OTP, startAadhaarOtpSimulator, type AadhaarOtpSimulator } from '@satyapan/sandbox';
 import { deleteKeys, rejection } from './support/harness.js';
 
@@ -67,6 +67,21 @@ describe('kyc: AadhaarOtpService against the OTP provider simulator and Redis', 
     expect(logs).not.to.include(AADHAAR_TEST_NUMBERS.otpSent);
     // Another number is not held back.
     expect((await send(AADHAAR_TEST_NUMBERS.otpSentSecond)).kind).to.equal('data');
+  });
+
+  it('does not reveal another client\'s OTP for the same number: within its 45 s the other client gets what a provider outage gives', async () => {
+    expect((await send(AADHAAR_TEST_NUMBERS.otpSent)).kind).to.equal('data');
+    const other = service.sendOtp('key_test_other', { aadhaar_number: AADHAAR_TEST_NUMBERS.otpSent, ...REQUEST });
+    const refused = await other.catch((error: unknown) => error as ServiceError);
+    sim.setDown(true);
+    const outage = await send(AADHAAR_TEST_NUMBERS.otpSentSecond).catch((error: unknown) => error as ServiceError);
+    sim.setDown(false);
+    const seen = (error: ServiceError) => ({ status: error.status, code: error.code, message: error.message, headers: error.headers });
+    expect(seen(refused as ServiceError)).to.deep.equal(seen(outage as ServiceError));
+    expect(seen(refused as ServiceError)).to.include({ status: 503, message: 'Source Unavailable' });
+    expect(sim.otpRequests()).to.equal(1); // the other client's attempt never reached the provider
+    // The first client's own repeat still gets the provider's message, and its window is unchanged.
+    expect(await send(AADHAAR_TEST_NUMBERS.otpSent)).to.deep.equal({ kind: 'throttled', message: OTP_THROTTLED_MESSAGE });
   });
 
   it('answers the provider business outcomes as data messages, without holding the number back', async () => {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { LOCKER_ENTITIES, LOCKER_INDIVIDUALS } from '@satyapan/sandbox';
 import type { InitSessionResponse } from '@satyapan/kyc';
+import { SessionStore } from '../src/sessions/session-store.js';
 import { answerConsent, rejection, startHarness, type Harness } from './support/harness.js';
 
 const OWNER = 'key_test_owner';
@@ -55,6 +56,43 @@ describe('kyc: KycService against the locker simulator, Redis and storage', () =
   it('refuses a consent expiry less than an hour ahead', async () => {
     const error = await rejection(initDocvault(['aadhaar'], { consent_expiry: h.clock.now() + 3599_000 }));
     expect(error).to.deep.equal({ status: 422, code: 'INVALID_FIELD', message: 'Invalid consent_expiry: must be at least 1 hour in the future' });
+  });
+
+  it('reads consent_expiry as Unix seconds (10 digits, the vendor collection\'s example) or milliseconds', async () => {
+    const seconds = Math.floor(h.clock.now() / 1000) + 2 * 3600;
+    for (const value of [seconds, seconds * 1000]) {
+      const init = await initDocvault(['aadhaar'], { consent_expiry: value });
+      expect(new URL(init.authorization_url).searchParams.get('consent_valid_till')).to.equal(String(seconds));
+    }
+  });
+
+  it('refuses a consent expiry beyond 365 days, or not a Unix time, with 422 naming the field and no session left behind', async () => {
+    const day = 86_400_000;
+    const tooFar = [h.clock.now() + 366 * day, Math.floor((h.clock.now() + 366 * day) / 1000), 1e20, 2 ** 53, Date.UTC(2343, 0, 1), Date.UTC(2343, 0, 1) / 1000];
+    for (const value of tooFar) {
+      const error = await rejection(initDocvault(['aadhaar'], { consent_expiry: value }));
+      expect(error, String(value)).to.deep.equal({ status: 422, code: 'INVALID_FIELD', message: 'Invalid consent_expiry: must be at most 365 days ahead' });
+    }
+    for (const value of [1.5e12 + 0.5, Number.NaN, -1]) {
+      const error = await rejection(initDocvault(['aadhaar'], { consent_expiry: value }));
+      expect(error, String(value)).to.deep.equal({ status: 422, code: 'INVALID_FIELD', message: 'Invalid consent_expiry: must be a Unix time in seconds or milliseconds' });
+    }
+    expect(await h.redis.keys(`${h.keys.prefix}:*session*`)).to.deep.equal([]);
+    const atLimit = await initDocvault(['aadhaar'], { consent_expiry: h.clock.now() + 365 * day });
+    expect(await h.redis.pttl(`${h.keys.prefix}:{${atLimit.session_id}}:session`)).to.be.above(365 * day);
+  });
+
+  it('writes a session and its TTL in one step: a refused TTL leaves no key behind', async () => {
+    const store = new SessionStore(h.redis, h.keys);
+    const record = { id: '2c7d5b1e-0000-4000-8000-000000000001', kind: 'docvault', variant: 'api', owner: OWNER, status: 'created', flow: 'signin',
+      redirectUrl: null, callbackUrl: null, docTypes: null, options: {}, consentExpiry: 0, createdAt: 0, updatedAt: null,
+      documentsConsented: null, sealedVerifier: null, sealedTokens: null, authorizationUrl: null } as const;
+    for (const ttl of [1e20, 0, Number.NaN, 2.5]) {
+      let failed = false;
+      await store.create({ ...record, docTypes: null }, 'nonce', ttl).catch(() => { failed = true; });
+      expect(failed, String(ttl)).to.equal(true);
+      expect(await h.redis.keys(`${h.keys.prefix}:{${record.id}}:*`), String(ttl)).to.deep.equal([]);
+    }
   });
 
   it('walks the docvault flow: consent, callback redirect, status, profile, documents through pre-signed URLs', async () => {

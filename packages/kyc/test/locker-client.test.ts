@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { calculatePKCECodeChallenge, randomPKCECodeVerifier } from 'openid-client';
 import { LockerError, OpenIdLockerClient, requiresInsecureTransport, type LockerKind } from '@satyapan/kyc';
-import { LOCKER_ENTITIES, LOCKER_INDIVIDUALS, startLockerSimulator, type LockerSimulator } from '@satyapan/sandbox';
+import { LOCKER_ENTITIES, LOCKER_INDIVIDUALS, answerConsentPage, startLockerSimulator, type LockerSimulator } from '@satyapan/sandbox';
 
 const CALLBACK = 'http://127.0.0.1:1/kyc/callback';
 const CLIENT = { clientId: 'kyc-client', clientSecret: 'kyc-secret', name: 'KYC client test', redirectUris: [CALLBACK] };
@@ -12,11 +12,7 @@ const COMPANY = LOCKER_ENTITIES[0]!;
 
 /** Submits the simulator's consent form for the authorization URL and returns the callback query. */
 async function approve(url: URL, user: string, documents: string[], decision: 'allow' | 'deny' = 'allow'): Promise<URLSearchParams> {
-  const html = await (await fetch(url)).text();
-  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  const form = new URLSearchParams({ request_id: requestId, user, decision });
-  for (const d of documents) form.append('documents', d);
-  const answer = await fetch(url.origin + url.pathname, { method: 'POST', body: form, redirect: 'manual' });
+  const answer = await answerConsentPage(url.toString(), { user, documents, decision });
   const location = new URL(answer.headers.get('location')!);
   expect(`${location.origin}${location.pathname}`).to.equal(CALLBACK);
   return location.searchParams;

@@ -21,7 +21,12 @@ export interface ClientStore {
   findByApiKey(apiKey: string): Promise<ClientRecord | null>;
 }
 
-export function clientFromConfig(config: ClientConfig): ClientRecord {
+/** `position`: the client's place in the configured list, to name it in an error when it has no id. */
+export function clientFromConfig(config: ClientConfig, position?: number): ClientRecord {
+  const label = config.id ?? (position === undefined ? 'without id' : `#${position + 1}`);
+  for (const field of ['apiKey', 'apiSecret'] as const) {
+    if (typeof config[field] !== 'string' || config[field] === '') throw new Error(`Client ${label}: ${field} is missing or empty`);
+  }
   const products = config.products ?? PRODUCTS;
   for (const product of products) {
     if (!(PRODUCTS as readonly string[]).includes(product)) throw new Error(`Unknown product for client: ${product}`);
@@ -50,8 +55,8 @@ export class StaticClientStore implements ClientStore {
   private readonly byKeyHash = new Map<string, ClientRecord>();
 
   constructor(clients: ReadonlyArray<ClientConfig | ClientRecord>) {
-    for (const client of clients) {
-      const record = 'secretSha256' in client ? client : clientFromConfig(client);
+    for (const [position, client] of clients.entries()) {
+      const record = 'secretSha256' in client ? client : clientFromConfig(client, position);
       this.byKeyHash.set(sha256Hex(record.apiKey), record);
     }
   }

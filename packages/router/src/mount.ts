@@ -8,6 +8,10 @@ import type { RouteDefinition, RouteRequest, RouteResult } from './route-types.j
 export interface MountDependencies {
   authenticator: Authenticator;
   rateLimit: RequestHandler;
+  /** Limits failed attempts on routes that check credentials (`guard: 'credentials'`). */
+  credentialLimit: RequestHandler[];
+  /** Absolute URL of the router's mount point from configuration; without it, URLs are relative to the request. */
+  publicBaseUrl: string | undefined;
   validator: RequestValidator;
   clock: Clock;
 }
@@ -16,7 +20,8 @@ export interface MountDependencies {
 export function mountRoute(router: Router, route: RouteDefinition, deps: MountDependencies): void {
   compileSchemas(route, deps.validator);
   const chain: RequestHandler[] = [];
-  if (route.deprecated && route.successor) chain.push(announceSuccessor(route.successor));
+  if (route.deprecated && route.successor) chain.push(announceSuccessor(route.successor, deps.publicBaseUrl));
+  if (route.guard === 'credentials') chain.push(...deps.credentialLimit);
   if (route.auth === 'jwt') chain.push(authenticate(route, deps.authenticator), deps.rateLimit);
   chain.push(handle(route, deps));
   router[route.method](route.path, ...chain);
@@ -32,13 +37,21 @@ function compileSchemas(route: RouteDefinition, validator: RequestValidator): vo
 }
 
 /** Deprecation headers first, so that error answers (auth, validation) carry them too. */
-function announceSuccessor(successor: string): RequestHandler {
+function announceSuccessor(successor: string, publicBaseUrl: string | undefined): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const base = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}`;
     res.setHeader('Deprecation', 'true');
-    res.setHeader('Link', `<${base}${successor}>; rel="successor-version"`);
+    res.setHeader('Link', `<${mountUrl(req, publicBaseUrl)}${successor}>; rel="successor-version"`);
     next();
   };
+}
+
+/**
+ * The router's mount point as configured, else as a path (a relative reference resolves against the URL the
+ * caller used). Never from the Host header: it is the caller's to choose, so it would let anyone plant their
+ * own host in our links and callback URLs.
+ */
+function mountUrl(req: Request, publicBaseUrl: string | undefined): string {
+  return publicBaseUrl ?? req.baseUrl;
 }
 
 /**
@@ -66,7 +79,7 @@ function handle(route: RouteDefinition, deps: MountDependencies): RequestHandler
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       await stateOf(res).revocationCheck;
-      const request = buildRequest(req, res, route, deps.validator);
+      const request = buildRequest(req, res, route, deps);
       const result = await route.handler(request);
       send(res, result, deps.clock);
     } catch (error) {
@@ -75,7 +88,8 @@ function handle(route: RouteDefinition, deps: MountDependencies): RequestHandler
   };
 }
 
-function buildRequest(req: Request, res: Response, route: RouteDefinition, validator: RequestValidator): RouteRequest {
+function buildRequest(req: Request, res: Response, route: RouteDefinition, deps: MountDependencies): RouteRequest {
+  const { validator } = deps;
   const state = stateOf(res);
   // Copies: Express 5's req.query is a getter, and validation fills defaults in place.
   const params: Record<string, unknown> = { ...req.params };
@@ -93,7 +107,7 @@ function buildRequest(req: Request, res: Response, route: RouteDefinition, valid
     client: state.client as RouteRequest['client'],
     transactionId: state.transactionId,
     logger: state.logger,
-    baseUrl: `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}`,
+    baseUrl: mountUrl(req, deps.publicBaseUrl),
   };
 }
 

@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import {
-  FsStorage, KeySpace, silentLogger, systemClock,
+  FsStorage, KeySpace, silentLogger, systemClock, watchRedisConnection,
   type Clock, type Logger, type ObjectStorage,
 } from '@satyapan/core';
 import { Authenticator } from './authenticator.js';
@@ -11,7 +11,7 @@ import { TokenService, type TokenOptions } from './tokens.js';
 import { RequestValidator } from './validation.js';
 import { apiVersion } from './middleware/api-version.js';
 import { errorHandler, notFound } from './middleware/errors.js';
-import { clientRateLimit, type RateLimitOptions } from './middleware/rate-limit.js';
+import { clientRateLimit, credentialLimit, type CredentialLimitOptions, type RateLimitOptions } from './middleware/rate-limit.js';
 import { requestContext } from './middleware/request-context.js';
 import { mountRoute } from './mount.js';
 import { buildOpenApi, type OpenApiInfo } from './openapi.js';
@@ -32,6 +32,15 @@ export interface RouterOptions {
   logger?: Logger;
   clock?: Clock;
   rateLimit?: RateLimitOptions;
+  /** Lockout of failed attempts on `/authenticate` and `/authorize` (README "Credential guessing"). */
+  credentialLimit?: CredentialLimitOptions;
+  /**
+   * Absolute URL of this router's mount point as callers reach it, e.g. `https://api.example.com/kyc-api`.
+   * Absolute URLs the router hands out (the `Link` of deprecated operations, the lockers' callback URL when
+   * none is configured) are built from it, never from the request's Host header. Without it, links are
+   * relative and a locker callback URL must be configured.
+   */
+  publicBaseUrl?: string;
   /** Largest JSON body accepted (workbooks go through storage, not here); default 1 MB. */
   bodyLimit?: string | number;
   /**
@@ -56,11 +65,16 @@ export interface SatyapanRouter extends Router {
 export function createRouter(options: RouterOptions): SatyapanRouter {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger();
+  watchRedisConnection(options.redis, logger);
   const keys = new KeySpace(options.keyPrefix ?? 'satyapan');
   const clients = 'findByApiKey' in options.clients ? options.clients : new StaticClientStore(options.clients);
   const tokens = new TokenService(options.tokens, options.redis, keys, clock);
   const authenticator = new Authenticator(clients, tokens);
-  const ctx: RouteContext = { redis: options.redis, keys, storage: options.storage, clock, logger };
+  const publicBaseUrl = checkedBaseUrl(options.publicBaseUrl);
+  const ctx: RouteContext = {
+    redis: options.redis, keys, storage: options.storage, clock, logger,
+    ...(publicBaseUrl ? { publicBaseUrl } : {}),
+  };
 
   const routes = [
     ...authRoutes(authenticator),
@@ -75,7 +89,11 @@ export function createRouter(options: RouterOptions): SatyapanRouter {
   if (options.storage instanceof FsStorage) router.use(storageRouter(options.storage));
   router.use(express.json({ limit: options.bodyLimit ?? '1mb', type: ['application/json', 'application/*+json'] }));
   router.get('/openapi.json', (_req, res) => void res.json(openapi));
-  const deps = { authenticator, rateLimit: clientRateLimit(options.redis, keys, options.rateLimit), validator: new RequestValidator(), clock };
+  const deps = {
+    authenticator, validator: new RequestValidator(), clock, publicBaseUrl,
+    rateLimit: clientRateLimit(options.redis, keys, options.rateLimit),
+    credentialLimit: credentialLimit(options.redis, keys, options.credentialLimit),
+  };
   for (const route of routes) mountRoute(router, route, deps);
   router.use(notFound(), errorHandler(clock));
   Object.defineProperties(router, { openapi: { value: openapi }, tokens: { value: tokens } });
@@ -97,4 +115,17 @@ function areaRoutes(areas: readonly Area[], ctx: RouteContext, hostRoutes: reado
     names.add(area.name);
   }
   return areas.flatMap((area) => area.routes(ctx));
+}
+
+/** An absolute http(s) URL without a trailing slash; a clear error at start otherwise. */
+function checkedBaseUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`publicBaseUrl must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`publicBaseUrl must be an http(s) URL, got ${JSON.stringify(value)}`);
+  return value.replace(/\/+$/, '');
 }

@@ -51,8 +51,11 @@ export class TokenService {
     private readonly keys: KeySpace,
     private readonly clock: Clock = systemClock,
   ) {
+    if (options.secret === undefined || options.secret === null) {
+      throw new Error('tokens.secret is missing: give the HMAC secret of the access tokens (at least 32 bytes)');
+    }
     this.secret = typeof options.secret === 'string' ? new TextEncoder().encode(options.secret) : options.secret;
-    if (this.secret.length < 32) throw new Error('The token secret must be at least 32 bytes');
+    if (this.secret.length < 32) throw new Error(`tokens.secret must be at least 32 bytes, got ${this.secret.length}`);
     this.issuer = options.issuer ?? 'satyapan';
     this.audience = options.audience ?? 'satyapan-api';
     this.ttl = options.ttlSeconds ?? DAY;

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { KeySpace, createRedisConnection, waitForRedis } from '@satyapan/core';
-import { ChainedClientStore, RedisClientStore, StaticClientStore } from '@satyapan/router';
+import { ChainedClientStore, RedisClientStore, StaticClientStore, TokenService, clientFromConfig } from '@satyapan/router';
 import { CLIENTS, startHarness } from './support/harness.js';
 
 describe('router: client stores', () => {
@@ -13,6 +13,15 @@ describe('router: client stores', () => {
     const found = await redis.keys(`${keys.prefix}*`);
     if (found.length) await redis.del(...found);
     redis.disconnect();
+  });
+
+  it('refuses a client without an API key or secret, and a missing or short token secret, with one clear line', () => {
+    expect(() => clientFromConfig({ id: 'acme', apiKey: 'key_acme' } as never)).to.throw(Error, /^Client acme: apiSecret is missing or empty$/);
+    expect(() => clientFromConfig({ id: 'acme', apiKey: 'key_acme', apiSecret: '' })).to.throw(Error, /^Client acme: apiSecret is missing or empty$/);
+    expect(() => new StaticClientStore([{ apiKey: '', apiSecret: 'x' }])).to.throw(Error, /^Client #1: apiKey is missing or empty$/);
+    const keys = new KeySpace('unused');
+    expect(() => new TokenService({ secret: undefined as never }, null as never, keys)).to.throw(Error, /^tokens\.secret is missing: /);
+    expect(() => new TokenService({ secret: 'short' }, null as never, keys)).to.throw(Error, /^tokens\.secret must be at least 32 bytes/);
   });
 
   it('keeps clients in Redis by key hash, never the secret in clear', async () => {

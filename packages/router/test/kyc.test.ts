@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import request from 'supertest';
+import { createRouter } from '@satyapan/router';
+import { kycArea } from '@satyapan/kyc';
 import { AADHAAR_TEST_NUMBERS, AADHAAR_TEST_OTP, LOCKER_ENTITIES, LOCKER_INDIVIDUALS } from '@satyapan/sandbox';
 import { CLIENTS, consentAtLocker, startKycStack, type ApiAnswer, type KycStack } from '../../kyc/test/support/stack.js';
 
@@ -62,8 +65,24 @@ describe('router: kyc routes', function () {
       expectError(await init({ redirect_url: 'http://merchant.example/done' }), 422, 'Invalid redirect_url: must be an https URL');
       expect((await init({ doc_types: ['passport'] })).status).to.equal(422);
       expectError(await init({ consent_expiry: s.clock.now() + 1000 }), 422, 'Invalid consent_expiry: must be at least 1 hour in the future');
+      expectError(await init({ consent_expiry: 1e20 }), 422, 'Invalid consent_expiry: must be at most 365 days ahead');
       expect((await init({ options: { verified_mobile: '12345' } })).status).to.equal(422);
       expectError(await s.api('GET', `/kyc/entityvault/sessions/${UNKNOWN}/documents/aadhaar`), 422, 'Invalid doc_type: must be equal to one of the allowed values');
+    });
+
+    it('builds the locker callback URL from the configured public base URL, whatever Host the caller sends', async () => {
+      const token = await s.h.token();
+      const init = await request(s.h.app).post('/api/kyc/docvault/sessions/init').set('host', 'evil.example')
+        .set('authorization', token).set('x-api-key', CLIENTS.all.apiKey)
+        .send({ '@entity': 'in.co.service.kyc.docvault.session.request', flow: 'signin', redirect_url: REDIRECT, doc_types: ['aadhaar'] });
+      expect(init.status).to.equal(200);
+      expect(new URL(init.body.data.authorization_url).searchParams.get('redirect_uri')).to.equal(`${s.h.baseUrl}/kyc/docvault/callback`);
+    });
+
+    it('refuses to start without a public base URL when a locker has no callback URL of its own', () => {
+      expect(() => createRouter({
+        redis: s.h.redis, storage: s.h.storage, clients: [CLIENTS.all], tokens: { secret: 'x'.repeat(32) }, areas: [kycArea(s.services)],
+      })).to.throw(Error, /^No callback URL for the docvault and entityvault locker: configure the locker's callbackUrl or the router's publicBaseUrl$/);
     });
 
     it('needs the kyc product', async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createHash, randomBytes } from 'node:crypto';
 import { ManualClock } from '@satyapan/core';
-import { LOCKER_ENTITIES, LOCKER_INDIVIDUALS, startLockerSimulator, type LockerSimulator } from '@satyapan/sandbox';
+import { LOCKER_ENTITIES, LOCKER_INDIVIDUALS, answerConsentPage, startLockerSimulator, type LockerSimulator } from '@satyapan/sandbox';
 
 const CLIENT = { clientId: 'test-client', clientSecret: 'test-secret', name: 'Test Fintech Pvt Ltd', redirectUris: ['https://app.example/callback'] };
 const REDIRECT = 'https://app.example/callback';
@@ -29,15 +29,7 @@ function authorizeUrl(base: string, p: Pkce, extra: Record<string, string> = {})
 
 /** Opens the consent page and submits the form as a browser without JavaScript would. */
 async function consent(base: string, p: Pkce, answer: { user: string; decision: 'allow' | 'deny'; documents?: string[] }, extra: Record<string, string> = {}): Promise<URL> {
-  const page = await fetch(authorizeUrl(base, p, extra));
-  expect(page.status).to.equal(200);
-  const html = await page.text();
-  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1];
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-  expect(requestId, 'request_id in the form').to.be.a('string');
-  const form = new URLSearchParams({ request_id: requestId!, user: answer.user, decision: answer.decision });
-  for (const d of answer.documents ?? []) form.append('documents', d);
-  const response = await fetch(new URL(action!, base), { method: 'POST', body: form, redirect: 'manual' });
+  const response = await answerConsentPage(authorizeUrl(base, p, extra), answer);
   expect(response.status).to.equal(302);
   return new URL(response.headers.get('location')!);
 }
@@ -125,6 +117,47 @@ describe('sandbox: locker simulator', () => {
     });
     expect(badSecret.status).to.equal(401);
     expect(((await badSecret.json()) as { error: string }).error).to.equal('invalid_client');
+  });
+
+  it('answers a malformed Basic authorization at the token endpoint with a 401 JSON error, never a 500 page', async () => {
+    for (const header of ['Basic %ff', `Basic ${Buffer.from('%E0%A4%A:secret').toString('base64')}`, `Basic ${Buffer.from('test-client:%zz').toString('base64')}`]) {
+      const response = await fetch(`${sim.docvaultBaseUrl}/oauth2/1/token`, {
+        method: 'POST', headers: { authorization: header }, body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x' }),
+      });
+      expect(response.status, header).to.equal(401);
+      expect(response.headers.get('content-type')).to.match(/^application\/json/);
+      const text = await response.text();
+      expect(JSON.parse(text)).to.deep.equal({ error: 'invalid_client', error_description: 'Client authentication failed' });
+    }
+    // Anything else the simulator cannot read is a JSON error too, without a stack trace.
+    const undecodable = await fetch(`${sim.docvaultBaseUrl}/oauth2/1/file/%E0%A4%A`);
+    expect(undecodable.status).to.equal(400);
+    expect(await undecodable.json()).to.deep.equal({ error: 'invalid_request', error_description: 'The request could not be read' });
+  });
+
+  it('keeps the consent page out of frames and refuses a decision posted without the page\'s CSRF token and cookie', async () => {
+    const page = await fetch(authorizeUrl(sim.docvaultBaseUrl, pkce()));
+    expect(page.headers.get('x-frame-options')).to.equal('DENY');
+    expect(page.headers.get('content-security-policy')).to.include("frame-ancestors 'none'");
+    const html = await page.text();
+    const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const csrf = /name="csrf_token" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(csrf).to.have.length.above(20);
+    const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(page.headers.get('set-cookie')).to.match(/HttpOnly/i).and.match(/SameSite=Strict/i);
+    const post = (form: Record<string, string>, headers: Record<string, string> = {}) => fetch(`${sim.docvaultBaseUrl}/oauth2/1/authorize`, {
+      method: 'POST', body: new URLSearchParams({ request_id: requestId, user: ASHA.id, decision: 'allow', ...form }), headers, redirect: 'manual',
+    });
+    // A cross-site form post knows the request id at best: no token, no cookie.
+    const forged = await post({});
+    expect(forged.status).to.equal(403);
+    expect(forged.headers.get('location')).to.equal(null);
+    // The decision was refused, not taken: the real page can still answer.
+    expect((await post({ csrf_token: csrf })).status).to.equal(403);
+    expect((await post({ csrf_token: 'x'.repeat(csrf.length) }, { cookie })).status).to.equal(403);
+    const allowed = await post({ csrf_token: csrf }, { cookie });
+    expect(allowed.status).to.equal(302);
+    expect(new URL(allowed.headers.get('location')!).searchParams.get('code')).to.be.a('string');
   });
 
   it('redirects a denial with error=access_denied and the state', async () => {

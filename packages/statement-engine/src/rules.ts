@@ -31,6 +31,12 @@ export const RULES = {
   LIST_KEY_DUPLICATE: e('A list gives the same key twice.'),
   LIST_KEY_UNKNOWN: w('A list key this form does not use; it is ignored.'),
   VALUE_REQUIRED: e('A mandatory value is empty.'),
+  NUMBER_FROM_TEXT: w('A number column holds the number as text ("377"); it is read as the number.'),
+  NUMBER_GROUPED: e('A number is written with digit-group commas ("1,00,000"); the grouping is not guessed.'),
+  TEXT_FROM_NUMBER: w('A text column (BSR code, challan serial, PIN, phone) holds a number; it is read as text, with its leading zeros back where the width is fixed.'),
+  BOOLEAN_FROM_TEXT: w('A true/false column holds Y/N, yes/no or true/false as text (any case); it is read as true or false.'),
+  SPACES_TRIMMED: w('A text has spaces (or tabs, line breaks) before or after it; they are removed.'),
+  CODE_UPPERCASED: w('A code written in capitals (mode of payment, Y/N flag, state, country) is in lower case; it is upper-cased.'),
   PROBLEM_LIST_TRUNCATED: w('Too many problems; the list stops here (the counts stay exact).'),
 
   // Options and period
@@ -86,7 +92,7 @@ export const RULES = {
   CHALLAN_WITHOUT_DEDUCTEES: w('A challan has no deductee rows.'),
   MINOR_HEAD_100_EMPTY: e('A minor head 100 challan needs at least one deductee row.'),
   MINOR_HEAD_100_DATE: e('A minor head 100 challan must be dated within the quarter and not after its deductee rows.'),
-  IN_KIND_REQUIRES_CHALLAN_MODE: e('A challan with in-kind sections (1033/1037/1038/1059/1061) must be paid by challan (mode C).'),
+  IN_KIND_REQUIRES_CHALLAN_MODE: e('A challan with in-kind sections (1034/1038/1059/1061) must be paid by challan (mode C).'),
   TOTAL_TOO_LARGE: e('A total exceeds what the file can carry.'),
 
   // Deductee / collectee rows
@@ -107,7 +113,7 @@ export const RULES = {
   INVALID_CERTIFICATE: e('The certificate number does not have the length and characters the format wants.'),
   CERTIFICATE_WITHOUT_REMARK: w('A certificate number without remark A is not written.'),
   PAN_REQUIRED_FOR_SECTION: e('Sections 1033/1037/1038/1059/1061 need a valid PAN.'),
-  IN_KIND_TAX_NOT_ZERO: e('For in-kind sections the tax deducted is 0.00 (the tax is paid by the deductor).'),
+  IN_KIND_TAX_NOT_ZERO: e('For in-kind sections the tax deducted, the tax deposited and the rate are 0 (the tax is paid by challan under minor head 100).'),
   AMOUNT_PAID_NOT_POSITIVE: e('The amount paid/credited must be more than zero.'),
   AMOUNT_PAID_TOO_LARGE: w('The amount paid is above 999999999.00, the legacy format limit.'),
   TAX_EXCEEDS_AMOUNT: e('The tax deducted is more than the amount paid.'),
@@ -132,7 +138,6 @@ export const RULES = {
   // Salary details (24Q Q4)
   DUPLICATE_SALARY_PAN: w('The same PAN has more than one salary detail row.'),
   SALARY_PERIOD_INVALID: e('The employment period is missing, reversed or outside the year.'),
-  SALARY_194P_NOT_SUPPORTED: e('Salary details for specified senior citizens (194P records) are not written yet.'),
   SALARY_DEDUCTIBLE_EXCEEDS_GROSS: e('A Chapter VI-A deductible amount exceeds its gross amount.'),
   SALARY_80C_LIMIT: e('80C + 80CCC + 80CCD(1) deductible exceeds Rs 1,50,000.'),
   SALARY_NEW_REGIME_CLAIM: e('An exemption or deduction the new tax regime (115BAC) does not allow.'),
@@ -140,11 +145,19 @@ export const RULES = {
   SALARY_NET_TAX_NEGATIVE: e('Rebate and relief exceed the tax; net tax payable would be negative.'),
   SALARY_PARTY_INCOMPLETE: e('A landlord or lender needs both a name and a valid PAN.'),
   SALARY_SUPERANNUATION_INCOMPLETE: e('Superannuation repayment details are incomplete.'),
+
+  // Section 194P (specified senior citizens, 24Q) and the remark letters of each FVU release
+  SECTION_194P_NOT_IN_FORCE: e('Section 194P (specified senior citizens) applies from FY 2021-22 (FVU 7.2).'),
+  SECTION_194P_NOT_SENIOR: e('Section 194P is only for specified senior citizens; the employee category is not senior_citizen or super_senior_citizen.'),
+  SALARY_194P_COLUMN_NOT_APPLICABLE: e('A 194P (specified senior citizen) salary row gives an amount the 94P record has no field for.'),
+  SALARY_194P_NET_TAX_MISMATCH: e('The net tax payable under 194P differs from tax - rebate 87A + surcharge + cess - relief 89.'),
+  REMARK_NOT_IN_FORCE: e('This remark letter is not in the FVU release in force for the statement period, or its section did not apply on the payment date.'),
+  IN_KIND_LIST_UNSETTLED: w('Sections 1033/1034/1037: the Form 140 v1.0 workbook and its Annexure 2 disagree on which is the in-kind code; check with FVU 1.2.'),
 } as const satisfies Record<string, RuleInfo>;
 
 export type RuleCode = keyof typeof RULES;
 
-/** Problems that mean "this is not the workbook we can read at all" (the CLI treats them as usage errors). */
+/** Problems that mean "this is not the workbook we can read at all" (the CLI reports the first in one line, exit 1). */
 export const STRUCTURAL_CODES: ReadonlySet<string> = new Set<RuleCode>([
   'INVALID_JSON',
   'WORKBOOK_NOT_OBJECT',

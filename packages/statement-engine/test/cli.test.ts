@@ -88,34 +88,100 @@ describe('satyapan-statement CLI', function () {
     expect(bad.stdout).to.include('CHALLAN_SHORT');
   });
 
-  it('bad JSON: one clear line, exit 2', () => {
+  it('a truncated workbook: said so in one line, exit 1 (the input is refused, not the command line)', () => {
     const path = join(dir, 'bad.json');
     writeFileSync(path, '{"name": "form26q_workbook", "sheets": [');
     const r = cli(['convert', path, ...STATEMENT, '--tan', 'MUMA12345B']);
-    expect(r.status).to.equal(2);
+    expect(r.status).to.equal(1);
     oneLine(r.stderr);
-    expect(r.stderr).to.match(/INVALID_JSON: The workbook is not valid JSON/);
+    expect(r.stderr).to.equal(`satyapan-statement: ${path} is truncated: the JSON ends early (Unexpected end of input at byte 40)\n`);
   });
 
-  it('a workbook for another form: one clear line, exit 2', () => {
+  it('a file that is not JSON, empty, a folder or truncated is reported as exactly that, before any option problem, exit 1', function () {
+    this.timeout(120000);
+    const notJson = join(dir, 'notes.json');
+    writeFileSync(notJson, 'payee,amount\n1,400000\n');
+    const empty = join(dir, 'empty.json');
+    writeFileSync(empty, '');
+    const blank = join(dir, 'blank.json');
+    writeFileSync(blank, '  \n');
+    const truncated = join(dir, 'truncated.json');
+    writeFileSync(truncated, readFileSync(valid, 'utf8').slice(0, 2000));
+    const expected: Array<[string, RegExp]> = [
+      [notJson, /is not JSON: Invalid JSON value 'payee' at byte 0$/],
+      [empty, /is empty$/],
+      [blank, /is empty$/],
+      [dir, /is a folder, not a workbook file$/],
+      [truncated, /is truncated: the JSON ends early/],
+    ];
+    for (const [path, message] of expected) {
+      // Without --tan (the TAN would come from the file), then without --form: the file's problem comes first.
+      for (const args of [['convert', path, ...STATEMENT], ['validate', path, '--tan', 'MUMA12345B', '--quarter', 'Q3']]) {
+        const r = cli(args);
+        expect(r.status, `${args.join(' ')}: ${r.stderr}`).to.equal(1);
+        oneLine(r.stderr);
+        expect(r.stderr.trimEnd(), args.join(' ')).to.match(message);
+        expect(r.stderr.startsWith(`satyapan-statement: ${path} `)).to.equal(true);
+      }
+    }
+  });
+
+  it('a workbook for another form: one clear line, exit 1', () => {
     const r = cli(['convert', valid, '--form', '27Q', '--quarter', 'Q3', '--year', 'FY 2025-26', '--now', NOW]);
-    expect(r.status).to.equal(2);
+    expect(r.status).to.equal(1);
     oneLine(r.stderr);
     expect(r.stderr).to.match(/WORKBOOK_WRONG_FORM: The workbook name is 'form26q_workbook'; Form 27Q .* needs form27q_workbook/);
   });
 
-  it('a missing sheet: one clear line, exit 2', () => {
+  it('a missing sheet or a header without a needed column: refused for its data, one clear line, exit 1', () => {
     const wb = buildWorkbook(form26qParts());
     const path = join(dir, 'missing.json');
     writeFileSync(path, JSON.stringify({ ...wb, sheets: wb.sheets.filter((s) => s.name !== 'challan_sheet') }));
     const r = cli(['validate', path, ...STATEMENT]);
-    expect(r.status).to.equal(2);
+    expect(r.status).to.equal(1);
     oneLine(r.stderr);
     expect(r.stderr).to.match(/SHEET_MISSING: Sheet 'challan_sheet' is missing/);
+    const parts = form26qParts();
+    parts.paymentHeader = parts.paymentHeader.filter((h) => h !== 'payment_amount');
+    const headless = join(dir, 'headless.json');
+    writeFileSync(headless, JSON.stringify(buildWorkbook(parts)));
+    const h = cli(['convert', headless, ...STATEMENT]);
+    expect(h.status).to.equal(1);
+    expect(h.stderr).to.match(/HEADER_MISMATCH: The header of payment_table lacks column 'payment_amount'/);
+  });
+
+  it("the vendor's 27Q sample converts (exit 0, digit-text cells as warnings); its 24Q sample for Q4 is refused for its data (exit 1)", () => {
+    const samples = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'vendor-samples');
+    const ok = cli(['convert', join(samples, 'form27q_workbook.data.json'), '--form', '27Q', '--quarter', 'Q3', '--year', 'FY 2023-24', '--now', NOW, '--out', join(dir, 'sample27q.txt')]);
+    expect(ok.status, ok.stderr).to.equal(0);
+    expect(ok.stderr).to.include('NUMBER_FROM_TEXT');
+    expect(readFileSync(join(dir, 'sample27q.txt'), 'latin1')).to.match(/^1\^FH\^NS1\^R\^/);
+    const refused = cli(['convert', join(samples, 'form24q_workbook.data.json'), '--form', '24Q', '--quarter', 'Q4', '--year', 'FY 2023-24', '--now', NOW]);
+    expect(refused.status).to.equal(1);
+    expect(refused.stderr).to.match(/SHEET_MISSING: Sheet 'salary_detail_sheet' is missing/);
+  });
+
+  it('no arguments: the usage, exit 2', () => {
+    const r = cli([]);
+    expect(r.status).to.equal(2);
+    expect(r.stderr).to.match(/^usage:\n/);
+    expect(r.stderr).to.include('satyapan-statement convert <workbook.json>');
+    expect(r.stderr).to.include('exit codes:');
+  });
+
+  it('an unknown flag: one line naming the closest valid flag, exit 2', () => {
+    const typo = cli(['convert', valid, ...STATEMENT, '--tann', 'MUMA12345B']);
+    expect(typo.status).to.equal(2);
+    expect(typo.stderr).to.equal('satyapan-statement: unknown flag --tann; did you mean --tan?\n');
+    expect(cli(['validate', valid, '--qaurter', 'Q3']).stderr).to.equal('satyapan-statement: unknown flag --qaurter; did you mean --quarter?\n');
+    const far = cli(['convert', valid, ...STATEMENT, '--frobnicate']);
+    expect(far.status).to.equal(2);
+    oneLine(far.stderr);
+    expect(far.stderr).to.match(/unknown flag --frobnicate; the flags are --form, --quarter, --year, --tan, --out, --report, --now, --help, --version/);
   });
 
   it('usage and I/O errors: one line, exit 2', () => {
-    for (const args of [[], ['convert'], ['convert', valid], ['frobnicate'], ['convert', join(dir, 'absent.json'), ...STATEMENT], ['convert', valid, ...STATEMENT, '--bogus'], ['template', '--form', '99Q'], ['convert', valid, '--form', '26Q', '--quarter', 'Q5', '--year', 'FY 2025-26']]) {
+    for (const args of [['convert'], ['convert', valid], ['frobnicate'], ['--now', NOW], ['convert', join(dir, 'absent.json'), ...STATEMENT], ['convert', valid, ...STATEMENT, '--bogus'], ['template', '--form', '99Q'], ['convert', valid, '--form', '26Q', '--quarter', 'Q5', '--year', 'FY 2025-26']]) {
       const r = cli(args);
       expect(r.status, args.join(' ')).to.equal(2);
       oneLine(r.stderr);

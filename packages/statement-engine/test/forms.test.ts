@@ -182,12 +182,13 @@ describe('Form 24Q (FY 2025-26, legacy)', () => {
 });
 
 describe('Form 27Q (FY 2025-26, legacy v7.5)', () => {
-  it('DD 26 rate, 27 grossing-up, 35 DTAA (B) / Act (A), 36 remittance code, 37 15CA, 38 country, 49 115BAC opt-out', () => {
+  it('DD 26 rate (of the tax alone, without surcharge and cess), 27 grossing-up, 35 DTAA (B) / Act (A), 36 remittance code, 37 15CA, 38 country, 49 115BAC opt-out', () => {
+    // 15000 + 600 cess on 150000: the rate is 10.0000 (the DTAA rate), not 10.4000 (FORMAT_NOTES §4 "Rate").
     const txt = baselineTxt('27Q');
     const dd = ofType(txt, 'DD').map((r) => pick(r.fields, [8, 10, 12, 17, 26, 27, 30, 33, 35, 36, 37, 38, 49]));
     expect(dd).to.deep.equal([
-      ['01', 'AAFCG1234K', '', '15600.00', '10.4000', 'N', '', '195', 'B', '21', '123456789012345', '267', 'N'],
-      ['02', 'PANNOTAVBL', '2', '20800.00', '20.8000', 'N', 'C', '195', 'A', '49', '', '236', 'N'],
+      ['01', 'AAFCG1234K', '', '15600.00', '10.0000', 'N', '', '195', 'B', '21', '123456789012345', '267', 'N'],
+      ['02', 'PANNOTAVBL', '2', '20800.00', '20.0000', 'N', 'C', '195', 'A', '49', '', '236', 'N'],
     ]);
   });
 

@@ -44,7 +44,14 @@ const CASES: Case[] = [
   { code: 'HEADER_MISMATCH', base: '26Q', change: (p) => (p.paymentHeader = p.paymentHeader.filter((h) => h !== 'payment_amount')), at: { sheet: 'payment_sheet', row: 1, column: 'payment_amount' } },
   { code: 'HEADER_COLUMN_UNKNOWN', base: '26Q', change: (p) => p.payeeHeader.push('nickname'), at: { sheet: 'payee_sheet', row: 1, column: 'nickname' } },
   { code: 'ROW_SHAPE', base: '26Q', raw: (wb) => ((sheetOf(wb, 'payment_sheet').blocks[0]!.rows as unknown[])[2] = 'not a row', wb), at: { sheet: 'payment_sheet', row: 4 } },
-  { code: 'CELL_TYPE', base: '26Q', change: (p) => (pay(p, 1).payment_amount = '40000'), at: { sheet: 'payment_sheet', row: 3, column: 'payment_amount' } },
+  { code: 'CELL_TYPE', base: '26Q', change: (p) => (pay(p, 1).payment_amount = 'forty thousand'), at: { sheet: 'payment_sheet', row: 3, column: 'payment_amount' } },
+  // ---- reading what deductors send: each coercion is a warning at its cell; digit grouping is not guessed
+  { code: 'NUMBER_FROM_TEXT', base: '27Q', change: (p) => (p.payees[0]!.isd_code = '1'), at: { sheet: 'payee_sheet', row: 2, column: 'isd_code' } },
+  { code: 'NUMBER_GROUPED', base: '26Q', change: (p) => (pay(p, 0).payment_amount = '4,00,000'), at: { sheet: 'payment_sheet', row: 2, column: 'payment_amount' } },
+  { code: 'TEXT_FROM_NUMBER', base: '26Q', change: (p) => (p.challans[0]!.bsr_code = 510308), at: { sheet: 'challan_sheet', row: 2, column: 'bsr_code' } },
+  { code: 'BOOLEAN_FROM_TEXT', base: '24Q', change: (p) => (p.payees[0]!.opting_new_regime = 'Y'), at: { sheet: 'payee_sheet', row: 2, column: 'opting_new_regime' } },
+  { code: 'SPACES_TRIMMED', base: '26Q', change: (p) => (p.payees[1]!.name = ' Kiran Kumar '), at: { sheet: 'payee_sheet', row: 3, column: 'name' } },
+  { code: 'CODE_UPPERCASED', base: '26Q', change: (p) => (p.payer.state = 'Maharashtra'), at: { sheet: 'payer_sheet', column: 'payer_list.state' } },
   { code: 'LIST_ITEM_INVALID', base: '26Q', raw: (wb) => ((sheetOf(wb, 'payer_sheet').blocks[0]!.items as unknown[]).push(42), wb), at: { sheet: 'payer_sheet', row: 13 } },
   { code: 'LIST_KEY_DUPLICATE', base: '26Q', raw: (wb) => ((sheetOf(wb, 'payer_sheet').blocks[0]!.items as unknown[]).push({ tan: 'MUMA12345B' }), wb), at: { column: 'payer_list.tan', row: 13 } },
   { code: 'LIST_KEY_UNKNOWN', base: '26Q', change: (p) => (p.payer.fax = '0221234567'), at: { sheet: 'payer_sheet', column: 'payer_list.fax' } },
@@ -197,8 +204,37 @@ const CASES: Case[] = [
   {
     code: 'REASON_CODE_UNKNOWN',
     base: '26Q',
-    change: (p) => (pay(p, 4).reason_for_lower_deduction = 'deduction_is_on_higher_rate_in_view_of_section_206_ab_for_non_filing_of_return_of_income'),
+    change: (p) => (pay(p, 4).reason_for_lower_deduction = 'payment_of_salary_remuneration_commission_bonus_or_interest_to_a_partner_of_the_firm'),
     at: { sheet: 'payment_sheet', row: 6 },
+  },
+  {
+    // FY 2025-26: s.206AB was omitted from 1-Apr-2025, so remark U is no longer written.
+    code: 'REMARK_NOT_IN_FORCE',
+    base: '26Q',
+    change: (p) => (pay(p, 1).reason_for_lower_deduction = 'deduction_is_on_higher_rate_in_view_of_section_206_ab_for_non_filing_of_return_of_income'),
+    at: { sheet: 'payment_sheet', row: 3, column: 'reason_for_lower_deduction' },
+  },
+  {
+    code: 'SECTION_194P_NOT_SENIOR',
+    base: '24Q',
+    change: (p) => (pay(p, 0).nature_of_payment = 'deduction_for_specified_senior_citizens'),
+    at: { sheet: 'payment_sheet', row: 2, column: 'nature_of_payment' },
+  },
+  {
+    code: 'SECTION_194P_NOT_IN_FORCE',
+    base: '24Q',
+    change: (p, o) => {
+      o.financialYear = 'FY 2020-21';
+      p.payees[0]!.employee_category = 'senior_citizen';
+      pay(p, 0).nature_of_payment = 'deduction_for_specified_senior_citizens';
+    },
+    at: { sheet: 'payment_sheet', row: 2, column: 'nature_of_payment' },
+  },
+  {
+    code: 'IN_KIND_LIST_UNSETTLED',
+    base: '140',
+    change: (p) => (pay(p, 0).nature_of_payment = 'payment_for_transfer_of_virtual_digital_assets'),
+    at: { sheet: 'payment_sheet', row: 2, column: 'nature_of_payment' },
   },
   {
     code: 'REMARK_NOT_ALLOWED_FOR_SECTION',
@@ -302,7 +338,18 @@ const CASES: Case[] = [
   // ---- salary details (24Q Q4)
   { code: 'DUPLICATE_SALARY_PAN', base: '24Q-Q4', change: (p) => p.salaries!.push({ ...p.salaries![0]! }), at: { sheet: 'salary_detail_sheet', row: 4 } },
   { code: 'SALARY_PERIOD_INVALID', base: '24Q-Q4', change: (p) => (p.salaries![0]!.employment_from_date_epoch = ist('2024-04-01')), at: { sheet: 'salary_detail_sheet', row: 2 } },
-  { code: 'SALARY_194P_NOT_SUPPORTED', base: '24Q-Q4', change: (p) => (p.salaries![0]!.gross_pension_under_194p = 1000), at: { sheet: 'salary_detail_sheet', row: 2, column: 'gross_pension_under_194p' } },
+  {
+    code: 'SALARY_194P_COLUMN_NOT_APPLICABLE',
+    base: '24Q-Q4',
+    change: (p) => (p.salaries![0]!.gross_pension_under_194p = 1000),
+    at: { sheet: 'salary_detail_sheet', row: 2, column: 'salary_as_per_provisions_contained_in_section_17_1' },
+  },
+  {
+    code: 'SALARY_194P_NET_TAX_MISMATCH',
+    base: '24Q-Q4',
+    change: (p) => Object.assign(p.salaries![0]!, { gross_pension_under_194p: 1000, net_tax_payable_under_194p: 1 }),
+    at: { sheet: 'salary_detail_sheet', row: 2, column: 'net_tax_payable_under_194p' },
+  },
   { code: 'SALARY_DEDUCTIBLE_EXCEEDS_GROSS', base: '24Q-Q4', change: (p) => (p.salaries![1]!.deductible_amount_us_80_d = 35000), at: { sheet: 'salary_detail_sheet', row: 3, column: 'deductible_amount_us_80_d' } },
   { code: 'SALARY_80C_LIMIT', base: '24Q-Q4', change: (p) => (p.salaries![1]!.deductible_amount_us_80_c = 160000), at: { sheet: 'salary_detail_sheet', row: 3 } },
   { code: 'SALARY_NEW_REGIME_CLAIM', base: '24Q-Q4', change: (p) => (p.salaries![0]!.house_rent_allowance_us_10_13_a = 1000), at: { sheet: 'salary_detail_sheet', row: 2, column: 'house_rent_allowance_us_10_13_a' } },

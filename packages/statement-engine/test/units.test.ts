@@ -6,6 +6,8 @@ import { convert, StatementEngineError, type ConvertOptions } from '../src/index
 import { formatPaise, formatRate, parsePaise, parseRate, rateOf } from '../src/money.js';
 import { resolveOptions } from '../src/options.js';
 import { cleanText, wrapWords } from '../src/text.js';
+import { remarkRules, sectionAllowed } from '../src/codes/remark-releases.js';
+import { makePeriod } from '../src/period.js';
 import { form26qParts, OPTIONS_26Q } from './support/fixtures.js';
 import { buildWorkbook } from './support/sheet-json.js';
 
@@ -134,5 +136,36 @@ describe('field writers', () => {
       bytes.end();
       expect(buffer.toString('latin1', 0, end)).to.equal(`${text}\n`);
     }
+  });
+});
+
+describe('remark letters per FVU release (codes/remark-releases.ts)', () => {
+  const letters = (kind: 'nonsalary' | 'nonresident' | 'tcs', year: number, quarter: 'Q1' | 'Q2') => {
+    const rules = remarkRules(kind, 'legacy', makePeriod(year, quarter));
+    return { inForce: [...rules.limits.keys()].sort().join(''), notInForce: [...rules.notInForce.keys()].sort().join('') };
+  };
+
+  it('26Q: R from FY 2018-19 (FVU 5.8); P, Q, U from FY 2021-22 Q2 (FVU 7.2); U withdrawn from FY 2025-26', () => {
+    expect(letters('nonsalary', 2017, 'Q1')).to.deep.equal({ inForce: 'BDMNOSTY', notInForce: 'PQRU' });
+    expect(letters('nonsalary', 2021, 'Q1')).to.deep.equal({ inForce: 'BDMNORSTY', notInForce: 'PQU' });
+    expect(letters('nonsalary', 2021, 'Q2')).to.deep.equal({ inForce: 'BDMNOPQRSTUY', notInForce: '' });
+    expect(letters('nonsalary', 2025, 'Q1')).to.deep.equal({ inForce: 'BDMNOPQRSTY', notInForce: 'U' });
+  });
+
+  it('27Q J and 27EQ I: FY 2021-22 Q2 to FY 2024-25 only', () => {
+    expect(letters('nonresident', 2021, 'Q1').notInForce).to.equal('HIJ');
+    expect(letters('nonresident', 2024, 'Q1').inForce).to.include('J');
+    expect(letters('nonresident', 2025, 'Q1').notInForce).to.equal('J');
+    expect(letters('tcs', 2021, 'Q1').notInForce).to.equal('I');
+    expect(letters('tcs', 2022, 'Q2').inForce).to.equal('I');
+    expect(letters('tcs', 2025, 'Q2').notInForce).to.equal('I');
+  });
+
+  it('section limits: U excludes 192A/194B/194BB/194LBC/194N/194NF; B is the s.197A list; Y gains 94B/4BB in FY 2025-26', () => {
+    const fy2024 = remarkRules('nonsalary', 'legacy', makePeriod(2024, 'Q1')).limits;
+    expect(['94C', '4JB', '2AA', '94B', 'LBC'].map((s) => sectionAllowed(fy2024.get('U')!.sections, s))).to.deep.equal([true, true, false, false, false]);
+    expect(['94A', '4EE', '94K', '94C', '4JB'].map((s) => sectionAllowed(fy2024.get('B')!.sections, s))).to.deep.equal([true, true, true, false, false]);
+    expect(sectionAllowed(fy2024.get('Y')!.sections, '94B')).to.equal(false);
+    expect(sectionAllowed(remarkRules('nonsalary', 'legacy', makePeriod(2025, 'Q1')).limits.get('Y')!.sections, '94B')).to.equal(true);
   });
 });

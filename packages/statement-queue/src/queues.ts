@@ -1,5 +1,6 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { logUnlessRedisUnavailable, silentLogger, type Logger } from '@satyapan/core';
 import type { JobRef } from './keys.js';
 import type { JobStatus, StatementDomain } from './model.js';
 
@@ -44,10 +45,15 @@ export function webhookId(ref: JobRef): string {
   return `msg_${ref.jobId}`;
 }
 
-export function createStatementQueue(connection: Redis, bullPrefix: string): Queue<ConvertJobData> {
-  return new Queue<ConvertJobData>(STATEMENT_QUEUE, { connection, prefix: bullPrefix });
+/** Every queue gets an error listener: BullMQ prints an unheard error with its stack trace. */
+export function createStatementQueue(connection: Redis, bullPrefix: string, logger: Logger = silentLogger()): Queue<ConvertJobData> {
+  const queue = new Queue<ConvertJobData>(STATEMENT_QUEUE, { connection, prefix: bullPrefix });
+  queue.on('error', logUnlessRedisUnavailable(logger, 'statement queue error'));
+  return queue;
 }
 
-export function createWebhookQueue(connection: Redis, bullPrefix: string): Queue<DeliveryJobData> {
-  return new Queue<DeliveryJobData>(WEBHOOK_QUEUE, { connection, prefix: bullPrefix });
+export function createWebhookQueue(connection: Redis, bullPrefix: string, logger: Logger = silentLogger()): Queue<DeliveryJobData> {
+  const queue = new Queue<DeliveryJobData>(WEBHOOK_QUEUE, { connection, prefix: bullPrefix });
+  queue.on('error', logUnlessRedisUnavailable(logger, 'webhook queue error'));
+  return queue;
 }

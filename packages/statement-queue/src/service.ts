@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
 import {
-  FsStorage, serviceError, silentLogger, systemClock, waitForRedis,
+  FsStorage, serviceError, silentLogger, systemClock, waitForRedis, watchRedisConnection,
   type Clock, type Logger, type ObjectStorage, type Sealer,
 } from '@satyapan/core';
 import { DEFAULTS } from './defaults.js';
@@ -80,15 +80,14 @@ export class StatementService {
     this.store = new JobStore(this.redis, this.keys);
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? silentLogger();
-    this.redis.on('error', (error: Error) => this.logger.warn('statement service Redis connection error', { error: error.message }));
+    watchRedisConnection(this.redis, this.logger);
     this.settings = {
       uploadTtlSeconds: options.uploadTtlSeconds ?? DEFAULTS.uploadTtlSeconds,
       maxUploadBytes: options.maxUploadBytes ?? DEFAULTS.maxUploadBytes,
       downloadTtlSeconds: options.downloadTtlSeconds ?? DEFAULTS.downloadTtlSeconds,
       retentionDays: options.retentionDays ?? DEFAULTS.retentionDays,
     };
-    this.queue = createStatementQueue(this.redis, this.keys.bullPrefix);
-    this.queue.on('error', (error) => this.logger.warn('statement queue connection error', { error: error.message }));
+    this.queue = createStatementQueue(this.redis, this.keys.bullPrefix, this.logger);
     this.search = new JobSearch(this.redis, this.keys, this.store, options.sealer);
     this.dispatcher = new Dispatcher({
       redis: this.redis, storage: options.storage, store: this.store, keys: this.keys, queue: this.queue,

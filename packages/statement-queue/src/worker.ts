@@ -1,6 +1,6 @@
 import { QueueEvents, Worker, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { silentLogger, systemClock, type Clock, type Logger, type ObjectStorage, type Sealer } from '@satyapan/core';
+import { logUnlessRedisUnavailable, silentLogger, systemClock, watchRedisConnection, type Clock, type Logger, type ObjectStorage, type Sealer } from '@satyapan/core';
 import { InlineConverter, ThreadConverter } from './conversion/thread-converter.js';
 import type { Converter } from './conversion/types.js';
 import { DEFAULTS } from './defaults.js';
@@ -67,9 +67,10 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
   const keys = new StatementKeys(options.keyPrefix);
   const logger = options.logger ?? silentLogger();
   const clock = options.clock ?? systemClock;
+  watchRedisConnection(options.connection, logger);
   const store = new JobStore(options.connection, keys);
   const converter: Converter = options.conversion === 'inline' ? new InlineConverter() : new ThreadConverter();
-  const webhookQueue: Queue<DeliveryJobData> | null = options.webhooks === false ? null : createWebhookQueue(options.connection, keys.bullPrefix);
+  const webhookQueue: Queue<DeliveryJobData> | null = options.webhooks === false ? null : createWebhookQueue(options.connection, keys.bullPrefix, logger);
   const processor = new StatementProcessor({
     store, storage: options.storage, converter, clock, logger, webhookQueue,
     maxUploadBytes: options.maxUploadBytes ?? DEFAULTS.maxUploadBytes,
@@ -88,7 +89,7 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
       ...(options.maxStalledCount !== undefined ? { maxStalledCount: options.maxStalledCount } : {}),
     },
   );
-  worker.on('error', (error) => logger.warn('statement worker error', { error: error.message }));
+  worker.on('error', logUnlessRedisUnavailable(logger, 'statement worker error'));
   const abandoned = settleAbandonedJobs(options.connection, keys, processor, logger);
   const webhookWorker = options.webhooks === false ? null : createWebhookWorker({
     ...options.webhooks, connection: options.connection, storage: options.storage, sealer: options.sealer,
@@ -120,10 +121,10 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
  * worker process listens, and the record's transition lets exactly one of them do it.
  */
 function settleAbandonedJobs(connection: Redis, keys: StatementKeys, processor: StatementProcessor, logger: Logger): { ready(): Promise<unknown>; close(): Promise<void> } {
-  const eventsConnection = connection.duplicate({ connectionName: 'satyapan-statement-events' });
+  const eventsConnection = watchRedisConnection(connection.duplicate({ connectionName: 'satyapan-statement-events' }), logger);
   const events = new QueueEvents(STATEMENT_QUEUE, { connection: eventsConnection, prefix: keys.bullPrefix });
-  const queue = createStatementQueue(connection, keys.bullPrefix);
-  events.on('error', (error) => logger.warn('statement queue events error', { error: error.message }));
+  const queue = createStatementQueue(connection, keys.bullPrefix, logger);
+  events.on('error', logUnlessRedisUnavailable(logger, 'statement queue events error'));
   events.on('failed', ({ jobId, failedReason }) => {
     void queue.getJob(jobId)
       .then(async (job) => {
@@ -164,7 +165,7 @@ interface SweepContext {
 
 /** The periodic pending-upload sweep and retention purge, each one run at a time, timers unref'd. */
 function startSweeps(options: StatementWorkerOptions, ctx: SweepContext): { stop(): Promise<void> } {
-  const queue = createStatementQueue(options.connection, ctx.keys.bullPrefix);
+  const queue = createStatementQueue(options.connection, ctx.keys.bullPrefix, ctx.logger);
   const dispatcher = new Dispatcher({
     redis: options.connection, storage: options.storage, store: ctx.store, keys: ctx.keys, queue, clock: ctx.clock, logger: ctx.logger,
     uploadTtlSeconds: options.uploadTtlSeconds ?? DEFAULTS.uploadTtlSeconds,

@@ -40,7 +40,10 @@ export interface RouteRequest<Body = unknown, Query = Record<string, unknown>, P
   client: ClientRecord;
   transactionId: string;
   logger: Logger;
-  /** Absolute base URL the request came in on, up to and including the router's mount path. */
+  /**
+   * The router's mount point: `publicBaseUrl` when configured (absolute), else the mount path alone (a relative
+   * reference). Never taken from the request's Host header.
+   */
   baseUrl: string;
 }
 
@@ -83,6 +86,8 @@ export interface RouteDefinition {
   successor?: string;
   /** Response is not enveloped (documented as such in OpenAPI). */
   raw?: boolean;
+  /** `credentials`: the operation checks an API secret or token; failed attempts are limited (router README). */
+  guard?: 'credentials';
   handler(request: RouteRequest<any, any, any>): Promise<RouteResult>;
 }
 
@@ -93,6 +98,8 @@ export interface RouteContext {
   storage: ObjectStorage;
   clock: Clock;
   logger: Logger;
+  /** The router's `publicBaseUrl`, when configured: build absolute URLs from it, never from the request. */
+  publicBaseUrl?: string;
 }
 
 /**

@@ -57,6 +57,10 @@ export class FsStorage implements ObjectStorage {
   private baseUrl: string | undefined;
 
   constructor(private readonly options: FsStorageOptions) {
+    // An empty key would sign every URL with an HMAC anyone can compute; a missing one fails every URL later.
+    if (!options.signingSecret || options.signingSecret.length === 0) {
+      throw new Error('FsStorage: signingSecret is missing or empty; give the same random secret (32 bytes or more) to every process serving its URLs');
+    }
     this.root = resolve(options.root);
     this.clock = options.clock ?? systemClock;
     this.baseUrl = options.publicBaseUrl;

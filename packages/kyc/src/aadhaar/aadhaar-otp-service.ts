@@ -1,5 +1,5 @@
 import {
-  constantTimeEqual, hmacSign, serviceError, silentLogger, type KeySpace, type Logger,
+  constantTimeEqual, hmacSign, serviceError, silentLogger, type KeySpace, type Logger, type ServiceError,
 } from '@satyapan/core';
 import type { RedisClient } from '../sessions/session-store.js';
 import { ENTITY_PREFIX } from '../sessions/model.js';
@@ -52,6 +52,25 @@ const VERIFY_MESSAGES = {
   in_progress: 'Request under process, please try after 30 seconds',
 } as const;
 
+/**
+ * Claims the number's window for `owner` (KEYS[1] throttle key; ARGV[1] owner, ARGV[2] window in ms).
+ * Returns {1, 1} when claimed, else {0, 1 if the window is the owner's own else 0}.
+ */
+const CLAIM_WINDOW = `
+if redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return {1, 1} end
+local own = 0
+if redis.call('GET', KEYS[1]) == ARGV[1] then own = 1 end
+return {0, own}`;
+
+/**
+ * What a client gets while another client's OTP for the same number is in its window: exactly what a provider
+ * outage gives (503 Source Unavailable, no Retry-After, since an outage has none). The provider's "please try
+ * after" message would tell the client that somebody else is verifying this person right now.
+ */
+function notRevealingAnotherClient(): ServiceError {
+  return serviceError('SOURCE_UNAVAILABLE');
+}
+
 /** The vendor's words exactly (its collection, "OTP Already Generated"). */
 export const OTP_THROTTLED_MESSAGE = 'OTP generated for this aadhaar, please try after 45 sec';
 
@@ -76,8 +95,11 @@ export class AadhaarOtpService {
     if (request.consent !== 'Y' && request.consent !== 'y') throw serviceError('UNPROCESSABLE', 'Consent is required');
     const throttleKey = this.options.keys.plain('otp-throttle', hmacSign(this.options.numberHashSecret, request.aadhaar_number));
     // Claim the 45 s window first, so two concurrent requests cannot both reach the provider.
-    const claimed = await this.options.redis.set(throttleKey, '1', 'PX', this.resendMs, 'NX');
-    if (claimed === null) return { kind: 'throttled', message: OTP_THROTTLED_MESSAGE };
+    const [claimed, ownWindow] = await this.options.redis.eval(CLAIM_WINDOW, 1, throttleKey, owner, String(this.resendMs)) as [number, number];
+    if (claimed !== 1) {
+      if (ownWindow === 1) return { kind: 'throttled', message: OTP_THROTTLED_MESSAGE };
+      throw notRevealingAnotherClient();
+    }
     let result;
     try {
       result = await this.options.provider.sendOtp(request.aadhaar_number);
@@ -85,7 +107,11 @@ export class AadhaarOtpService {
       await this.options.redis.del(throttleKey);
       throw error;
     }
-    if (result.outcome === 'throttled') return { kind: 'throttled', message: OTP_THROTTLED_MESSAGE };
+    if (result.outcome === 'throttled') {
+      // Someone else's window at the provider (another system on the same account): not ours to reveal.
+      await this.options.redis.del(throttleKey);
+      throw notRevealingAnotherClient();
+    }
     if (result.outcome !== 'sent') await this.options.redis.del(throttleKey); // only a sent OTP starts the wait
     if (result.outcome === 'sent' && result.referenceId !== null) {
       await this.options.redis.set(this.referenceKey(result.referenceId), owner, 'PX', this.referenceMs);

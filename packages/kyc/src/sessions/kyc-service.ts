@@ -41,7 +41,7 @@ export interface InitSessionRequest {
   /** Required for docvault; the entity locker lets the user pick. */
   doc_types?: string[];
   options?: SessionOptions;
-  /** Unix ms, at least one hour ahead; default 24 h ahead. */
+  /** Unix seconds or ms (see {@link consentExpiryMs}), one hour to 365 days ahead; default 24 h ahead. */
   consent_expiry?: number;
 }
 
@@ -74,6 +74,14 @@ type FailedAs = 'INTERNAL' | 'USER_DETAILS_FAILED';
 
 const HOUR_MS = 3_600_000;
 const DEFAULT_CONSENT_MS = 24 * HOUR_MS;
+/**
+ * The longest consent we ask a locker for: a year, the consent the locker simulator gives when a client sets
+ * no limit and the vendor's own 365-day horizon (token refresh window). Past it, sealed locker tokens would be
+ * kept in Redis for as long as the caller liked (issue 12: the year 2343 was accepted).
+ */
+export const MAX_CONSENT_MS = 365 * 24 * HOUR_MS;
+/** Below this, `consent_expiry` is Unix seconds: read as ms it would be before September 2001. */
+const SECONDS_BELOW = 1e12;
 /** Statuses in which the consent expiry still matters. */
 const LIVE: readonly SessionStatus[] = ['created', 'initialized', 'authorized', 'succeeded'];
 
@@ -105,9 +113,7 @@ export class KycService {
   // ---- creating sessions -------------------------------------------------------------------------------
 
   async initSession(owner: string, kind: LockerKind, request: InitSessionRequest, context: RequestContext = {}): Promise<InitSessionResponse> {
-    const now = this.clock.now();
-    const consentExpiry = request.consent_expiry ?? now + DEFAULT_CONSENT_MS;
-    if (consentExpiry < now + HOUR_MS) throw serviceError('INVALID_FIELD', 'consent_expiry', 'must be at least 1 hour in the future');
+    const consentExpiry = this.consentExpiry(request.consent_expiry);
     const docTypes = kind === 'docvault' ? this.checkDocTypes(kind, request.doc_types) : null;
     const session = this.newRecord(owner, kind, 'api', request.flow, docTypes, consentExpiry);
     session.redirectUrl = request.redirect_url;
@@ -256,6 +262,11 @@ export class KycService {
     this.vault.startSweeping(intervalMs);
   }
 
+  /** Lockers with no configured callback URL: the host must then give one with each request (RequestContext). */
+  lockersWithoutCallbackUrl(): LockerKind[] {
+    return (Object.keys(this.options.lockers) as LockerKind[]).filter((kind) => !this.options.lockers[kind].callbackUrl);
+  }
+
   close(): void {
     this.vault.stopSweeping();
     for (const locker of Object.values(this.options.lockers)) locker.close?.();
@@ -269,6 +280,16 @@ export class KycService {
       consentExpiry, createdAt: this.clock.now(), updatedAt: null, documentsConsented: null, sealedVerifier: null,
       sealedTokens: null, authorizationUrl: null,
     };
+  }
+
+  /** The consent expiry in Unix ms: default 24 h ahead; at least 1 hour and at most 365 days ahead. */
+  private consentExpiry(requested: number | undefined): number {
+    const now = this.clock.now();
+    if (requested === undefined) return now + DEFAULT_CONSENT_MS;
+    const expiry = consentExpiryMs(requested);
+    if (expiry < now + HOUR_MS) throw serviceError('INVALID_FIELD', 'consent_expiry', 'must be at least 1 hour in the future');
+    if (expiry > now + MAX_CONSENT_MS) throw serviceError('INVALID_FIELD', 'consent_expiry', 'must be at most 365 days ahead');
+    return expiry;
   }
 
   private checkDocTypes(kind: LockerKind, docTypes: string[] | undefined): ApiDocType[] {
@@ -443,4 +464,15 @@ function withOutcome(redirectUrl: string, sessionId: string, status: SessionStat
 
 function describe(error: unknown): string {
   return isLockerError(error) ? `${error.failure} (${error.message})` : error instanceof Error ? error.name : 'unknown';
+}
+
+/**
+ * `consent_expiry` as Unix ms. The vendor documents milliseconds, but its Postman collection's comment says
+ * "epoch (10 digit)" and clients send seconds; both are accepted: a value below 10^12 is seconds.
+ */
+export function consentExpiryMs(value: number): number {
+  if (!Number.isInteger(value) || value < 0) {
+    throw serviceError('INVALID_FIELD', 'consent_expiry', 'must be a Unix time in seconds or milliseconds');
+  }
+  return value < SECONDS_BELOW ? value * 1000 : value;
 }

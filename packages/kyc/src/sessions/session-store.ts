@@ -12,11 +12,14 @@ export type RedisClient = ReturnType<typeof createRedisConnection>;
 export class SessionStore {
   constructor(private readonly redis: RedisClient, private readonly keys: KeySpace) {}
 
+  /**
+   * One script writes the hash, its TTL and the state nonce, after checking the TTL: a MULTI would keep the
+   * HSET when PEXPIRE fails (a TTL Redis refuses), leaving a session that never expires.
+   */
   async create(record: SessionRecord, stateNonce: string | null, ttlMs: number): Promise<void> {
-    const key = this.sessionKey(record.id);
-    const tx = this.redis.multi().hset(key, encode(record)).pexpire(key, ttlMs);
-    if (stateNonce) tx.set(this.stateKey(record.id, stateNonce), '1', 'PX', ttlMs);
-    await exec(tx);
+    if (!Number.isSafeInteger(ttlMs) || ttlMs < 1) throw new RangeError(`A session TTL must be a positive whole number of ms, got ${ttlMs}`);
+    const keys = [this.sessionKey(record.id), ...(stateNonce ? [this.stateKey(record.id, stateNonce)] : [])];
+    await this.redis.eval(CREATE, keys.length, ...keys, String(ttlMs), ...Object.entries(encode(record)).flat());
   }
 
   async get(id: string): Promise<SessionRecord | null> {
@@ -61,6 +64,15 @@ export class SessionStore {
   }
 }
 
+// KEYS[1]: session hash, KEYS[2] (optional): state nonce. ARGV[1]: TTL in ms; ARGV[2..]: field/value pairs.
+const CREATE = `
+local ttl = tonumber(ARGV[1])
+if not ttl or ttl < 1 or ttl ~= math.floor(ttl) then return redis.error_reply('ERR invalid session TTL') end
+redis.call('HSET', KEYS[1], unpack(ARGV, 2))
+redis.call('PEXPIRE', KEYS[1], ttl)
+if KEYS[2] then redis.call('SET', KEYS[2], '1', 'PX', ttl) end
+return 1`;
+
 // ARGV[1]: comma-separated allowed current statuses; ARGV[2..]: field/value pairs to write.
 const TRANSITION = `
 local current = redis.call('HGET', KEYS[1], 'status')
@@ -76,12 +88,6 @@ return 0`;
 const UPDATE_IF_EXISTS = `
 if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSET', KEYS[1], unpack(ARGV)) end
 return 0`;
-
-async function exec(tx: ReturnType<RedisClient['multi']>): Promise<void> {
-  const results = await tx.exec();
-  const failed = results?.find(([error]) => error);
-  if (!results || failed) throw failed?.[0] ?? new Error('Redis transaction aborted');
-}
 
 type Hash = Record<string, string>;
 

@@ -9,7 +9,7 @@ import express from 'express';
 import type { Server } from 'node:http';
 import { FsStorage, KeySpace, ManualClock, Sealer, createRedisConnection, isServiceError, waitForRedis } from '@satyapan/core';
 import { KycService, OpenIdLockerClient, type LockerKind, type RedisClient } from '@satyapan/kyc';
-import { startLockerSimulator, type LockerSimulator } from '@satyapan/sandbox';
+import { answerConsentPage, startLockerSimulator, type ConsentAnswer, type LockerSimulator } from '@satyapan/sandbox';
 
 export const CLIENT_ID = 'kyc-service-test';
 export const CLIENT_SECRET = 'kyc-service-test-secret';
@@ -94,14 +94,8 @@ async function serveStorage(storage: FsStorage): Promise<{ url: string; close():
 }
 
 /** Opens the consent page behind an authorization URL and submits it; returns the callback query. */
-export async function answerConsent(authorizationUrl: string, answer: { user: string; decision?: 'allow' | 'deny'; documents?: string[] }): Promise<URLSearchParams> {
-  const url = new URL(authorizationUrl);
-  const html = await (await fetch(url)).text();
-  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1];
-  if (!requestId) throw new Error(`No consent form at ${url.pathname}: ${html.slice(0, 200)}`);
-  const form = new URLSearchParams({ request_id: requestId, user: answer.user, decision: answer.decision ?? 'allow' });
-  for (const d of answer.documents ?? []) form.append('documents', d);
-  const response = await fetch(url.origin + url.pathname, { method: 'POST', body: form, redirect: 'manual' });
+export async function answerConsent(authorizationUrl: string, answer: ConsentAnswer): Promise<URLSearchParams> {
+  const response = await answerConsentPage(authorizationUrl, answer);
   return new URL(response.headers.get('location') ?? '').searchParams;
 }
 

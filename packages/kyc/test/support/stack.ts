@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { FsStorage, ManualClock, Sealer, createRedisConnection, waitForRedis } from '@satyapan/core';
 import { createKycServices, type KycServices, type RedisClient } from '@satyapan/kyc';
-import { startAadhaarOtpSimulator, startLockerSimulator, type AadhaarOtpSimulator, type LockerSimulator } from '@satyapan/sandbox';
+import { answerConsentPage, startAadhaarOtpSimulator, startLockerSimulator, type AadhaarOtpSimulator, type LockerSimulator } from '@satyapan/sandbox';
 import type { Area } from '@satyapan/core';
 import { CLIENTS, startHarness, type Harness, type HarnessOptions } from '../../../router/test/support/harness.js';
 import { kycArea } from '../../src/index.js';
@@ -98,14 +98,7 @@ export async function startKycStack(options: KycStackOptions = {}): Promise<KycS
  * submit the locker's form, and follow the locker's redirect to our callback. Returns our callback's answer.
  */
 export async function consentAtLocker(authorizationUrl: string, answer: { user: string; decision?: 'allow' | 'deny'; documents?: string[]; accept?: string }): Promise<{ callback: URL; response: Response }> {
-  const page = await fetch(authorizationUrl);
-  const html = await page.text();
-  const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1];
-  if (!requestId) throw new Error(`No consent form (HTTP ${page.status}): ${html.slice(0, 300)}`);
-  const form = new URLSearchParams({ request_id: requestId, user: answer.user, decision: answer.decision ?? 'allow' });
-  for (const d of answer.documents ?? []) form.append('documents', d);
-  const action = new URL(authorizationUrl);
-  const decision = await fetch(action.origin + action.pathname, { method: 'POST', body: form, redirect: 'manual' });
+  const decision = await answerConsentPage(authorizationUrl, answer);
   const callback = new URL(decision.headers.get('location') ?? '');
   const response = await fetch(callback, { redirect: 'manual', ...(answer.accept ? { headers: { accept: answer.accept } } : {}) });
   return { callback, response };

@@ -7,6 +7,9 @@ const tokenData = {
   properties: { access_token: { type: 'string', description: 'JWT, valid 24 h; send it bare in Authorization' } },
 };
 
+/** A token must not be kept by a browser or a shared cache on the way. */
+const NO_STORE = { 'cache-control': 'no-store' };
+
 const authHeadersNote = 'Headers: x-api-key and x-api-secret. No body (an empty JSON object is accepted).';
 
 /** `POST /authenticate` and `POST /authorize` (API.md "Authentication and clients"). */
@@ -20,10 +23,12 @@ export function authRoutes(authenticator: Authenticator): RouteDefinition[] {
       tag: 'auth',
       product: null,
       auth: 'none',
+      guard: 'credentials',
       schemas: { response: tokenData },
-      errors: [401],
+      errors: [401, 429],
       handler: async ({ headers }) => ({
         data: { access_token: await authenticator.exchangeCredentials(headers['x-api-key'], headers['x-api-secret']) },
+        headers: NO_STORE,
       }),
     },
     {
@@ -42,9 +47,11 @@ export function authRoutes(authenticator: Authenticator): RouteDefinition[] {
         },
         response: tokenData,
       },
-      errors: [400, 401, 403],
+      guard: 'credentials',
+      errors: [400, 401, 403, 429],
       handler: async ({ headers, query }) => ({
         data: { access_token: await authenticator.refresh(headers.authorization, headers['x-api-key'], query['request_token']) },
+        headers: NO_STORE,
       }),
     },
   ];

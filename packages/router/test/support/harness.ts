@@ -32,7 +32,9 @@ export const CLIENTS: Record<'all' | 'bankOnly' | 'other', ClientConfig> = {
   other: { id: 'client-other', apiKey: 'key_test_other', apiSecret: 'secret_test_other' },
 };
 
-export interface HarnessOptions extends Partial<Omit<RouterOptions, 'redis' | 'storage'>> {
+export interface HarnessOptions extends Partial<Omit<RouterOptions, 'redis' | 'storage' | 'publicBaseUrl'>> {
+  /** Default: the harness's own URL (known once it listens); null configures none. */
+  publicBaseUrl?: string | null;
   storage?: (dataDir: string, baseUrl: () => string) => ObjectStorage;
   /** Share a key prefix with another harness (two router processes on one Redis). */
   keyPrefix?: string;
@@ -48,22 +50,25 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const storage = options.storage
     ? options.storage(dataDir, () => baseUrl)
     : new FsStorage({ root: dataDir, signingSecret: 'storage-secret', clock });
+  // Listening first: the router's public base URL is the address the server got.
+  const app = express();
+  app.get('/host-route', (_req, res) => void res.json({ host: true }));
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  const { publicBaseUrl, ...routerOptions } = options;
   const router = createRouter({
     clients: Object.values(CLIENTS),
     tokens: { secret: TOKEN_SECRET },
-    ...options,
+    ...routerOptions,
+    ...(publicBaseUrl === null ? {} : { publicBaseUrl: publicBaseUrl ?? baseUrl }),
     clock,
     redis,
     storage,
     keyPrefix,
   });
-  const app = express();
-  app.get('/host-route', (_req, res) => void res.json({ host: true }));
   app.use('/api', router);
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
   if (storage instanceof FsStorage) storage.setPublicBaseUrl(`${baseUrl}/storage`);
   return {
     app, router, server, baseUrl, redis, storage, keyPrefix, clock,

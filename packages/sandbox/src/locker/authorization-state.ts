@@ -31,6 +31,8 @@ export interface PendingConsent {
   consentValidTill: number | null;
   signup: boolean;
   verifiedMobile: string | null;
+  /** Token of the consent form, also set as a cookie: a decision must come from the page we served. */
+  csrfToken: string;
   expiresAt: number;
 }
 
@@ -106,17 +108,27 @@ export class AuthorizationState {
     return client && client.clientSecret === secret ? client : null;
   }
 
-  addPending(request: Omit<PendingConsent, 'id' | 'expiresAt'>): PendingConsent {
-    const pending: PendingConsent = { ...request, id: randomToken('req'), expiresAt: this.clock.now() + PENDING_TTL_MS };
+  addPending(request: Omit<PendingConsent, 'id' | 'expiresAt' | 'csrfToken'>): PendingConsent {
+    const pending: PendingConsent = {
+      ...request, id: randomToken('req'), csrfToken: randomToken('csrf'), expiresAt: this.clock.now() + PENDING_TTL_MS,
+    };
     this.pending.set(pending.id, pending);
     return pending;
   }
 
-  /** A consent request is answered once; an unknown or stale id gives null. */
-  takePending(id: string): PendingConsent | null {
+  /**
+   * A consent request is answered once; an unknown or stale id gives null. `accept` decides whether this
+   * answer counts (the CSRF check): a refused one leaves the request pending for the real page.
+   */
+  takePending(id: string, accept: (pending: PendingConsent) => boolean): PendingConsent | null | 'refused' {
     const pending = this.pending.get(id);
+    if (!pending || pending.expiresAt <= this.clock.now()) {
+      this.pending.delete(id);
+      return null;
+    }
+    if (!accept(pending)) return 'refused';
     this.pending.delete(id);
-    return pending && pending.expiresAt > this.clock.now() ? pending : null;
+    return pending;
   }
 
   issueCode(pending: PendingConsent, userId: string, documents: LockerDocType[]): string {

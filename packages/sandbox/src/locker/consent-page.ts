@@ -13,6 +13,8 @@ export interface ConsentPageModel {
   lockerName: string;
   clientName: string;
   requestId: string;
+  /** Echoed with the decision; also in a cookie, which a cross-site form post does not carry. */
+  csrfToken: string;
   /** Where the form posts (the authorize endpoint itself). */
   action: string;
   people: ConsentChoice[];
@@ -65,6 +67,7 @@ export function renderConsentPage(model: ConsentPageModel): string {
 ${signup}${mobile}
 <form method="post" action="${escapeHtml(model.action)}">
 <input type="hidden" name="request_id" value="${escapeHtml(model.requestId)}">
+<input type="hidden" name="csrf_token" value="${escapeHtml(model.csrfToken)}">
 <fieldset>
 <legend>Sign in as</legend>
 <select name="user" id="user">${people}</select>

@@ -1,6 +1,7 @@
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { constantTimeEqual } from '@satyapan/core';
 import { ENTITIES, INDIVIDUALS, findEntityByUser, findIndividual, type LockerDocType, type LockerUser } from './fixtures.js';
-import type { AuthorizationState, IssuedTokens, LockerKind, SimulatorClient } from './authorization-state.js';
+import type { AuthorizationState, IssuedTokens, LockerKind, PendingConsent, SimulatorClient } from './authorization-state.js';
 import { renderConsentPage, renderErrorPage, type ConsentChoice } from './consent-page.js';
 import { faultGate, type LockerSwitches } from './switches.js';
 
@@ -27,6 +28,7 @@ const DOC_LABELS: Record<LockerDocType, string> = {
 export function oauthRoutes(profile: LockerProfile, state: AuthorizationState, switches: LockerSwitches, count: (name: string) => void): Router {
   const router = express.Router();
   const machine = faultGate(switches, false);
+  router.use('/oauth2/1/authorize', notFramed);
   router.get('/oauth2/1/authorize', (req, res) => {
     count('authorize');
     if (switches.down) return void res.status(503).type('html').send(renderErrorPage(profile.displayName, 'The locker is down for maintenance.'));
@@ -51,6 +53,35 @@ export function oauthRoutes(profile: LockerProfile, state: AuthorizationState, s
     res.status(200).json({});
   });
   return router;
+}
+
+/** The consent page (and its error pages) may not be framed: a framed Allow button can be clickjacked. */
+function notFramed(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+  next();
+}
+
+/** One cookie per consent request, so two open consent pages do not overwrite each other's token. */
+function csrfCookieName(requestId: string): string {
+  return `consent_${requestId}`;
+}
+
+function cookieValue(req: Request, name: string): string | undefined {
+  for (const part of (req.get('cookie') ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+/** The decision carries the page's token, in the form and in the cookie (which a cross-site post does not send). */
+function postedFromOurPage(req: Request, body: Record<string, unknown>, pending: PendingConsent): boolean {
+  const formToken = stringParam(body, 'csrf_token') ?? '';
+  const cookieToken = cookieValue(req, csrfCookieName(pending.id)) ?? '';
+  const formOk = constantTimeEqual(formToken, pending.csrfToken);
+  const cookieOk = constantTimeEqual(cookieToken, pending.csrfToken);
+  return formOk && cookieOk;
 }
 
 function showConsentPage(profile: LockerProfile, state: AuthorizationState, req: Request, res: Response): void {
@@ -78,8 +109,9 @@ function showConsentPage(profile: LockerProfile, state: AuthorizationState, req:
     consentValidTill: validTill, signup: stringParam(query, 'dl_flow') === 'signup',
     verifiedMobile: stringParam(query, 'verified_mobile') ?? null,
   });
+  res.cookie(csrfCookieName(pending.id), pending.csrfToken, { httpOnly: true, sameSite: 'strict', path: req.baseUrl + req.path, maxAge: 15 * 60_000 });
   res.status(200).type('html').set('Cache-Control', 'no-store').send(renderConsentPage({
-    lockerName: profile.displayName, clientName: client.name, requestId: pending.id, action: req.baseUrl + req.path,
+    lockerName: profile.displayName, clientName: client.name, requestId: pending.id, csrfToken: pending.csrfToken, action: req.baseUrl + req.path,
     people: peopleOf(profile.kind), documents: (requested ?? profile.documentTypes).map((type) => ({ type, label: DOC_LABELS[type] })),
     consentValidTill: validTill, signup: pending.signup, verifiedMobile: pending.verifiedMobile,
   }));
@@ -87,7 +119,10 @@ function showConsentPage(profile: LockerProfile, state: AuthorizationState, req:
 
 function answerConsent(profile: LockerProfile, state: AuthorizationState, req: Request, res: Response): void {
   const body = (req.body ?? {}) as Record<string, unknown>;
-  const pending = state.takePending(stringParam(body, 'request_id') ?? '');
+  const pending = state.takePending(stringParam(body, 'request_id') ?? '', (candidate) => postedFromOurPage(req, body, candidate));
+  if (pending === 'refused') {
+    return void res.status(403).type('html').send(renderErrorPage(profile.displayName, 'This decision was not sent from the consent page: open the page again.'));
+  }
   if (!pending || pending.kind !== profile.kind) {
     return void res.status(400).type('html').send(renderErrorPage(profile.displayName, 'This consent request is unknown or has already been answered.'));
   }
@@ -170,10 +205,21 @@ function authenticate(state: AuthorizationState, req: Request): SimulatorClient 
     const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon < 0) return null;
-    return state.authenticateClient(decodeURIComponent(decoded.slice(0, colon)), decodeURIComponent(decoded.slice(colon + 1)));
+    const id = formDecoded(decoded.slice(0, colon));
+    const secret = formDecoded(decoded.slice(colon + 1));
+    return id === null || secret === null ? null : state.authenticateClient(id, secret);
   }
   const body = (req.body ?? {}) as Record<string, unknown>;
   return state.authenticateClient(stringParam(body, 'client_id'), stringParam(body, 'client_secret'));
+}
+
+/** RFC 6749 2.3.1 form-encodes id and secret; a malformed escape is a failed authentication, not a crash. */
+function formDecoded(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
 }
 
 export function oauthError(res: Response, status: number, error: string, description: string): void {

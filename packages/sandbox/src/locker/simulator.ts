@@ -1,4 +1,4 @@
-import express from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import { systemClock, type Clock } from '@satyapan/core';
 import { listenOnLoopback } from '../listen.js';
 import { AuthorizationState, type SimulatorClient } from './authorization-state.js';
@@ -77,6 +77,7 @@ export async function startLockerSimulator(options: LockerSimulatorOptions = {})
   app.use('/docvault/public', oauthRoutes(DOCVAULT, docvault, switches, count), docvaultResources(docvault, switches, count));
   app.use('/entityvault/public', oauthRoutes(ENTITYVAULT, entityvault, switches, count), entityvaultResources(entityvault, switches, count));
   app.use((_req, res) => void res.status(404).json({ error: 'not_found', error_description: 'No such endpoint' }));
+  app.use(oauthStyleErrors);
 
   const { url, close } = await listenOnLoopback(app, options);
   return {
@@ -99,6 +100,15 @@ export async function startLockerSimulator(options: LockerSimulatorOptions = {})
     requestCounts: () => ({ ...counts }),
     close,
   };
+}
+
+/** Last handler: what Express would answer as an HTML page with a stack trace becomes an OAuth-style JSON error. */
+function oauthStyleErrors(error: unknown, _req: Request, res: Response, _next: NextFunction): void {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return void res.status(status).json({ error: 'invalid_request', error_description: 'The request could not be read' });
+  }
+  res.status(500).json({ error: 'server_error', error_description: 'Internal error' });
 }
 
 /** A landing page for people clicking around the demo: who lives in the lockers. */

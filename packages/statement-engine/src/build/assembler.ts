@@ -5,12 +5,13 @@ import { GOVERNMENT_CATEGORIES } from '../codes/deductor.js';
 import { formatForPeople } from '../dates.js';
 import { formatPaise } from '../money.js';
 import { writeDeducteeRecord } from '../records/deductee.js';
+import type { Place } from '../problems.js';
 import type { ListRecord, TableLayout, TableRow } from '../workbook/records.js';
 import type { WorkbookSink } from '../workbook/reader.js';
-import { buildChallan, challanKeyOf, challanTotal } from './challans.js';
+import { buildChallan, challanKeyOf, challanKeyReadable, challanTotal } from './challans.js';
 import { col } from './columns.js';
 import type { BuildContext } from './context.js';
-import { buildDeductee } from './deductees.js';
+import { buildDeductee, namedChallan } from './deductees.js';
 import type { Challan, Contact, Deductee, Deductor, Payee, ResponsiblePerson } from './models.js';
 import { buildDeductor, buildResponsiblePerson } from './parties.js';
 import { buildPayee, payeeNumber } from './payees.js';
@@ -77,6 +78,10 @@ export class StatementAssembler implements WorkbookSink {
   private readonly lookups = {
     payee: (srNo: number) => this.payees.get(srNo),
     challan: (serial: string, bsr: string) => this.challanBySerial.get(serial)?.get(bsr),
+    // A payee or challan row whose number or key could not be read (already reported) may be the one a
+    // payment names: "unknown payee/challan" would then be a finding derived from that one bad cell.
+    payeesUnreadable: false,
+    challansUnreadable: false,
   };
 
   constructor(
@@ -117,7 +122,10 @@ export class StatementAssembler implements WorkbookSink {
 
   private payeeRow(layout: TableLayout, row: TableRow): void {
     const srNo = payeeNumber(row, layout);
-    if (srNo === null) return;
+    if (srNo === null) {
+      if (row.damaged) this.lookups.payeesUnreadable = true;
+      return;
+    }
     if (this.payees.has(srNo)) {
       this.ctx.report('DUPLICATE_PAYEE', layout.place(row.number, col(layout.spec, 'sr_no')), `Payee number ${srNo} is already used in row ${this.payees.get(srNo)!.row}`);
       return;
@@ -127,6 +135,10 @@ export class StatementAssembler implements WorkbookSink {
   }
 
   private challanRow(layout: TableLayout, row: TableRow): void {
+    if (!challanKeyReadable(layout, row)) {
+      this.lookups.challansUnreadable = true;
+      return;
+    }
     const key = challanKeyOf(layout, row);
     const existing = this.challanByKey.get(key);
     if (existing) {
@@ -147,7 +159,13 @@ export class StatementAssembler implements WorkbookSink {
 
   private paymentRow(layout: TableLayout, row: TableRow): void {
     const d = buildDeductee(this.ctx, layout, row, this.lookups);
-    if (d) this.add(d);
+    if (d) {
+      this.add(d);
+      return;
+    }
+    // The row's problems are reported; its challan's totals now miss it, so they are not compared.
+    const challan = namedChallan(layout, row, this.lookups);
+    if (challan) challan.incomplete = true;
   }
 
   private add(d: Deductee): void {
@@ -178,22 +196,14 @@ export class StatementAssembler implements WorkbookSink {
       batchDeposit += challanTotal(c);
     }
     if (!Number.isSafeInteger(batchDeposit)) this.ctx.report('TOTAL_TOO_LARGE', { sheet: 'challan_sheet', row: null, column: null }, 'The batch total of challan deposits is too large');
-    return { deductor, responsible, challans: this.challans, batchDeposit, salary: this.salary.totals() };
+    return { deductor, responsible, challans: this.challans, batchDeposit, salary: this.salary.finish() };
   }
 
   private checkChallan(c: Challan, deductor: Deductor): void {
     const place = { sheet: 'challan_sheet', row: c.row, column: null };
     const taxPlace = { ...place, column: c.taxColumn };
-    const tax = c.incomeTax + c.surcharge + c.cess;
-    if (tax < c.sumDeposited) {
-      this.ctx.report('CHALLAN_SHORT', taxPlace, `Challan tax ${formatPaise(tax)} is less than the ${formatPaise(c.sumDeposited)} its deductee rows say was deposited`);
-    } else if (tax - c.sumDeposited >= 100) {
-      this.ctx.report('CHALLAN_EXCESS', taxPlace, `Challan tax ${formatPaise(tax)} exceeds the ${formatPaise(c.sumDeposited)} its deductee rows deposit`);
-    }
-    if (c.deductees === 0) {
-      if (c.minorHead === '100') this.ctx.report('MINOR_HEAD_100_EMPTY', place, 'A minor head 100 challan needs at least one deductee row');
-      else this.ctx.report('CHALLAN_WITHOUT_DEDUCTEES', place, 'No payment row uses this challan');
-    }
+    // When a payment row naming the challan could not be read, its totals are partial and are not compared.
+    if (!c.incomplete) this.compareTotals(c, place, taxPlace);
     if (c.minorHead === '100' && c.deductees > 0) {
       const p = this.ctx.period;
       if (c.date < p.quarterStart || c.date > p.quarterEnd || c.date > c.earliestPayment) {
@@ -205,5 +215,20 @@ export class StatementAssembler implements WorkbookSink {
       this.ctx.report('BOOK_ENTRY_NOT_ALLOWED', place, `Book adjustment is only for government deductors, not category ${deductor.category}`);
     }
     if (!Number.isSafeInteger(c.sumDeposited) || !Number.isSafeInteger(c.sumDeducted)) this.ctx.report('TOTAL_TOO_LARGE', place, 'The challan totals are too large');
+  }
+
+  /** The challan's tax against the tax its deductee rows deposit, and whether it has any. */
+  private compareTotals(c: Challan, place: Place, taxPlace: Place): void {
+    const tax = c.incomeTax + c.surcharge + c.cess;
+    if (tax < c.sumDeposited) {
+      this.ctx.report('CHALLAN_SHORT', taxPlace, `Challan tax ${formatPaise(tax)} is less than the ${formatPaise(c.sumDeposited)} its deductee rows say was deposited`);
+    } else if (tax - c.sumDeposited >= 100 && !(c.minorHead === '100' && c.hasInKindSection)) {
+      // (A minor head 100 challan pays the tax of in-kind rows, which show 0.00 deposited by rule.)
+      this.ctx.report('CHALLAN_EXCESS', taxPlace, `Challan tax ${formatPaise(tax)} exceeds the ${formatPaise(c.sumDeposited)} its deductee rows deposit`);
+    }
+    if (c.deductees === 0) {
+      if (c.minorHead === '100') this.ctx.report('MINOR_HEAD_100_EMPTY', place, 'A minor head 100 challan needs at least one deductee row');
+      else this.ctx.report('CHALLAN_WITHOUT_DEDUCTEES', place, 'No payment row uses this challan');
+    }
   }
 }

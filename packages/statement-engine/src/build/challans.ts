@@ -27,6 +27,13 @@ export function challanKeyOf(layout: TableLayout, row: TableRow): string {
   return challanKey(cell(row.cells, layout.spec, serialKey), cell(row.cells, layout.spec, bsrKey));
 }
 
+/** False for a damaged row whose serial or BSR cell could not be read: payments cannot be matched to it. */
+export function challanKeyReadable(layout: TableLayout, row: TableRow): boolean {
+  if (!row.damaged) return true;
+  const [serialKey, bsrKey] = keyCells(layout);
+  return cell(row.cells, layout.spec, serialKey) !== null && cell(row.cells, layout.spec, bsrKey) !== null;
+}
+
 function blankChallan(record: number, row: number, key: string): Challan {
   return {
     record,
@@ -35,6 +42,7 @@ function blankChallan(record: number, row: number, key: string): Challan {
     key,
     taxColumn: '',
     damaged: true,
+    incomplete: false,
     nil: false,
     serial: '',
     bsr: '',
@@ -66,8 +74,9 @@ export function challanTotal(c: Challan): number {
 export function buildChallan(ctx: BuildContext, layout: TableLayout, row: TableRow, record: number): Challan {
   const key = challanKeyOf(layout, row);
   const challan = blankChallan(record, row.number, key);
-  if (row.damaged) return challan;
-  challan.damaged = false;
+  // A damaged row (a cell of the wrong type, already reported and read as empty) still gives its values, so the
+  // payments naming it are checked; only the challan's own cross-checks are left out.
+  challan.damaged = row.damaged;
   const spec = layout.spec;
   const at = (k: string): PlaceFn => () => layout.place(row.number, col(spec, k));
   const amount = (k: string, label: string) => {
@@ -88,7 +97,7 @@ export function buildChallan(ctx: BuildContext, layout: TableLayout, row: TableR
     challan.fee = amount('total_fee', 'fee');
     challan.others = amount('total_penalty', 'penalty');
     const declared = amount('total_tax_deposited', 'total deposited');
-    if (declared !== challanTotal(challan)) {
+    if (!row.damaged && declared !== challanTotal(challan)) {
       ctx.report('CHALLAN_TOTAL_MISMATCH', at('total_tax_deposited'), `Total deposited ${formatPaise(declared)} is not tax + interest + fee + penalty (${formatPaise(challanTotal(challan))})`);
     }
     challan.nil = nilIndicator(ctx, cell(row.cells, spec, 'nil_challan_indicator'), at('nil_challan_indicator'));
@@ -104,12 +113,15 @@ export function buildChallan(ctx: BuildContext, layout: TableLayout, row: TableR
     challan.fee = amount('late_filing_fees', 'fee');
     challan.others = amount('other_penalty', 'penalty');
   }
+  if (row.damaged) return challan;
   if (challan.nil) checkNilChallan(ctx, layout, row, challan, at);
   else checkPaidChallan(ctx, layout, row, challan, at);
   return challan;
 }
 
 function nilIndicator(ctx: BuildContext, value: unknown, place: PlaceFn): boolean {
+  // Null only in a damaged row (the column is mandatory): its problem is already reported.
+  if (value === null) return false;
   if (typeof value === 'boolean') return value;
   const text = readCode(value).toUpperCase();
   if (text === 'Y' || text === 'YES') return true;

@@ -2,8 +2,19 @@
 
 import { LEGACY_CERTIFICATE_PATTERN, NEW_CERTIFICATE_PATTERN } from '../codes/identifiers.js';
 import { remittanceCode } from '../codes/misc.js';
-import { REMARKS_NEEDING_PAN, reasonTable, remarkSections, zeroTaxRemarks } from '../codes/reasons.js';
-import { CASH_WITHDRAWAL_SECTIONS, IN_KIND_SECTIONS, PAN_MANDATORY_SECTIONS, sectionTable } from '../codes/sections.js';
+import { REMARKS_NEEDING_PAN, newFormRemarkSections, reasonTable, zeroTaxRemarks } from '../codes/reasons.js';
+import { remarkRules, sectionAllowed, type RemarkRules } from '../codes/remark-releases.js';
+import {
+  CASH_WITHDRAWAL_SECTIONS,
+  IN_KIND_LIST_UNSETTLED_SECTIONS,
+  IN_KIND_SECTIONS,
+  NEW_CASH_COLUMN_SECTIONS,
+  PAN_MANDATORY_SECTIONS,
+  FIRST_194P_YEAR,
+  SECTION_194P,
+  SENIOR_CATEGORIES,
+  sectionTable,
+} from '../codes/sections.js';
 import { formatForPeople, fromEpochMillis, isPlausibleEpoch, type CivilDate } from '../dates.js';
 import { formatPaise, formatRate, MAX_AMOUNT_PAISE, parseRate, rateOf } from '../money.js';
 import type { TableLayout, TableRow } from '../workbook/records.js';
@@ -16,9 +27,22 @@ import { readAmount, readCode, readDate, readText, yn, type PlaceFn } from './va
 const FIVE_PERCENT_SECTIONS = new Set(['94O', '94Q', '1031', '1035']);
 const LEGACY_MAX_AMOUNT_PAID = 99999999900;
 
+/**
+ * DD rate (legacy 26, new 28): the rate of the tax alone (DD 14 / DD 24 ÷ amount paid), without surcharge and
+ * cess. No workbook or FVU text says which (addendum §6, Low); the FVU check T-FV-4278 (FVU 3.1) is one-sided
+ * (tax shown ≥ 10% below amount × rate is an error), so a rate without surcharge and cess always passes it
+ * when the tax shown includes them, while an inclusive rate fails if the FVU compares with income tax alone.
+ * Only 27Q and 27EQ rows carry surcharge and cess in practice; set false to write the inclusive rate.
+ */
+export const RATE_EXCLUDES_SURCHARGE_AND_CESS = true;
+
 export interface Lookups {
   payee(srNo: number): Payee | undefined;
   challan(serial: string, bsr: string): Challan | undefined;
+  /** A payee row's number could not be read: an unknown payee number may be that row's (not reported). */
+  readonly payeesUnreadable: boolean;
+  /** A challan row's serial or BSR could not be read: likewise for an unknown challan. */
+  readonly challansUnreadable: boolean;
 }
 
 /** Place of a column (by position) in the current row, built only when a problem is reported. */
@@ -78,26 +102,36 @@ function columnsOf(layout: TableLayout): Columns {
 /** Cell at a position; null for a column this workbook lacks or a short row. */
 const at0 = (cells: readonly unknown[], position: number): unknown => (position < 0 ? null : (cells[position] ?? null));
 
-/** Resolves the payee and challan a payment names; reports and returns null when either is unknown. */
 /** The row's payee, or undefined after reporting an unknown payee number. */
 function payeeOf(ctx: BuildContext, layout: TableLayout, row: TableRow, lookups: Lookups, n: Columns): Payee | undefined {
   const srNo = row.cells[n.payee];
   const payee = typeof srNo === 'number' ? lookups.payee(srNo) : undefined;
-  if (typeof srNo === 'number' && !payee) ctx.report('UNKNOWN_PAYEE', () => layout.place(row.number, n.payee), `Payee ${srNo} is not in the payee sheet`);
+  if (typeof srNo === 'number' && !payee && !lookups.payeesUnreadable) ctx.report('UNKNOWN_PAYEE', () => layout.place(row.number, n.payee), `Payee ${srNo} is not in the payee sheet`);
   return payee;
+}
+
+/** The challan a payment row names, if the challan sheet has it (nothing reported). */
+function lookUpChallan(cells: readonly unknown[], lookups: Lookups, n: Columns): Challan | undefined {
+  const rawSerial = at0(cells, n.serial);
+  const rawBsr = at0(cells, n.bsr);
+  // Strings as read are tried first; trimming (and number cells) only when that fails.
+  const challan = typeof rawSerial === 'string' && typeof rawBsr === 'string' ? lookups.challan(rawSerial, rawBsr) : undefined;
+  return challan ?? lookups.challan(readCode(rawSerial), readCode(rawBsr));
+}
+
+/** The challan a payment row names, or undefined (for a row that could not be built). */
+export function namedChallan(layout: TableLayout, row: TableRow, lookups: Lookups): Challan | undefined {
+  return lookUpChallan(row.cells, lookups, columnsOf(layout));
 }
 
 /** The row's challan, or undefined after reporting an unknown challan. */
 function challanOf(ctx: BuildContext, layout: TableLayout, row: TableRow, lookups: Lookups, n: Columns): Challan | undefined {
-  const rawSerial = at0(row.cells, n.serial);
-  const rawBsr = at0(row.cells, n.bsr);
-  // Strings as read are tried first; trimming (and number cells) only when that fails.
-  let challan = typeof rawSerial === 'string' && typeof rawBsr === 'string' ? lookups.challan(rawSerial, rawBsr) : undefined;
-  if (challan) return challan;
-  const serial = readCode(rawSerial);
-  const bsr = readCode(rawBsr);
-  challan = lookups.challan(serial, bsr);
-  if (!challan && !row.damaged) ctx.report('UNKNOWN_CHALLAN', () => layout.place(row.number, n.serial), `No challan with serial '${serial}' and BSR code '${bsr}' in the challan sheet`);
+  const challan = lookUpChallan(row.cells, lookups, n);
+  if (!challan && !row.damaged && !lookups.challansUnreadable) {
+    const serial = readCode(at0(row.cells, n.serial));
+    const bsr = readCode(at0(row.cells, n.bsr));
+    ctx.report('UNKNOWN_CHALLAN', () => layout.place(row.number, n.serial), `No challan with serial '${serial}' and BSR code '${bsr}' in the challan sheet`);
+  }
   return challan;
 }
 
@@ -165,7 +199,8 @@ export function buildDeductee(ctx: BuildContext, layout: TableLayout, row: Table
   const n = columnsOf(layout);
   const payee = payeeOf(ctx, layout, row, lookups, n);
   const challan = challanOf(ctx, layout, row, lookups, n);
-  if (!payee || !challan || row.damaged || payee.damaged || challan.damaged) return null;
+  // A damaged payee (PAN unreadable) or challan still has its payments checked; a damaged row itself does not.
+  if (!payee || !challan || row.damaged) return null;
   const locator = locatorOf(layout);
   locator.row = row.number;
   const at = locator.at;
@@ -240,7 +275,7 @@ function readSection(ctx: BuildContext, payee: Payee, token: unknown, at: At, po
     return null;
   }
   if (typeof code === 'string') return code;
-  if (payee.panKind !== 'valid' && payee.deducteeType === 'other') {
+  if (payee.panKind !== 'valid' && payee.deducteeType === 'other' && !payee.damaged) {
     ctx.report('SECTION_PAYEE_TYPE_ASSUMED', at(position), `Payee ${payee.srNo} has no PAN to tell an individual from others; section ${code.other} written`);
   }
   return payee.deducteeType === 'individual_or_huf' ? code.individualOrHuf : code.other;
@@ -296,15 +331,15 @@ function readRemark(ctx: BuildContext, d: Deductee, token: unknown, certificate:
     }
   }
   const r = d.remark;
-  const pan = d.payee.panKind;
+  // An unreadable PAN (already reported) is neither valid nor missing: the PAN rules are left out.
+  const pan = d.payee.damaged ? null : d.payee.panKind;
   if (r === 'C' && pan === 'valid') ctx.report('REMARK_C_REQUIRES_NO_PAN', at(n.reason), 'Remark C (higher rate for want of PAN) is only for payees without a valid PAN');
-  if (REMARKS_NEEDING_PAN.has(r) && pan !== 'valid') ctx.report('REMARK_REQUIRES_PAN', at(n.reason), `Remark ${r} needs the payee's valid PAN`);
+  if (REMARKS_NEEDING_PAN.has(r) && pan !== 'valid' && pan !== null) ctx.report('REMARK_REQUIRES_PAN', at(n.reason), `Remark ${r} needs the payee's valid PAN`);
   if (r !== 'C' && pan === 'placeholder' && d.deducted > 0) {
     ctx.report('PLACEHOLDER_PAN_WITHOUT_REMARK', at(n.reason), `Payee ${d.payee.srNo} has no PAN but the remark is not C (higher rate)`);
   }
   if (zeroTaxRemarks(ctx.kind, ctx.family).has(r) && d.deducted > 0) ctx.report('REMARK_REQUIRES_ZERO_TAX', at(n.reason), `Remark ${r} means no deduction, but tax ${formatPaise(d.deducted)} is given`);
-  const allowed = remarkSections(ctx.kind, ctx.family).get(r);
-  if (allowed && !allowed.has(d.section)) ctx.report('REMARK_NOT_ALLOWED_FOR_SECTION', at(n.reason), `Remark ${r} is not allowed with section ${d.section}`);
+  if (r !== '') checkRemarkSection(ctx, d, at(n.reason));
   // 24Q: A and B are both u/s 197 certificates (lower / no deduction); elsewhere only A has a certificate.
   const certificateRemark = r === 'A' || (r === 'B' && ctx.kind === 'salary' && ctx.isLegacy);
   if (certificateRemark) {
@@ -318,20 +353,75 @@ function readRemark(ctx: BuildContext, d: Deductee, token: unknown, certificate:
   }
 }
 
+/** The remark rules of the statement's period, folded once per conversion. */
+const remarkRulesByContext = new WeakMap<BuildContext, RemarkRules>();
+
+function remarkRulesOf(ctx: BuildContext): RemarkRules {
+  let rules = remarkRulesByContext.get(ctx);
+  if (!rules) {
+    rules = remarkRules(ctx.kind, ctx.family, ctx.period);
+    remarkRulesByContext.set(ctx, rules);
+  }
+  return rules;
+}
+
+/** The remark's section limit and period: the FVU release in force (legacy) or the Form 140/144 table (new). */
+function checkRemarkSection(ctx: BuildContext, d: Deductee, place: PlaceFn): void {
+  const r = d.remark;
+  if (!ctx.isLegacy) {
+    const allowed = newFormRemarkSections(ctx.kind).get(r);
+    if (allowed && !allowed.has(d.section)) ctx.report('REMARK_NOT_ALLOWED_FOR_SECTION', place, `Remark ${r} is not allowed with section ${d.section}`);
+    return;
+  }
+  const rules = remarkRulesOf(ctx);
+  const off = rules.notInForce.get(r);
+  if (off !== undefined) {
+    ctx.report('REMARK_NOT_IN_FORCE', place, `Remark ${r} is not accepted for ${ctx.period.label} ${ctx.period.quarter} (${off})`);
+    return;
+  }
+  const limit = rules.limits.get(r);
+  if (!limit) return;
+  if (!sectionAllowed(limit.sections, d.section)) ctx.report('REMARK_NOT_ALLOWED_FOR_SECTION', place, `Remark ${r} is not allowed with section ${d.section} (${limit.release})`);
+  const window = limit.paymentDates;
+  if (window && (d.paymentDate < window.from || d.paymentDate > window.to)) {
+    ctx.report('REMARK_NOT_IN_FORCE', place, `Remark ${r}: its section applied to payments from ${formatForPeople(window.from)} to ${formatForPeople(window.to)}, not ${formatForPeople(d.paymentDate)}`);
+  }
+}
+
 function checkSectionRules(ctx: BuildContext, d: Deductee, at: At, n: Columns): void {
+  if (d.section === SECTION_194P) check194P(ctx, d, at(n.nature));
   if (ctx.isLegacy) return;
-  if (PAN_MANDATORY_SECTIONS.has(d.section) && d.payee.panKind !== 'valid') {
+  if (PAN_MANDATORY_SECTIONS.has(d.section) && d.payee.panKind !== 'valid' && !d.payee.damaged) {
     ctx.report('PAN_REQUIRED_FOR_SECTION', at(n.payee), `Section ${d.section} needs the payee's valid PAN`);
+  }
+  if (IN_KIND_LIST_UNSETTLED_SECTIONS.has(d.section)) {
+    ctx.report('IN_KIND_LIST_UNSETTLED', at(n.nature), `Section ${d.section}: written as ${IN_KIND_SECTIONS.has(d.section) ? 'in kind' : 'paid in cash'} (Annexure 2); the workbook's in-kind list says otherwise`);
   }
   if (IN_KIND_SECTIONS.has(d.section)) {
     d.challan.hasInKindSection = true;
-    if (d.deducted !== 0) ctx.report('IN_KIND_TAX_NOT_ZERO', at(n.tax), `Section ${d.section} is paid in kind: tax deducted must be 0.00 (the tax deposited carries the amount)`);
+    // Form 140 v1.0 DD 24, 25 and 28 for these codes: 0.00 (the tax is paid by challan under minor head 100).
+    if (d.deducted !== 0) ctx.report('IN_KIND_TAX_NOT_ZERO', at(n.tax), `Section ${d.section} is paid in kind: tax deducted must be 0.00`);
+    if (d.deposited !== 0) ctx.report('IN_KIND_TAX_NOT_ZERO', at(n.deposited), `Section ${d.section} is paid in kind: tax deposited must be 0.00`);
+  }
+}
+
+/** Legacy 24Q section 194P: from FY 2021-22 (FVU 7.2), for specified senior citizens (75 or older) only. */
+function check194P(ctx: BuildContext, d: Deductee, place: PlaceFn): void {
+  if (ctx.period.startYear < FIRST_194P_YEAR) ctx.report('SECTION_194P_NOT_IN_FORCE', place, `Section 194P applies from FY 2021-22, not ${ctx.period.label}`);
+  const category = d.payee.employeeCategory;
+  if (category !== '' && !SENIOR_CATEGORIES.has(category)) {
+    ctx.report('SECTION_194P_NOT_SENIOR', place, `Payee ${d.payee.srNo} is not in the senior_citizen or super_senior_citizen category`);
   }
 }
 
 function readRate(ctx: BuildContext, d: Deductee, given: unknown, at: At, position: number): void {
-  const computed = rateOf(d.deducted, d.amountPaid);
-  d.rate = computed;
+  // The rate is that of the tax alone (DD 14), without surcharge and cess: see RATE_EXCLUDES_SURCHARGE_AND_CESS.
+  const basis = RATE_EXCLUDES_SURCHARGE_AND_CESS ? d.incomeTax : d.deducted;
+  d.rate = rateOf(basis, d.amountPaid);
+  if (d.deducted === 0 && IN_KIND_SECTIONS.has(d.section)) {
+    if (given !== null && given !== undefined && parseRate(given) !== 0) ctx.report('IN_KIND_TAX_NOT_ZERO', at(position), `Section ${d.section} is paid in kind: the rate must be 0`);
+    return;
+  }
   if (given !== null && given !== undefined) {
     const rate = parseRate(given);
     if (Number.isNaN(rate)) {
@@ -339,8 +429,8 @@ function readRate(ctx: BuildContext, d: Deductee, given: unknown, at: At, positi
     } else {
       d.rate = rate;
       const expected = Math.round((d.amountPaid * rate) / 1000000);
-      if (Math.abs(expected - d.deducted) > 100) {
-        ctx.report('RATE_INCONSISTENT', at(position), `Amount x rate is ${formatPaise(expected)} but the tax is ${formatPaise(d.deducted)}`);
+      if (Math.abs(expected - basis) > 100) {
+        ctx.report('RATE_INCONSISTENT', at(position), `Amount x rate is ${formatPaise(expected)} but the tax is ${formatPaise(basis)}`);
       }
     }
   }
@@ -369,7 +459,18 @@ function readCash(ctx: BuildContext, d: Deductee, row: TableRow, n: Columns, at:
   if (any && !applicable) {
     ctx.report('CASH_WITHDRAWAL_NOT_APPLICABLE', at(n.cash[0]!), `Cash-withdrawal amounts are only for the cash-withdrawal sections, not ${d.section}`);
   }
+  if (applicable && !ctx.isLegacy) checkNewCashColumns(ctx, d, cash, n, at);
   d.cash = applicable ? cash : NO_CASH;
+}
+
+/** New forms: each s.393(3) column (DD 22, DD 23) belongs to one cash section (NEW_CASH_COLUMN_SECTIONS). */
+function checkNewCashColumns(ctx: BuildContext, d: Deductee, cash: ReadonlyArray<number | null>, n: Columns, at: At): void {
+  cash.forEach((paise, i) => {
+    const sections = NEW_CASH_COLUMN_SECTIONS[i];
+    if (paise && sections && !sections.includes(d.section)) {
+      ctx.report('CASH_WITHDRAWAL_NOT_APPLICABLE', at(n.cash[i]!), `This cash-withdrawal column (DD ${22 + i}) is for section ${sections.join('/')}, not ${d.section}`);
+    }
+  });
 }
 
 /** Columns only some forms have: Form 121 UIN, TCS purchase value, non-resident remittance details. */

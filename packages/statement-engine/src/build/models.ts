@@ -50,7 +50,10 @@ export interface Payee {
   panKind: 'valid' | 'placeholder' | 'invalid';
   name: string;
   deducteeType: DeducteeType;
-  /** The payee row was damaged: known by number only, further checks skipped. */
+  /**
+   * The payee's PAN cell could not be read (its problem is already reported): the payee is known by number,
+   * its payments are checked, but nothing that depends on the PAN is.
+   */
   damaged: boolean;
   // salary (24Q)
   newRegime: boolean | null;
@@ -76,7 +79,13 @@ export interface Challan {
   key: string;
   /** Header name of the challan's tax column, where challan-total problems are reported. */
   taxColumn: string;
+  /** The challan row had a cell that could not be read (already reported): its own cross-checks are skipped. */
   damaged: boolean;
+  /**
+   * A payment row naming this challan could not be built (its problem is already reported): the totals over
+   * its deductee rows are partial, so the checks that compare them (short, excess, no deductees) are skipped.
+   */
+  incomplete: boolean;
   nil: boolean;
   serial: string;
   bsr: string;

@@ -49,10 +49,12 @@ export function payeeNumber(row: TableRow, layout: TableLayout): number | null {
 export function buildPayee(ctx: BuildContext, layout: TableLayout, row: TableRow): Payee | null {
   const srNo = payeeNumber(row, layout);
   if (srNo === null) return null;
-  if (row.damaged) return emptyPayee(srNo, row.number);
-  const at = (key: string) => () => layout.place(row.number, col(layout.spec, key));
   const c = row.cells;
   const spec = layout.spec;
+  // A damaged row's unreadable cells are empty here (their problems are reported). Without its PAN the payee
+  // is known by number only; any other bad cell (a mobile, a flag) leaves the rest of the payee to check.
+  if (row.damaged && cell(c, spec, 'pan') === null) return emptyPayee(srNo, row.number);
+  const at = (key: string) => () => layout.place(row.number, col(layout.spec, key));
   if (srNo < 1) ctx.report('CELL_TYPE', at('sr_no'), 'sr_no must be 1 or more');
   const pan = readIdentifier(ctx, cell(c, spec, 'pan'), at('pan'), `Payee ${srNo} PAN`);
   const kind = panKind(pan);

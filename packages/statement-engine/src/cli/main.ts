@@ -1,10 +1,12 @@
-// satyapan-statement: convert | validate | template. Exit codes: 0 converted (or valid), 1 validation errors
-// (the report is printed as a table), 2 usage or I/O errors (one line on stderr, never a stack trace).
+// satyapan-statement: convert | validate | template. Exit codes: 0 converted (or valid), 1 the workbook is
+// refused (a file that is no workbook, one line; or validation errors, printed as a table), 2 usage or I/O
+// errors (one line on stderr, never a stack trace). A problem of the file itself is reported first.
 
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { StatementEngineError } from '../errors.js';
+import { resolveOptions } from '../options.js';
 import { writeReportXlsx } from '../report-xlsx.js';
 import { STRUCTURAL_CODES } from '../rules.js';
 import { convertFile } from '../stream/convert-stream.js';
@@ -13,16 +15,20 @@ import { workbookTemplate } from '../template.js';
 import type { ConvertOptions, FormName, Quarter, ValidationReport } from '../types.js';
 import { progressBar } from './progress.js';
 import { reportTable } from './table.js';
+import { checkFileKind, describeSyntax, syntaxProblem, WorkbookFileError } from './workbook-file.js';
 
 export const USAGE = `usage:
   satyapan-statement convert <workbook.json> --form <24Q|26Q|27Q|27EQ|138|140|143|144> --quarter <Q1..Q4>
                      --year "<FY 2025-26|TY 2026-27>" [--tan <TAN>] [--out <file.txt>] [--report <file.json|file.xlsx>]
   satyapan-statement validate <workbook.json> --form ... --quarter ... --year ... [--tan <TAN>] [--report <file>]
   satyapan-statement template --form <form> [--out <file.json>]
-exit codes: 0 converted / valid, 1 validation errors, 2 usage or I/O error`;
+exit codes: 0 converted / valid, 1 the workbook is refused (not a workbook, or validation errors), 2 usage or I/O error`;
 
 /** A usage or I/O error: printed as one line, exit code 2. */
 export class UsageError extends Error {}
+
+/** A workbook the engine cannot read at all (wrong form, missing sheet...): printed as one line, exit code 1. */
+class WorkbookRefused extends Error {}
 
 export interface Io {
   stdout: NodeJS.WriteStream;
@@ -56,13 +62,29 @@ async function statementOptions(path: string, values: Values): Promise<ConvertOp
   }
   const now = values.now ? new Date(values.now) : null;
   if (now && Number.isNaN(now.getTime())) throw new UsageError(`--now is not a date: ${values.now}`);
-  return {
+  const options: ConvertOptions = {
     form: required(values, 'form') as FormName,
     quarter: required(values, 'quarter') as Quarter,
     financialYear: required(values, 'year'),
     tan,
     ...(now ? { now: () => now } : {}),
   };
+  resolveOptions(options);
+  return options;
+}
+
+/**
+ * The options, checked. An option error is reported only once the file is known to be JSON: a file that is
+ * empty, cut short or not JSON is the first thing to fix (the full read happens on this error path only).
+ */
+async function checkedOptions(path: string, values: Values): Promise<ConvertOptions> {
+  try {
+    return await statementOptions(path, values);
+  } catch (error) {
+    if (!(error instanceof UsageError || error instanceof StatementEngineError)) throw error;
+    const broken = await syntaxProblem(path);
+    throw broken ? new WorkbookFileError(broken) : error;
+  }
 }
 
 async function writeReport(report: ValidationReport, target: string | undefined): Promise<void> {
@@ -75,33 +97,30 @@ async function writeReport(report: ValidationReport, target: string | undefined)
   }
 }
 
-/** Problems that mean the input is not a workbook we can read: usage errors, one line. */
-function structuralFailure(report: ValidationReport): string | null {
+/** Problems that mean the input is not a workbook we can read: one line (the file's own problem, in its words). */
+function structuralFailure(path: string, report: ValidationReport): string | null {
   const structural = report.problems.filter((p) => p.severity === 'error' && STRUCTURAL_CODES.has(p.code));
   if (structural.length === 0) return null;
   const first = structural[0]!;
+  if (first.code === 'INVALID_JSON') return describeSyntax(path, first.message.replace(/^The workbook is not valid JSON: /, ''));
   const more = structural.length > 1 ? ` (and ${structural.length - 1} more)` : '';
   return `${first.code}: ${first.message}${more}`;
 }
 
 async function runConversion(command: 'convert' | 'validate', path: string | undefined, values: Values, io: Io): Promise<number> {
   if (!path) throw new UsageError(`${command} needs a workbook file (see --help)`);
-  let size: number;
-  try {
-    size = statSync(path).size;
-  } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
-  }
-  const options = await statementOptions(path, values);
-  const bar = progressBar(io.stderr, size);
+  const file = checkFileKind(path);
+  if ('ioError' in file) throw new UsageError(file.ioError);
+  const options = await checkedOptions(path, values);
+  const bar = progressBar(io.stderr, file.size);
   const conversion = await convertFile(path, options, { onProgress: (p) => bar.update(p) });
   bar.done();
   const { report } = conversion;
-  const structural = structuralFailure(report);
+  const structural = structuralFailure(path, report);
   if (structural) {
     await conversion.dispose();
     await writeReport(report, values.report);
-    throw new UsageError(structural);
+    throw new WorkbookRefused(structural);
   }
   await writeReport(report, values.report);
   const table = reportTable(report);
@@ -155,11 +174,15 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       io.stdout.write(`${version()}\n`);
       return 0;
     }
+    if (argv.length === 0) {
+      io.stderr.write(`${USAGE}\n`);
+      return 2;
+    }
     let parsed;
     try {
       parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
     } catch (error) {
-      throw new UsageError((error as Error).message.split('\n')[0]!);
+      throw new UsageError(argumentError(error as Error & { code?: string }));
     }
     const values = parsed.values as Values;
     const [command, path, extra] = parsed.positionals;
@@ -170,10 +193,32 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     if (extra !== undefined) throw new UsageError(`unexpected argument: ${extra}`);
     if (command === 'convert' || command === 'validate') return await runConversion(command, path, values, io);
     if (command === 'template') return runTemplate(values, io);
-    throw new UsageError(command ? `unknown command: ${command} (convert, validate or template)` : USAGE.split('\n')[0]!);
+    throw new UsageError(command ? `unknown command: ${command} (convert, validate or template)` : `no command given (convert, validate or template; see --help)`);
   } catch (error) {
-    const message = error instanceof UsageError || error instanceof StatementEngineError ? error.message : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
+    const refused = error instanceof WorkbookFileError || error instanceof WorkbookRefused;
+    const known = refused || error instanceof UsageError || error instanceof StatementEngineError;
+    const message = known ? (error as Error).message : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
     io.stderr.write(`satyapan-statement: ${message.split('\n')[0]}\n`);
-    return 2;
+    return refused ? 1 : 2;
   }
+}
+
+/** parseArgs' first line, or for an unknown flag one line naming the closest flag there is. */
+function argumentError(error: Error & { code?: string }): string {
+  const unknown = error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /Unknown option '([^']+)'/.exec(error.message)?.[1] : undefined;
+  if (!unknown) return error.message.split('\n')[0]!;
+  const flags = [...Object.keys(OPTIONS), 'version'].map((f) => `--${f}`);
+  const closest = flags.map((f) => ({ f, d: editDistance(unknown, f) })).sort((a, b) => a.d - b.d)[0]!;
+  return closest.d <= 3 ? `unknown flag ${unknown}; did you mean ${closest.f}?` : `unknown flag ${unknown}; the flags are ${flags.join(', ')}`;
+}
+
+/** Levenshtein distance (insertions, deletions and substitutions each count one). */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
 }

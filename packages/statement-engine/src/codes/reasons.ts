@@ -39,7 +39,7 @@ const FORM26Q = new Map<string, string | null>([
   ['no_deduction_on_account_of_payment_being_made_to_a_person_referred_to_in_board_circular_no_18_of_2017_dated_28th_may_2017', 'E'],
   ['in_case_of_no_deduction_is_on_account_of_payment_of_dividend_made_to_a_business_trust_as_per_section_194', 'P'],
   ['in_case_of_no_deduction_in_view_of_payment_made_to_an_entity_referred_to_in_clause_x_of_sub_section_3_of_section_194_a', 'Q'],
-  ['deduction_is_on_higher_rate_in_view_of_section_206_ab_for_non_filing_of_return_of_income', null],
+  ['deduction_is_on_higher_rate_in_view_of_section_206_ab_for_non_filing_of_return_of_income', 'U'],
   ['payment_of_salary_remuneration_commission_bonus_or_interest_to_a_partner_of_the_firm', null],
 ]);
 
@@ -93,7 +93,7 @@ const FORM27Q = new Map<string, string | null>([
   ],
   [
     'deduction_of_tax_at_a_higher_rate_in_view_of_section_206_ab_for_non_filing_of_return_of_income_by_the_non_resident_having_a_permanent_establishment_in_india',
-    null,
+    'J',
   ],
   ['transaction_where_tax_not_been_deducted_as_amount_paid_to_vendor_party_has_not_exceeded_the_threshold_limit', 'Y'],
   ['lower_or_no_deduction_due_to_notification_issued_under_sub_section_1_f_of_section_197_a', 'Z'],
@@ -166,21 +166,8 @@ export function zeroTaxRemarks(kind: FormKind, family: Family): ReadonlySet<stri
 /** Remarks that need the payee's real PAN (certificate, declaration, transporter, threshold). */
 export const REMARKS_NEEDING_PAN = new Set(['A', 'B', 'T', 'Y']);
 
-/** Remarks tied to particular sections: remark -> sections allowed with it. Only where a source says so. */
-const LEGACY_26Q_REMARK_SECTIONS = new Map<string, ReadonlySet<string>>([
-  ['T', new Set(['94C'])],
-  ['S', new Set(['4JA', '4JB'])],
-  ['R', new Set(['94A'])],
-  ['D', new Set(['94A'])],
-  ['Q', new Set(['94A'])],
-  ['N', new Set(['94N', '4NF', '4NC', '9FT'])],
-  ['M', new Set(['94N', '4NF', '4NC', '9FT'])],
-  ['O', new Set(['4BA', 'BA1', 'BA2'])],
-  ['P', new Set(['194'])],
-  ['Y', new Set(['193', '194', '94A', '94B', '4BB', '94C', '94D', '4EE', '94G', '94H', '4IA', '4IB', '4JA', '4JB', '94L', '94K'])],
-  ['B', new Set(['193', '194', '94A', '94C', '94D', '4EE', '4JA', '94G', '94H', '4DA', '2AA', '4IA', '4IB', '94K', '4JB'])],
-]);
-
+/** New-form remarks tied to particular sections: remark -> sections allowed with it. Only where a source says so.
+ *  Legacy forms: codes/remark-releases.ts (per FVU release). */
 const FORM140_REMARK_SECTIONS = new Map<string, ReadonlySet<string>>([
   ['T', new Set(['1023', '1024'])],
   ['N', new Set(['1064', '1065'])],
@@ -189,20 +176,13 @@ const FORM140_REMARK_SECTIONS = new Map<string, ReadonlySet<string>>([
   ['Q', new Set(['1020', '1021', '1022'])],
 ]);
 
-const LEGACY_27Q_REMARK_SECTIONS = new Map<string, ReadonlySet<string>>([
-  ['S', new Set(['195'])],
-  ['N', new Set(['94N', '4NF', '4NC', '9FT'])],
-  ['M', new Set(['94N', '4NF', '4NC', '9FT'])],
-  ['O', new Set(['4BA', 'BA1', 'BA2'])],
-  ['I', new Set(['96D'])],
-]);
-
 const FORM144_REMARK_SECTIONS = new Map<string, ReadonlySet<string>>([['N', new Set(['1064', '1065'])]]);
 
 const NONE = new Map<string, ReadonlySet<string>>();
 
-export function remarkSections(kind: FormKind, family: Family): ReadonlyMap<string, ReadonlySet<string>> {
-  if (kind === 'nonsalary') return family === 'legacy' ? LEGACY_26Q_REMARK_SECTIONS : FORM140_REMARK_SECTIONS;
-  if (kind === 'nonresident') return family === 'legacy' ? LEGACY_27Q_REMARK_SECTIONS : FORM144_REMARK_SECTIONS;
+/** New-form remark section limits (legacy forms: remarkRules in remark-releases.ts). */
+export function newFormRemarkSections(kind: FormKind): ReadonlyMap<string, ReadonlySet<string>> {
+  if (kind === 'nonsalary') return FORM140_REMARK_SECTIONS;
+  if (kind === 'nonresident') return FORM144_REMARK_SECTIONS;
   return NONE;
 }

@@ -359,8 +359,34 @@ export function sectionTable(kind: FormKind, family: Family): ReadonlyMap<string
 /** Sections whose rows may carry the s.194N / s.393(3) cash-withdrawal amounts. */
 export const CASH_WITHDRAWAL_SECTIONS = new Set(['94N', '4NF', '4NC', '9FT', '1064', '1065']);
 
-/** New-form sections paid in kind (token meaning: "in kind / tax paid before release"). */
-export const IN_KIND_SECTIONS = new Set(['1034', '1038', '1059', '1061']);
+/** Legacy 24Q section code of s.194P (specified senior citizens), FVU 7.2, FY 2021-22 on (addendum §3). */
+export const SECTION_194P = '94P';
+/** First financial year of s.194P (FVU 7.2 added the code for FY 2021-22 on). */
+export const FIRST_194P_YEAR = 2021;
+/** Employee categories (SD field 10 letters) a specified senior citizen (75 or older) can be in. */
+export const SENIOR_CATEGORIES: ReadonlySet<string> = new Set(['S', 'O']);
 
-/** New-form sections whose deductee must have a real PAN (reference §4.4, field 8). */
-export const PAN_MANDATORY_SECTIONS = new Set(['1033', '1034', '1037', '1038', '1059', '1061']);
+/**
+ * In-kind sections of the new forms (tax paid before the benefit or winnings are released). CONFLICT
+ * (addendum §4.1): the Form 140 v1.0 workbook's field remarks (CD 13, DD 8, DD 24, DD 25, DD 28) list
+ * IN_KIND_WORKBOOK_LIST literally; its own Annexure 2 marks the "Note 6" / "Note 2" (paid-in-kind) variants
+ * 1034, 1038, 1059, 1061, and 1033 / 1037 are the ordinary cash codes of 393(1) Sl.8(iv) / 8(vi) (vendor
+ * master data agrees). We follow Annexure 2; to follow the field remarks instead, use IN_KIND_WORKBOOK_LIST.
+ */
+export const IN_KIND_ANNEXURE_2 = ['1034', '1038', '1059', '1061'] as const;
+export const IN_KIND_WORKBOOK_LIST = ['1059', '1033', '1037', '1038', '1061'] as const;
+export const IN_KIND_SECTIONS: ReadonlySet<string> = new Set<string>(IN_KIND_ANNEXURE_2);
+/** The codes the two lists disagree on: their rows get the warning IN_KIND_LIST_UNSETTLED until FVU 1.2 settles it. */
+export const IN_KIND_LIST_UNSETTLED_SECTIONS: ReadonlySet<string> = new Set(['1033', '1034', '1037']);
+
+/** New-form sections whose deductee must have a real PAN (reference §4.4, field 8): both lists. */
+export const PAN_MANDATORY_SECTIONS: ReadonlySet<string> = new Set<string>([...IN_KIND_ANNEXURE_2, ...IN_KIND_WORKBOOK_LIST]);
+
+/**
+ * New forms, DD 22 (cash withdrawal above Rs 1 crore, persons other than co-operative societies) and DD 23
+ * (above Rs 3 crore, co-operative societies): the section each column belongs to, in the workbook's column
+ * order. CONFLICT (addendum §4.2): the v1.0 remark under both says "only when section is 1064"; the titles
+ * point 22 to 1065 (other persons) and 23 to 1064 (co-operative societies), as Annexure 2 names the codes.
+ * We follow the titles. Literal v1.0 reading: [['1064'], ['1064']].
+ */
+export const NEW_CASH_COLUMN_SECTIONS: ReadonlyArray<readonly string[]> = [['1065'], ['1064']];

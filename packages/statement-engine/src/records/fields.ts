@@ -5,7 +5,7 @@ export type Fields = string[];
 
 /** Field counts per record type and family (reference §0 and §4). */
 export const FIELD_COUNTS = {
-  legacy: { FH: 18, BH: 72, CD: 41, DD: 54, SD: 88, S16: 8, C6A: 10 },
+  legacy: { FH: 18, BH: 72, CD: 41, DD: 54, SD: 88, S16: 8, C6A: 10, '94P': 28, P16: 8, P6A: 10 },
   new: { FH: 18, BH: 72, CD: 30, DD: 45 },
 } as const;
 

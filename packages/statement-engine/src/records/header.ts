@@ -30,7 +30,7 @@ export interface BatchTotals {
   /** Sum of every challan's total deposit, in paise (whole rupees). */
   deposit: number;
   /** 24Q Q4: salary detail records and the sum of their gross total income (paise). */
-  salary: { records: number; grossTotal: number } | null;
+  salary: { records: number; grossTotal: number; seniorRecords: number; seniorGrossTotal: number } | null;
 }
 
 /** BH field numbers of one party's contact details: the deductor's block and the responsible person's have the same layout. */
@@ -102,8 +102,8 @@ export function batchHeader(form: FormSpec, period: Period, d: Deductor, rp: Res
       f[49] = String(totals.salary?.records ?? 0); // salary detail records: 0 in Q1-Q3
       if (totals.salary) {
         f[50] = formatPaise(totals.salary.grossTotal);
-        f[70] = '0'; // s.194P detail records: none are written
-        f[71] = formatPaise(0);
+        f[70] = String(totals.salary.seniorRecords); // s.194P (94P) detail records
+        f[71] = formatPaise(totals.salary.seniorGrossTotal); // their gross total income (94P field 15)
       }
     }
   }

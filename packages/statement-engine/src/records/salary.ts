@@ -1,4 +1,5 @@
-// Legacy 24Q Q4 salary annexure: SD (88 fields) with its S16 (8) and C6A (10) children.
+// Legacy 24Q Q4 salary annexure: SD (88 fields) with its S16 (8) and C6A (10) children, and for specified
+// senior citizens (s.194P) the 94P record (28 fields) with its P16 (8) and P6A (10) children.
 
 import { formatDdMmYyyy, type CivilDate } from '../dates.js';
 import { formatPaise, formatRate } from '../money.js';
@@ -151,9 +152,10 @@ export function salaryRecord(s: SalaryDetail): string {
   return body(f);
 }
 
-export function section16Record(sdRecord: number, k: number, section: string, amount: number): string {
-  const f = blank(FIELD_COUNTS.legacy.S16);
-  f[2] = 'S16';
+/** S16 under an SD record, or P16 (the same 8 fields) under a 94P record. */
+export function section16Record(sdRecord: number, k: number, section: string, amount: number, type: 'S16' | 'P16' = 'S16'): string {
+  const f = blank(FIELD_COUNTS.legacy[type]);
+  f[2] = type;
   f[3] = '1';
   f[4] = String(sdRecord);
   f[5] = String(k);
@@ -181,5 +183,98 @@ export function salaryGroup(s: SalaryDetail): string[] {
     salaryRecord(s),
     ...s.section16.map((e, i) => section16Record(s.record, i + 1, e.section, e.amount)),
     ...s.chapter6A.map((e, i) => chapter6ARecord(s.record, i + 1, e)),
+  ];
+}
+
+/**
+ * s.194P detail of a specified senior citizen (24Q Q4 v7.5). Field list: tds-txt-format §4.5 (one C# app,
+ * `Get194PString`, the only public writer; record names confirmed by the TS module for 24Q Q4 v7.5): addendum
+ * §3, Medium. The record has no employment period, exemptions, previous employer or TDS fields.
+ */
+export interface SeniorCitizenDetail {
+  record: number;
+  pan: string;
+  name: string;
+  category: string;
+  newRegime: boolean;
+  // paise
+  pension: number;
+  bankInterest: number;
+  section16: Array<{ section: '16(ia)' | '16(ii)' | '16(iii)'; amount: number }>;
+  chapter6A: Chapter6AEntry[];
+  incomeTax: number;
+  rebate87A: number;
+  surcharge: number;
+  cess: number;
+  relief89: number;
+}
+
+/** Derived amounts of a 94P record (94P field numbers in the comments). */
+export function seniorCitizenFigures(s: SeniorCitizenDetail) {
+  const section16 = s.section16.reduce((a, e) => a + e.amount, 0); // 12
+  const chargeable = s.pension - section16; // 13
+  const grossTotalIncome = chargeable + s.bankInterest; // 15
+  const chapter6A = s.chapter6A.reduce((a, e) => a + e.deductible, 0); // 19
+  const totalPayable = s.incomeTax - s.rebate87A + s.surcharge + s.cess; // 25
+  const aggregate80C = s.chapter6A.filter((e) => e.section === '80C' || e.section === '80CCC' || e.section === '80CCD(1)').reduce((a, e) => a + e.deductible, 0); // 17
+  return { section16, chargeable, grossTotalIncome, chapter6A, taxableIncome: grossTotalIncome - chapter6A, totalPayable, netTax: totalPayable - s.relief89, aggregate80C };
+}
+
+export function seniorCitizenRecord(s: SeniorCitizenDetail): string {
+  const x = seniorCitizenFigures(s);
+  const f = blank(FIELD_COUNTS.legacy['94P']);
+  f[2] = '94P';
+  f[3] = '1';
+  f[4] = String(s.record);
+  f[5] = 'A';
+  f[6] = s.pan;
+  f[7] = s.name;
+  f[8] = s.category;
+  f[9] = s.newRegime ? 'N' : 'Y'; // opting out of taxation u/s 115BAC(1A), as SD field 79
+  f[10] = formatPaise(s.pension);
+  f[11] = String(s.section16.length);
+  f[12] = formatPaise(x.section16);
+  f[13] = formatPaise(x.chargeable);
+  f[14] = formatPaise(s.bankInterest); // income from other sources: interest from the specified bank
+  f[15] = formatPaise(x.grossTotalIncome);
+  f[17] = formatPaise(x.aggregate80C);
+  f[18] = String(s.chapter6A.length);
+  f[19] = formatPaise(x.chapter6A);
+  f[20] = formatPaise(x.taxableIncome);
+  f[21] = formatPaise(s.incomeTax);
+  f[22] = formatPaise(s.rebate87A);
+  f[23] = formatPaise(s.surcharge);
+  f[24] = formatPaise(s.cess);
+  f[25] = formatPaise(x.totalPayable);
+  f[26] = formatPaise(s.relief89);
+  f[27] = formatPaise(x.netTax);
+  return body(f);
+}
+
+/**
+ * P6A field order after the section id. The one public writer (addendum §3) writes gross, qualifying,
+ * deductible, unlike its own C6A (deductible, gross, qualifying): we follow it, and keep the order here.
+ */
+export const P6A_AMOUNT_FIELDS = { gross: 7, qualifying: 8, deductible: 9 } as const;
+
+export function seniorChapter6ARecord(record: number, k: number, e: Chapter6AEntry): string {
+  const f = blank(FIELD_COUNTS.legacy.P6A);
+  f[2] = 'P6A';
+  f[3] = '1';
+  f[4] = String(record);
+  f[5] = String(k);
+  f[6] = e.section;
+  f[P6A_AMOUNT_FIELDS.gross] = formatPaise(e.gross);
+  f[P6A_AMOUNT_FIELDS.qualifying] = e.qualifying === null ? '' : formatPaise(e.qualifying);
+  f[P6A_AMOUNT_FIELDS.deductible] = formatPaise(e.deductible);
+  return body(f);
+}
+
+/** The 94P record followed by its P16 (same shape as S16) and P6A records. */
+export function seniorCitizenGroup(s: SeniorCitizenDetail): string[] {
+  return [
+    seniorCitizenRecord(s),
+    ...s.section16.map((e, i) => section16Record(s.record, i + 1, e.section, e.amount, 'P16')),
+    ...s.chapter6A.map((e, i) => seniorChapter6ARecord(s.record, i + 1, e)),
   ];
 }

@@ -10,6 +10,18 @@ const i = (key: string, nullable = false, extra: Partial<FieldSpec> = {}) => fie
 const d = (key: string, nullable = false, extra: Partial<FieldSpec> = {}) => field(key, 'epoch', nullable, extra);
 const b = (key: string, nullable = false, extra: Partial<FieldSpec> = {}) => field(key, 'boolean', nullable, extra);
 const ext = { extension: true } as const;
+const upper = { upper: true } as const;
+
+/**
+ * Health and education cess. The vendor's own templates and samples also spell it `heath_and_education_cess`
+ * (24Q payment table, 26Q and 27Q challan tables), so every table that has the column accepts both.
+ */
+const cess = (...moreAliases: string[]) => n('health_and_education_cess', false, { aliases: ['heath_and_education_cess', ...moreAliases] });
+
+/** Fixed-width digit codes: a number given for them gets its leading zeros back. */
+const challanSerial = (key: string, nullable = false) => s(key, nullable, { digits: 5 });
+const bsrCode = (key: string, nullable = false) => s(key, nullable, { digits: 7 });
+const postalCode = () => s('postal_code', false, { digits: 6 });
 
 const list = (sheet: string, block: string, fields: FieldSpec[]): ListSpec => ({ kind: 'list', sheet, block, fields });
 const table = (sheet: string, block: string, columns: FieldSpec[]): TableSpec => ({ kind: 'table', sheet, block, columns });
@@ -17,7 +29,7 @@ const table = (sheet: string, block: string, columns: FieldSpec[]): TableSpec =>
 // ---- payer sheet ---------------------------------------------------------------------------------------
 
 /** Legacy-style address keys (legacy lists and Form 140): street, then area and city (BH address lines 1-3, 4, 5). */
-const STREET_ADDRESS = [s('street'), s('area', true), s('city', true), s('state'), s('postal_code')];
+const STREET_ADDRESS = [s('street'), s('area', true), s('city', true), s('state', false, upper), postalCode()];
 
 /** New-style address keys (Forms 138/144/143), one per BH address line, then state and PIN. */
 const STRUCTURED_ADDRESS = [
@@ -26,14 +38,14 @@ const STRUCTURED_ADDRESS = [
   s('road_street_block_sector', true),
   s('area_locality', true),
   s('district', true),
-  s('state'),
-  s('postal_code'),
+  s('state', false, upper),
+  postalCode(),
 ];
 
 /** Government deductors (BH 54/57/58/68): our additions in the legacy and Form 140 lists, the vendor's in the new ones. */
 const governmentDetails = (extra: Partial<FieldSpec> = {}) => [
-  s('government_state_code', true, extra),
-  s('ministry_code', true, extra),
+  s('government_state_code', true, { ...extra, upper: true }),
+  s('ministry_code', true, { ...extra, digits: 2 }),
   s('ministry_name_other', true, extra),
   s('account_office_identification_number', true, extra),
 ];
@@ -70,7 +82,7 @@ const FORM140_PAYER = list('payer_sheet', 'payer_list', [
   s('email', true),
   s('mobile'),
   s('gstin', true),
-  s('country', true),
+  s('country', true, upper),
   s('country_code', true),
   s('deductor_type', true),
   ...governmentDetails(ext),
@@ -78,7 +90,7 @@ const FORM140_PAYER = list('payer_sheet', 'payer_list', [
 
 const FORM140_RESPONSIBLE = list('payer_sheet', 'responsible_person_list', [
   ...LEGACY_RESPONSIBLE.fields,
-  s('country', true),
+  s('country', true, upper),
   s('country_code', true),
 ]);
 
@@ -87,7 +99,7 @@ const NEW_PAYER = list('payer_sheet', 'payer_list', [
   s('name'),
   s('tan'),
   s('pan'),
-  s('country', true),
+  s('country', true, upper),
   ...STRUCTURED_ADDRESS,
   s('email', true),
   s('contact_country_code', true),
@@ -103,7 +115,7 @@ const NEW_RESPONSIBLE = list('payer_sheet', 'responsible_person_list', [
   s('pan'),
   ...STRUCTURED_ADDRESS,
   s('email', true),
-  s('country', true),
+  s('country', true, upper),
   s('contact_country_code', true),
   s('contact_number'),
 ]);
@@ -127,7 +139,7 @@ const PAYEE_27Q = payeeTable(
   s('city', true),
   s('state', true),
   s('postal_code', true),
-  s('country'),
+  s('country', false, upper),
   s('email', true),
   n('isd_code', true),
   n('mobile', true),
@@ -143,7 +155,7 @@ const PAYEE_27EQ = payeeTable(
 
 const PAYEE_144 = payeeTable(
   b('opting_out_of_taxation_regime_under_section_202_1', true),
-  s('country'),
+  s('country', false, upper),
   s('address_in_country_of_residence', true),
   s('email', true),
   n('isd_code', true),
@@ -160,8 +172,8 @@ const PAYEE_143 = payeeTable(b('nri', true), b('permanent_establishment_in_india
 /** Legacy-style challan table (also Form 140's): only the tax columns differ between the forms. */
 const serialChallan = (...taxColumns: FieldSpec[]) =>
   table('challan_sheet', 'challan_table', [
-    s('challan_serial'),
-    s('bsr_code'),
+    challanSerial('challan_serial'),
+    bsrCode('bsr_code'),
     d('paid_date_epoch', false, { aliases: ['paid_date'] }),
     s('minor_head'),
     ...taxColumns,
@@ -172,18 +184,18 @@ const serialChallan = (...taxColumns: FieldSpec[]) =>
 
 /** Legacy challans split the tax into income tax, surcharge and cess. */
 const legacyChallan = (taxKey: 'tds_amount' | 'tcs_amount') =>
-  serialChallan(n(taxKey), n('surcharge'), n('health_and_education_cess', false, { aliases: ['heath_and_education_cess'] }));
+  serialChallan(n(taxKey), n('surcharge'), cess());
 
 const FORM140_CHALLAN = serialChallan(n('total_tax_deducted'));
 
 const newChallan = (taxKey: 'total_tax_deducted' | 'total_tax_collected') =>
   table('challan_sheet', 'challan_table', [
-    s('bank_challan_number_or_ddo_serial_number', true),
-    s('bsr_code_or_form_24g_receipt_number', true),
+    challanSerial('bank_challan_number_or_ddo_serial_number', true),
+    bsrCode('bsr_code_or_form_24g_receipt_number', true),
     d('bank_challan_or_transfer_voucher_date_epoch'),
     s('minor_head', true),
-    s('mode_of_payment', true),
-    s('nil_challan_indicator'),
+    s('mode_of_payment', true, upper),
+    s('nil_challan_indicator', false, upper),
     n(taxKey),
     n('total_interest'),
     n('total_fee'),
@@ -212,8 +224,8 @@ const NEW_CASH = [
 /** Who was paid, under which challan (legacy-style serial + BSR), for what, how much and when (24Q/26Q/27Q/140). */
 const SERIAL_PAYMENT = [
   i('payee_sr_no'),
-  s('challan_serial'),
-  s('bsr_code'),
+  challanSerial('challan_serial'),
+  bsrCode('bsr_code'),
   s('nature_of_payment'),
   n('payment_amount'),
   d('payment_date_epoch'),
@@ -222,13 +234,13 @@ const SERIAL_PAYMENT = [
 /** The same link in the new style (138/144/143); the amount and date columns follow in each form's own order. */
 const VOUCHER_PAYMENT = [
   i('payee_sr_no'),
-  s('bank_challan_number_or_ddo_serial_number', true),
-  s('bsr_code_or_form_24g_receipt_number', true),
+  challanSerial('bank_challan_number_or_ddo_serial_number', true),
+  bsrCode('bsr_code_or_form_24g_receipt_number', true),
   s('nature_of_payment'),
 ];
 
 /** Legacy TDS rows: income tax, surcharge and cess, then the date of deduction. */
-const LEGACY_TAX = [n('tds_amount'), n('surcharge'), n('health_and_education_cess'), d('deduction_date_epoch', true)];
+const LEGACY_TAX = [n('tds_amount'), n('surcharge'), cess(), d('deduction_date_epoch', true)];
 
 const LOWER_DEDUCTION = [
   s('reason_for_lower_deduction', true, { aliases: ['reason_for_lower_or_higher_deduction'] }),
@@ -247,7 +259,7 @@ const PAYMENT_27Q = payments([
   b('applicability_of_tds_rate_under_dtaa'),
   s('nature_of_remittance'),
   s('form_15ca_acknowledgement_number', true),
-  s('grossing_up_indicator', true),
+  s('grossing_up_indicator', true, upper),
   ...LOWER_DEDUCTION,
   ...LEGACY_CASH,
   rateColumn,
@@ -256,15 +268,15 @@ const PAYMENT_27Q = payments([
 // 27EQ spells most columns its own way (collection, amount received) and accepts the vendor's variants.
 const PAYMENT_27EQ = payments([
   i('payee_sr_no'),
-  s('challan_serial'),
-  s('bsr_code'),
+  challanSerial('challan_serial'),
+  bsrCode('bsr_code'),
   s('nature_of_payment'),
   n('total_value_of_purchase'),
   n('payment_amount', false, { aliases: ['amount_received'] }),
   d('payment_date_epoch', false, { aliases: ['payment_date'] }),
   n('tcs_amount'),
   n('surcharge'),
-  n('health_and_education_cess'),
+  cess(),
   d('collection_date_epoch', true, { aliases: ['collection_date'] }),
   s('reason_for_lower_collection', true, { aliases: ['reason_for_lower_or_higher_collection'] }),
   s('certificate_number', true),
@@ -335,7 +347,7 @@ const SALARY_DETAIL = table('salary_detail_sheet', 'salary_detail_table', [
   n('tds_by_previous_employers', true),
   n('income_tax_payable'),
   n('surcharge'),
-  n('health_and_education_cess', false, { aliases: ['cess'] }),
+  cess('cess'),
   n('tds_on_salary', true),
   n('other_tds_or_tcs_amount_as_per_section_192_2b', true),
   n('salary_as_per_provisions_contained_in_section_17_1', true),

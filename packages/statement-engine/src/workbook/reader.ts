@@ -1,9 +1,12 @@
 // Reads the blocks of a workbook, in whatever order they come, against a WorkbookSpec: list items in either
-// encoding, table headers by name, rows checked with the ajv row schema. Hands clean records to a sink.
+// encoding, table headers by name (aliases included), rows checked with the ajv row schema. A cell of the wrong
+// JSON type is read as its column's type where that is unambiguous, and text is trimmed (coerce.ts), each with a
+// warning naming the cell. Hands clean records to a sink.
 
-import type { ProblemCollector } from '../problems.js';
+import type { Place, ProblemCollector } from '../problems.js';
+import { coerceCell, needsTidying, tidyText, type Coercion } from './coerce.js';
 import { ListRecord, TableLayout, type ListEntry, type TableRow } from './records.js';
-import { rowValidator, valueValidator, type ErrorObject } from './schemas.js';
+import { rowValidator, valueValidator, type ErrorObject, type ValidateFunction } from './schemas.js';
 import { fieldIndex, type BlockSpec, type FieldSpec, type ListSpec, type SheetSpec, type TableSpec, type WorkbookSpec } from './spec.js';
 
 export interface WorkbookSink {
@@ -133,12 +136,29 @@ export class WorkbookReader {
       this.problems.add('LIST_KEY_DUPLICATE', place, `${spec.block}: '${f.key}' is given more than once`);
       return;
     }
-    if (value !== null && value !== undefined && !valueValidator(f)(value)) {
-      this.problems.add('CELL_TYPE', place, `${spec.block}: '${f.key}' must be ${expected(f)}, not ${typeName(value)}`);
-      entries.set(f.key, { value: null, row });
-      return;
+    let read = value;
+    if (read !== null && read !== undefined && !valueValidator(f)(read)) {
+      const coerced = coerceCell(f, read);
+      if (coerced) this.reportCoercion(coerced, place, `${spec.block}: '${f.key}'`);
+      if (!coerced || coerced.code === 'NUMBER_GROUPED') {
+        if (!coerced) this.problems.add('CELL_TYPE', place, `${spec.block}: '${f.key}' must be ${expected(f)}, not ${typeName(read)}`);
+        entries.set(f.key, { value: null, row });
+        return;
+      }
+      read = coerced.value;
     }
-    entries.set(f.key, { value, row });
+    if (typeof read === 'string' && needsTidying(f, read)) read = this.tidy(f, read, place, `${spec.block}: '${f.key}'`);
+    entries.set(f.key, { value: read, row });
+  }
+
+  private reportCoercion(c: Coercion, place: Place, what: string): void {
+    this.problems.add(c.code, place, `${what} ${c.note}`);
+  }
+
+  private tidy(spec: FieldSpec, text: string, place: Place, what: string): string {
+    const { value, changes } = tidyText(spec, text);
+    for (const c of changes) this.reportCoercion(c, place, what);
+    return value;
   }
 
   /** Starts a table; returns the receiver for its rows. */
@@ -154,24 +174,30 @@ export class WorkbookReader {
     this.sink.tableStart(layout);
     const width = spec.columns.length;
     const inOrder = positions.every((p, h) => p === h);
+    // Header positions of the text columns, checked on every row for spaces (and case, for codes).
+    const textColumns = headerColumns.flatMap((c, h) => (c?.type === 'string' && positions[h]! >= 0 ? [h] : []));
     return {
       row: (i: number, given: unknown) => {
         const number = i + 2;
         // JSON has no undefined, but in-memory callers may leave holes: read them as null.
-        const raw = Array.isArray(given) && given.includes(undefined) ? given.map((v) => (v === undefined ? null : v)) : given;
-        const damaged = !validate(raw);
-        if (damaged) this.rowProblems(layout, headerColumns, positions, raw, number, validate.errors ?? []);
-        if (!Array.isArray(raw)) return;
+        const holeless = Array.isArray(given) && given.includes(undefined) ? given.map((v) => (v === undefined ? null : v)) : given;
+        // The usual row passes its type check at once; only one that fails is read again (checkRow).
+        const valid: boolean = validate(holeless);
+        const checked = valid ? null : this.checkRow(layout, headerColumns, positions, validate, holeless, number);
+        const raw = checked ? checked.raw : (holeless as unknown[]);
+        const damaged = checked !== null && checked.damaged;
+        if (!raw) return;
+        const row = this.tidyRow(layout, headerColumns, positions, textColumns, raw, given, number);
         // A header in the spec's own order (the usual case) needs no reordering: the row is the cells.
         let cells: unknown[];
         if (inOrder && !damaged) {
-          cells = raw;
+          cells = row;
         } else {
           cells = new Array<unknown>(width).fill(null);
           for (let h = 0; h < positions.length; h++) {
             const p = positions[h]!;
-            if (p < 0 || h >= raw.length) continue;
-            cells[p] = raw[h];
+            if (p < 0 || h >= row.length) continue;
+            cells[p] = row[h];
           }
           if (damaged) this.nullOutBadCells(cells, spec);
         }
@@ -221,12 +247,73 @@ export class WorkbookReader {
     return { layout: new TableLayout(spec, sheetName, names), headerColumns, positions };
   }
 
-  private rowProblems(layout: TableLayout, columns: ReadonlyArray<FieldSpec | null>, positions: readonly number[], raw: unknown, number: number, errors: ErrorObject[]): void {
+  /**
+   * A row that failed its type check, read again with its cells coerced (coerceRow); what still fails is
+   * reported. `raw` is null when the row is not a list of cells at all.
+   */
+  private checkRow(layout: TableLayout, columns: ReadonlyArray<FieldSpec | null>, positions: readonly number[], validate: ValidateFunction, given: unknown, number: number): { raw: unknown[] | null; damaged: boolean } {
+    const passes = (row: unknown): boolean => validate(row);
+    let raw = given;
+    let reported = new Set<number>();
+    if (Array.isArray(given)) {
+      const coerced = this.coerceRow(layout, columns, positions, given, number);
+      if (coerced) {
+        raw = coerced.row;
+        reported = coerced.reported;
+        if (passes(raw)) return { raw: coerced.row, damaged: false };
+      }
+    }
+    this.rowProblems(layout, columns, positions, raw, number, validate.errors ?? [], reported);
+    return { raw: Array.isArray(raw) ? raw : null, damaged: true };
+  }
+
+  /**
+   * A copy of a row that failed its type check, with each cell of the wrong type read as its column's type
+   * where that is unambiguous (a warning each); null when no cell could be. `reported` holds the header
+   * positions whose problem is already reported (digit grouping), so the type check does not repeat it.
+   */
+  private coerceRow(layout: TableLayout, columns: ReadonlyArray<FieldSpec | null>, positions: readonly number[], raw: readonly unknown[], number: number): { row: unknown[]; reported: Set<number> } | null {
+    let row: unknown[] | null = null;
+    const reported = new Set<number>();
+    const end = Math.min(raw.length, columns.length);
+    for (let h = 0; h < end; h++) {
+      const spec = columns[h];
+      const value = raw[h];
+      if (!spec || value === null || valueValidator(spec)(value)) continue;
+      const coerced = coerceCell(spec, value);
+      if (!coerced) continue;
+      const p = positions[h]!;
+      this.reportCoercion(coerced, layout.place(number, p), `'${layout.columnName(p)}'`);
+      if (coerced.code === 'NUMBER_GROUPED') {
+        reported.add(h);
+        continue;
+      }
+      row ??= raw.slice();
+      row[h] = coerced.value;
+    }
+    return row || reported.size > 0 ? { row: row ?? (raw as unknown[]), reported } : null;
+  }
+
+  /** The row with its text cells trimmed (and codes upper-cased); the given row itself when nothing changes. */
+  private tidyRow(layout: TableLayout, columns: ReadonlyArray<FieldSpec | null>, positions: readonly number[], textColumns: readonly number[], raw: unknown[], given: unknown, number: number): unknown[] {
+    let row = raw;
+    for (let k = 0; k < textColumns.length; k++) {
+      const h = textColumns[k]!;
+      const value = row[h];
+      if (typeof value !== 'string' || !needsTidying(columns[h]!, value)) continue;
+      // Never change the caller's own row object (convert() is given the caller's workbook).
+      if (row === given) row = row.slice();
+      const p = positions[h]!;
+      row[h] = this.tidy(columns[h]!, value, layout.place(number, p), `'${layout.columnName(p)}'`);
+    }
+    return row;
+  }
+
+  private rowProblems(layout: TableLayout, columns: ReadonlyArray<FieldSpec | null>, positions: readonly number[], raw: unknown, number: number, errors: ErrorObject[], reported: Set<number>): void {
     if (!Array.isArray(raw)) {
       this.problems.add('ROW_SHAPE', layout.place(number, null), `Row ${number} must be a list of cells, not ${typeName(raw)}`);
       return;
     }
-    const reported = new Set<number>();
     for (const error of errors) {
       const m = /^\/(\d+)$/.exec(error.instancePath);
       if (!m) {
@@ -281,7 +368,9 @@ export class WorkbookReader {
         continue;
       }
       if (!this.seenSheets.has(sheetSpec.name)) {
-        this.problems.add('SHEET_MISSING', { sheet: sheetSpec.name, row: null, column: null }, `Sheet '${sheetSpec.name}' is missing`);
+        // The one optional sheet (24Q salary details) is read in Q4 only, where the statement carries Annexure II.
+        const why = sheetSpec.optional ? ': a Q4 statement carries the salary details of the year (Annexure II)' : '';
+        this.problems.add('SHEET_MISSING', { sheet: sheetSpec.name, row: null, column: null }, `Sheet '${sheetSpec.name}' is missing${why}`);
         continue;
       }
       for (const block of sheetSpec.blocks) {

@@ -98,4 +98,4 @@ export function valueValidator(spec: FieldSpec): ValidateFunction {
   return validator;
 }
 
-export type { ErrorObject };
+export type { ErrorObject, ValidateFunction };

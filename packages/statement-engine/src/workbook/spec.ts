@@ -12,6 +12,10 @@ export interface FieldSpec {
   aliases?: readonly string[];
   /** Our own optional addition to the vendor's layout; never required in a header. */
   extension?: boolean;
+  /** A code of exactly this many digits (BSR code 7, challan serial 5, PIN 6): a number loses its leading zeros. */
+  digits?: number;
+  /** A code written in capitals (mode of payment, Y/N flags, state, country): lower case is upper-cased. */
+  upper?: boolean;
 }
 
 export interface ListSpec {

@@ -6,11 +6,11 @@
  */
 
 export type Family = 'legacy' | 'new';
-export type RecordType = 'FH' | 'BH' | 'CD' | 'DD' | 'SD' | 'S16' | 'C6A';
+export type RecordType = 'FH' | 'BH' | 'CD' | 'DD' | 'SD' | 'S16' | 'C6A' | '94P' | 'P16' | 'P6A';
 
 /** Field count per record type and family (a record has one fewer caret than fields). */
 export const FIELD_COUNTS: Record<Family, Partial<Record<RecordType, number>>> = {
-  legacy: { FH: 18, BH: 72, CD: 41, DD: 54, SD: 88, S16: 8, C6A: 10 },
+  legacy: { FH: 18, BH: 72, CD: 41, DD: 54, SD: 88, S16: 8, C6A: 10, '94P': 28, P16: 8, P6A: 10 },
   new: { FH: 18, BH: 72, CD: 30, DD: 45 },
 };
 
@@ -143,8 +143,31 @@ const C6A = labels(10, {
   10: 'record hash',
 });
 
+/** s.194P detail of a specified senior citizen (24Q Q4): the 28-field list of tds-txt-format §4.5. */
+const P94 = labels(28, {
+  1: 'line number', 2: 'record type', 3: 'batch number', 4: '194P detail record number', 5: 'mode',
+  6: 'PAN', 7: 'name', 8: 'category', 9: 'opting out of 115BAC(1A)', 10: 'gross salary / pension',
+  11: 'count of P16 records', 12: 'total of section 16 deductions', 13: 'income chargeable',
+  14: 'income from other sources (bank interest)', 15: 'gross total income', 17: 'aggregate 80C/80CCC/80CCD(1)',
+  18: 'count of P6A records', 19: 'total of Chapter VI-A deductions', 20: 'total taxable income',
+  21: 'income tax', 22: 'rebate u/s 87A', 23: 'surcharge', 24: 'health and education cess',
+  25: 'total tax payable', 26: 'relief u/s 89', 27: 'net tax payable', 28: 'record hash',
+});
+
+const P16 = labels(8, {
+  1: 'line number', 2: 'record type', 3: 'batch number', 4: '194P detail record number',
+  5: 'P16 record number', 6: 'section id', 7: 'amount', 8: 'record hash',
+});
+
+/** P6A: gross, qualifying, deductible (the one public writer's order, addendum §3). */
+const P6A = labels(10, {
+  1: 'line number', 2: 'record type', 3: 'batch number', 4: '194P detail record number',
+  5: 'P6A record number', 6: 'section id', 7: 'gross amount', 8: 'qualifying amount', 9: 'deductible amount',
+  10: 'record hash',
+});
+
 const NAMES: Record<Family, Partial<Record<RecordType, readonly string[]>>> = {
-  legacy: { FH, BH: LEGACY_BH, CD: LEGACY_CD, DD: LEGACY_DD, SD, S16, C6A },
+  legacy: { FH, BH: LEGACY_BH, CD: LEGACY_CD, DD: LEGACY_DD, SD, S16, C6A, '94P': P94, P16, P6A },
   new: { FH, BH: NEW_BH, CD: NEW_CD, DD: NEW_DD },
 };
 

@@ -29,6 +29,8 @@ export interface ParsedBatch {
   readonly bh: TxtRecord;
   readonly challans: ParsedChallan[];
   readonly salaries: ParsedSalary[];
+  /** 24Q Q4 s.194P details: a 94P record (in `sd`) with its P16 (`s16`) and P6A (`c6a`) children. */
+  readonly seniors: ParsedSalary[];
 }
 
 export interface ParsedStatement {
@@ -47,7 +49,7 @@ export function field(record: TxtRecord, n: number): string {
   return value;
 }
 
-const KNOWN_TYPES = new Set<string>(['FH', 'BH', 'CD', 'DD', 'SD', 'S16', 'C6A']);
+const KNOWN_TYPES = new Set<string>(['FH', 'BH', 'CD', 'DD', 'SD', 'S16', 'C6A', '94P', 'P16', 'P6A']);
 
 /** Splits on CRLF and refuses bare CR/LF, a missing final CRLF and non-ASCII bytes. */
 export function splitCrlfLines(txt: string): string[] {
@@ -85,20 +87,23 @@ export function deducteeNoField(family: Family): number {
 
 interface Cursor { batch?: ParsedBatch; challan?: ParsedChallan; salary?: ParsedSalary }
 
+/** The parent record type of each salary child record. */
+const PARENT: Partial<Record<RecordType, RecordType>> = { S16: 'SD', C6A: 'SD', P16: '94P', P6A: '94P' };
+
 function place(statement: ParsedStatement, cursor: Cursor, record: TxtRecord): void {
   const where = `line ${record.physicalLine}`;
   switch (record.type) {
     case 'FH':
       throw new TxtShapeError(`${where}: a second FH record`);
     case 'BH':
-      cursor.batch = { bh: record, challans: [], salaries: [] };
+      cursor.batch = { bh: record, challans: [], salaries: [], seniors: [] };
       cursor.challan = undefined;
       cursor.salary = undefined;
       statement.batches.push(cursor.batch);
       return;
     case 'CD':
       if (!cursor.batch) throw new TxtShapeError(`${where}: CD before any BH`);
-      if (cursor.batch.salaries.length > 0) throw new TxtShapeError(`${where}: CD after the salary records`);
+      if (cursor.batch.salaries.length + cursor.batch.seniors.length > 0) throw new TxtShapeError(`${where}: CD after the salary records`);
       cursor.challan = { cd: record, deductees: [] };
       cursor.batch.challans.push(cursor.challan);
       return;
@@ -108,17 +113,29 @@ function place(statement: ParsedStatement, cursor: Cursor, record: TxtRecord): v
       return;
     case 'SD':
       if (!cursor.batch) throw new TxtShapeError(`${where}: SD before any BH`);
+      if (cursor.batch.seniors.length > 0) throw new TxtShapeError(`${where}: SD after the 94P records`);
       cursor.salary = { sd: record, s16: [], c6a: [] };
       cursor.batch.salaries.push(cursor.salary);
       return;
+    case '94P':
+      if (!cursor.batch) throw new TxtShapeError(`${where}: 94P before any BH`);
+      cursor.salary = { sd: record, s16: [], c6a: [] };
+      cursor.batch.seniors.push(cursor.salary);
+      return;
     case 'S16':
-      if (!cursor.salary || cursor.salary.c6a.length > 0) throw new TxtShapeError(`${where}: S16 not under an SD, or after its C6A rows`);
-      cursor.salary.s16.push(record);
+    case 'P16': {
+      const parent = cursor.salary;
+      if (!parent || parent.sd.type !== PARENT[record.type] || parent.c6a.length > 0) throw new TxtShapeError(`${where}: ${record.type} not under its ${PARENT[record.type]}, or after its deduction rows`);
+      parent.s16.push(record);
       return;
+    }
     case 'C6A':
-      if (!cursor.salary) throw new TxtShapeError(`${where}: C6A not under an SD`);
-      cursor.salary.c6a.push(record);
+    case 'P6A': {
+      const parent = cursor.salary;
+      if (!parent || parent.sd.type !== PARENT[record.type]) throw new TxtShapeError(`${where}: ${record.type} not under its ${PARENT[record.type]}`);
+      parent.c6a.push(record);
       return;
+    }
   }
 }
 
@@ -234,13 +251,14 @@ function checkNumbering(problems: Problems, statement: ParsedStatement): void {
       });
     });
     batch.salaries.forEach((salary, sdIndex) => checkSalaryNumbering(problems, salary, batchNo, String(sdIndex + 1)));
+    batch.seniors.forEach((senior, index) => checkSalaryNumbering(problems, senior, batchNo, String(index + 1)));
   });
 }
 
 function checkSalaryNumbering(problems: Problems, salary: ParsedSalary, batchNo: string, sdNo: string): void {
   const at = (record: TxtRecord): string => `on line ${record.physicalLine}`;
-  expectEqual(problems, `${fieldLabel('legacy', 'SD', 3)} ${at(salary.sd)}`, field(salary.sd, 3), batchNo);
-  expectEqual(problems, `${fieldLabel('legacy', 'SD', 4)} ${at(salary.sd)}`, field(salary.sd, 4), sdNo);
+  expectEqual(problems, `${fieldLabel('legacy', salary.sd.type, 3)} ${at(salary.sd)}`, field(salary.sd, 3), batchNo);
+  expectEqual(problems, `${fieldLabel('legacy', salary.sd.type, 4)} ${at(salary.sd)}`, field(salary.sd, 4), sdNo);
   for (const children of [salary.s16, salary.c6a]) {
     children.forEach((child, index) => {
       expectEqual(problems, `${fieldLabel('legacy', child.type, 3)} ${at(child)}`, field(child, 3), batchNo);
@@ -259,6 +277,16 @@ function checkSalaryTotals(problems: Problems, salary: ParsedSalary): void {
   expectEqual(problems, label(22), field(sd, 22), amountText(sumField(salary.c6a, 7, 'legacy')));
 }
 
+/** 94P: 11/12 count and total of its P16 rows; 18/19 count and deductible total (P6A field 9) of its P6A rows. */
+function checkSeniorTotals(problems: Problems, senior: ParsedSalary): void {
+  const p = senior.sd;
+  const label = (n: number): string => `${fieldLabel('legacy', '94P', n)} on line ${p.physicalLine}`;
+  expectEqual(problems, label(11), field(p, 11), String(senior.s16.length));
+  expectEqual(problems, label(12), field(p, 12), amountText(sumField(senior.s16, 7, 'legacy')));
+  expectEqual(problems, label(18), field(p, 18), String(senior.c6a.length));
+  expectEqual(problems, label(19), field(p, 19), amountText(sumField(senior.c6a, 9, 'legacy')));
+}
+
 function checkBatchTotals(problems: Problems, batch: ParsedBatch, family: Family, isSalaryQ4: boolean): void {
   const bh = batch.bh;
   expectEqual(problems, fieldLabel(family, 'BH', 4), field(bh, 4), String(batch.challans.length));
@@ -274,6 +302,9 @@ function checkBatchTotals(problems: Problems, batch: ParsedBatch, family: Family
     expectEqual(problems, fieldLabel(family, 'BH', 49), field(bh, 49), String(batch.salaries.length));
     expectEqual(problems, fieldLabel(family, 'BH', 50), field(bh, 50), amountText(sumField(batch.salaries.map((s) => s.sd), 19, family)));
     batch.salaries.forEach((salary) => checkSalaryTotals(problems, salary));
+    expectEqual(problems, fieldLabel(family, 'BH', 70), field(bh, 70), String(batch.seniors.length));
+    expectEqual(problems, fieldLabel(family, 'BH', 71), field(bh, 71), amountText(sumField(batch.seniors.map((s) => s.sd), 15, family)));
+    batch.seniors.forEach((senior) => checkSeniorTotals(problems, senior));
   }
 }
 

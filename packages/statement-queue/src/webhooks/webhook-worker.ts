@@ -1,6 +1,6 @@
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { silentLogger, systemClock, type Clock, type Logger, type ObjectStorage, type Sealer } from '@satyapan/core';
+import { logUnlessRedisUnavailable, silentLogger, systemClock, type Clock, type Logger, type ObjectStorage, type Sealer } from '@satyapan/core';
 import { JobStore } from '../job-store.js';
 import { StatementKeys } from '../keys.js';
 import { WEBHOOK_QUEUE, type DeliveryJobData } from '../queues.js';
@@ -37,7 +37,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): Worker<Deliv
     concurrency: options.concurrency ?? 10,
     settings: { backoffStrategy: (attemptsMade: number) => webhookBackoff(attemptsMade, options.retry) },
   });
-  worker.on('error', (error) => logger.warn('webhook worker error', { error: error.message }));
+  worker.on('error', logUnlessRedisUnavailable(logger, 'webhook worker error'));
   worker.on('failed', (job, error) => {
     if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
       logger.error('webhook given up', { job_id: job.data.jobId, webhook_id: job.data.webhookId, error: error.message });
