@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { hmacSign, sha256Hex } from '@satyapan/core';
 import { LOCKER_INDIVIDUALS, PENNY_DROP_TEST_ACCOUNTS } from '@satyapan/sandbox';
 import { createSatyapanClient, type SatyapanClient } from '@satyapan/client';
-import { spawnDemo } from './support/spawn-program.js';
+import { PROGRAMS, spawnDemo, spawnProgram } from './support/spawn-program.js';
 import { eventually, freePort, redisAnswers, shutDownRedis, startRedisServer } from './support/redis-server.js';
 import { workbook26Q } from './statements-support/workbooks.js';
 import { consentAtLocker } from '../packages/kyc/test/support/stack.js';
@@ -52,6 +52,64 @@ describe('demo host app (npm start)', function () {
       expect(demo.output()).not.to.match(/private redis-server/);
       expect(runPrintedCurl(demo.output()).data.access_token).to.match(/^eyJ/);
     } finally {
+      expect(await demo.stop()).to.equal(0);
+    }
+  });
+
+  it('prints a complete authenticated call that works pasted into a shell, the API reference and the sandbox test values', async () => {
+    const demo = spawnDemo({ SATYAPAN_DATA_DIR: dataDir });
+    try {
+      await demo.waitFor(/Stop with Ctrl\+C/);
+      const lines = demo.output().split('\n');
+      const start = lines.findIndex((line) => line.startsWith('A complete authenticated call'));
+      const pasted = lines.slice(start + 1, start + 3).map((line) => line.trim()).join('\n');
+      const answer = JSON.parse(execSync(pasted, { encoding: 'utf8', shell: '/bin/bash' })) as { data: { account_exists: boolean } };
+      expect(answer.data.account_exists).to.equal(true);
+      expect(demo.output()).to.match(/API reference\s+http:\/\/127\.0\.0\.1:\d+\/docs/);
+      expect(demo.output()).to.include(`${PENNY_DROP_TEST_ACCOUNTS.blocked} blocked`);
+      expect(demo.output()).to.include(LOCKER_INDIVIDUALS[0]!.name);
+      expect(demo.output()).to.match(/Statement worker in this process/);
+    } finally {
+      expect(await demo.stop()).to.equal(0);
+    }
+  });
+
+  it('SATYAPAN_WORKER=off leaves statements to examples/worker, started with the settings the banner prints', async () => {
+    // A key prefix of its own: a worker of another demo on this Redis must not take the job.
+    const demo = spawnDemo({
+      SATYAPAN_DATA_DIR: dataDir, SATYAPAN_WORKER: 'off', SATYAPAN_DEMO_KEY: 'key_split', SATYAPAN_DEMO_SECRET: 'secret_split',
+      SATYAPAN_KEY_PREFIX: `test-split-${randomUUID()}`,
+    });
+    let worker: ReturnType<typeof spawnProgram> | undefined;
+    try {
+      await demo.waitFor(/Stop with Ctrl\+C/);
+      expect(demo.output()).to.match(/Statement worker off \(SATYAPAN_WORKER=off\)/);
+      const settings = Object.fromEntries([...demo.output().matchAll(/^ {4}([A-Z_]+)=(\S*)$/gm)].map((match) => [match[1]!, match[2]!]));
+      expect(Object.keys(settings)).to.include.members(['REDIS_URL', 'SATYAPAN_DATA_DIR', 'SATYAPAN_STORAGE_SECRET', 'SATYAPAN_SEALING_KEYS']);
+      const api = demo.output().match(/API mounted at\s+(\S+)/)?.[1] ?? '';
+      const client = createSatyapanClient({ baseUrl: api, apiKey: 'key_split', apiSecret: 'secret_split' });
+      const job = (await client.POST('/tds/reports/txt', {
+        body: { '@entity': 'in.co.service.tds.reports.request', tan: 'PNEG01234C', form: '26Q', quarter: 'Q2', financial_year: 'FY 2025-26' },
+      })).data!.data;
+      expect((await fetch(job.json_url!, { method: 'PUT', body: JSON.stringify(workbook26Q()) })).status).to.equal(200);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const waiting = (await client.GET('/tds/reports/txt', { params: { query: { job_id: job.job_id } } })).data!.data;
+      expect(waiting.status, 'no worker in the demo').to.equal('queued');
+      await mkdir(join(dataDir, 'worker-tmp'));
+      worker = spawnProgram(PROGRAMS.worker, { ...settings, SATYAPAN_TMP_DIR: join(dataDir, 'worker-tmp') });
+      await worker.waitFor(/statement worker ready/);
+      let polled = waiting;
+      // Polled every half second: the demo client's rate limit is 100 calls a minute.
+      for (let i = 0; i < 60 && polled.status !== 'succeeded' && polled.status !== 'failed'; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const answer = await client.GET('/tds/reports/txt', { params: { query: { job_id: job.job_id } } });
+        expect(answer.response.status).to.equal(200);
+        polled = answer.data!.data;
+      }
+      expect(polled.status, `${JSON.stringify(polled)}\n${worker.output()}`).to.equal('succeeded');
+      expect((await (await fetch(polled.txt_url!)).text()).split('\r\n')[0]).to.match(/^1\^FH\^/);
+    } finally {
+      if (worker) await worker.stop();
       expect(await demo.stop()).to.equal(0);
     }
   });

@@ -2,12 +2,11 @@
 // JavaScript switched off to prove the page needs none. The user clicks Allow; the browser follows the
 // locker's redirect to our callback and ours to the merchant's redirect_url.
 import { expect } from 'chai';
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { LOCKER_INDIVIDUALS } from '@satyapan/sandbox';
 import { startKycStack, type KycStack } from '../packages/kyc/test/support/stack.js';
+import { launchChromiumOrSkip } from './support/browser.js';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const REDIRECT = 'https://merchant.example/kyc/return';
 const ROHAN = LOCKER_INDIVIDUALS[1]!;
 
@@ -17,18 +16,7 @@ describe('e2e: the consent page in headless Chromium', function () {
   let browser: Browser;
 
   before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      const howTo = `Chromium is missing at ${CHROMIUM}: install it with "apt-get install -y chromium" `
-        + '(.ci/run does so in CI), or point CHROMIUM_PATH at a Chromium binary.';
-      // CI sets SATYAPAN_REQUIRE_BROWSER so that a missing browser fails there instead of going unnoticed.
-      if (process.env['SATYAPAN_REQUIRE_BROWSER'] === '1') throw new Error(howTo);
-      console.warn(`\n  !!! SKIPPED the consent-page browser test. ${howTo}\n`);
-      this.skip();
-    }
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromiumOrSkip(this, 'the consent-page browser test');
     s = await startKycStack();
   });
   after(async () => {

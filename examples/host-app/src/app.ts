@@ -6,9 +6,10 @@ import { createRouter, type ClientConfig } from '@satyapan/router';
 import { bankArea } from '@satyapan/bank';
 import { kycArea } from '@satyapan/kyc';
 import { statementsArea } from '@satyapan/statement-queue';
+import { mountApiReference } from './api-reference.js';
 import type { HostConfig } from './config.js';
 import { findOrStartRedis, type RedisHandle } from './redis-bootstrap.js';
-import { KEY_PREFIX, startDemoServices } from './services.js';
+import { startDemoServices, workerEnvironment } from './services.js';
 import { startDemoUpstreams, type DemoUpstreams } from './upstreams.js';
 
 export interface RunningDemo {
@@ -17,6 +18,9 @@ export interface RunningDemo {
   apiUrl: string;
   redisUrl: string;
   startedPrivateRedis: boolean;
+  workerInProcess: boolean;
+  /** The variables a separate examples/worker process needs (SATYAPAN_WORKER=off). */
+  workerEnvironment: Record<string, string>;
   client: ClientConfig;
   upstreams: DemoUpstreams;
   close(): Promise<void>;
@@ -24,11 +28,13 @@ export interface RunningDemo {
 
 /** The host app's own route: proof that the router is one part of an ordinary Express app. */
 function hostRoutes(app: express.Express, apiUrl: string, upstreams: DemoUpstreams): void {
+  mountApiReference(app, '/docs', `${apiUrl}/openapi.json`);
   app.get('/', (_req, res) => {
     res.json({
       app: 'satyapan demo host',
       api: apiUrl,
       openapi: `${apiUrl}/openapi.json`,
+      api_reference: `${apiUrl.replace(/\/api$/, '')}/docs`,
       health: `${apiUrl}/health`,
       sandbox: { locker: upstreams.locker.url, aadhaar_otp: upstreams.otp.url, penny_drop: upstreams.pennyDrop.url },
     });
@@ -66,7 +72,7 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
   app.disable('x-powered-by');
   hostRoutes(app, apiUrl, upstreams);
   app.use('/api', createRouter({
-    redis, storage, clients: [client], tokens: { secret: config.tokenSecret }, logger, keyPrefix: KEY_PREFIX,
+    redis, storage, clients: [client], tokens: { secret: config.tokenSecret }, logger, keyPrefix: config.keyPrefix,
     // Every area: a host that wants a subset passes only those (a bank-only host installs only @satyapan/bank).
     areas: [kycArea(demo.services), bankArea(demo.services.bank), statementsArea(demo.services.statements)],
     openapi: { serverUrl: apiUrl }, publicBaseUrl: apiUrl,
@@ -77,6 +83,8 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
     url, apiUrl, client, upstreams,
     redisUrl: redisHandle.url,
     startedPrivateRedis: redisHandle.child !== undefined,
+    workerInProcess: config.workerInProcess,
+    workerEnvironment: workerEnvironment(config, redisHandle.url, apiUrl),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

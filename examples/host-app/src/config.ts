@@ -13,6 +13,10 @@ export interface HostConfig {
   storageSecret: string;
   sealingKey: string;
   publicUrl: string | undefined;
+  /** Run the statement worker in this process (`SATYAPAN_WORKER`, default on); off leaves it to examples/worker. */
+  workerInProcess: boolean;
+  /** Prefix of every Redis key (`SATYAPAN_KEY_PREFIX`, default `satyapan`): several demos can share one Redis. */
+  keyPrefix: string;
 }
 
 function random(prefix: string, bytes = 18): string {
@@ -46,7 +50,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     storageSecret: value('SATYAPAN_STORAGE_SECRET', () => random('', 32)),
     sealingKey: value('SATYAPAN_SEALING_KEY', () => randomBytes(32).toString('base64')),
     publicUrl: env['SATYAPAN_PUBLIC_URL'] === undefined ? undefined : value('SATYAPAN_PUBLIC_URL', () => ''),
+    workerInProcess: onOff(value('SATYAPAN_WORKER', () => 'on')),
+    keyPrefix: value('SATYAPAN_KEY_PREFIX', () => 'satyapan'),
   };
+}
+
+function onOff(text: string): boolean {
+  if (text === 'on') return true;
+  if (text === 'off') return false;
+  throw new Error(`SATYAPAN_WORKER must be on or off, got ${text}`);
 }
 
 /** `redis://` or `rediss://` with a host: `127.0.0.1:6379` alone would otherwise read as a URL of scheme "127.0.0.1". */

@@ -1,25 +1,55 @@
 // `npm start`: the demo host app on embedded defaults (ARCHITECTURE.md, "The embedded default").
+import {
+  AADHAAR_TEST_NUMBERS, AADHAAR_TEST_OTP, LOCKER_ENTITIES, LOCKER_INDIVIDUALS, PENNY_DROP_TEST_ACCOUNTS, PENNY_DROP_TEST_IFSC,
+} from '@satyapan/sandbox';
 import { readConfig } from './config.js';
 import { startDemo } from './app.js';
 import { RedisUnavailableError, withoutPassword } from './redis-bootstrap.js';
 
 function banner(demo: Awaited<ReturnType<typeof startDemo>>): string {
+  const key = demo.client.apiKey;
   return [
     '',
     `Satyapan demo host app listening on ${demo.url}`,
     `  API mounted at   ${demo.apiUrl}   (OpenAPI: ${demo.apiUrl}/openapi.json)`,
+    `  API reference    ${demo.url}/docs`,
     `  Redis            ${withoutPassword(demo.redisUrl)}${demo.startedPrivateRedis ? ' (private redis-server started for this run, append-only file under the data dir)' : ''}`,
+    `  Statement worker ${demo.workerInProcess ? 'in this process' : 'off (SATYAPAN_WORKER=off): run examples/worker with the settings below'}`,
+    ...(demo.workerInProcess ? [] : workerSettings(demo)),
     '',
     'Demo client (every product enabled):',
-    `  x-api-key:    ${demo.client.apiKey}`,
+    `  x-api-key:    ${key}`,
     `  x-api-secret: ${demo.client.apiSecret}`,
     '',
     'Get an access token:',
-    `  curl -s -X POST ${demo.apiUrl}/authenticate -H 'x-api-key: ${demo.client.apiKey}' -H 'x-api-secret: ${demo.client.apiSecret}'`,
+    `  curl -s -X POST ${demo.apiUrl}/authenticate -H 'x-api-key: ${key}' -H 'x-api-secret: ${demo.client.apiSecret}'`,
+    '',
+    'A complete authenticated call (paste both lines into a shell):',
+    `  TOKEN=$(curl -s -X POST ${demo.apiUrl}/authenticate -H 'x-api-key: ${key}' -H 'x-api-secret: ${demo.client.apiSecret}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).data.access_token')`,
+    `  curl -s ${demo.apiUrl}/bank/${PENNY_DROP_TEST_IFSC}/accounts/${PENNY_DROP_TEST_ACCOUNTS.valid}/verify -H "authorization: $TOKEN" -H 'x-api-key: ${key}'`,
+    '',
+    ...sandboxValues(),
     '',
     'Stop with Ctrl+C.',
     '',
   ].join('\n');
+}
+
+/** The sandbox's test values, so that every area can be tried from the banner (packages/sandbox/README.md). */
+function sandboxValues(): string[] {
+  const list = (values: Record<string, string>): string => Object.entries(values).map(([outcome, value]) => `${value} ${outcome}`).join(', ');
+  return [
+    'Sandbox test values (the upstreams are simulated on loopback):',
+    `  IFSC in the shipped directory: ${PENNY_DROP_TEST_IFSC} (and every branch of the bundled sample)`,
+    `  Penny-drop accounts (with ${PENNY_DROP_TEST_IFSC}): ${list(PENNY_DROP_TEST_ACCOUNTS)}`,
+    `  Aadhaar numbers (OTP ${AADHAAR_TEST_OTP}): ${list(AADHAAR_TEST_NUMBERS)}`,
+    `  Locker users (pick one on the consent page): ${LOCKER_INDIVIDUALS.map((user) => user.name).join(', ')}; entities: ${LOCKER_ENTITIES.map((entity) => entity.name).join(', ')}`,
+  ];
+}
+
+/** What a separate worker process needs to serve this demo's jobs (examples/worker reads these variables). */
+function workerSettings(demo: Awaited<ReturnType<typeof startDemo>>): string[] {
+  return Object.entries(demo.workerEnvironment).map(([name, value]) => `    ${name}=${value}`);
 }
 
 async function main(): Promise<void> {

@@ -6,7 +6,6 @@ import { StatementService, createStatementWorker, type StatementWorker } from '@
 import type { HostConfig } from './config.js';
 import type { DemoUpstreams } from './upstreams.js';
 
-export const KEY_PREFIX = 'satyapan';
 
 export interface DemoServices {
   services: KycServices & { bank: BankService; statements: StatementService };
@@ -25,7 +24,7 @@ export async function startDemoServices(
   const secretFor = (purpose: string): string => hmacSign(config.tokenSecret, `satyapan-demo:${purpose}`);
   const sealer = new Sealer(sealingKeys);
   const kyc = createKycServices({
-    redis, storage, keyPrefix: KEY_PREFIX, sealingKeys, logger,
+    redis, storage, keyPrefix: config.keyPrefix, sealingKeys, logger,
     stateSecret: secretFor('oauth-state'),
     lockers: {
       docvault: { baseUrl: upstreams.locker.docvaultBaseUrl, ...upstreams.lockerClient, callbackUrl: `${apiUrl}/kyc/docvault/callback` },
@@ -44,28 +43,55 @@ export async function startDemoServices(
         clientSecret: upstreams.pennyDrop.clientSecret,
       }),
       redis,
-      keys: new KeySpace(KEY_PREFIX).child('bank'),
+      keys: new KeySpace(config.keyPrefix).child('bank'),
       sealer,
       // Cache keys are an HMAC of key, IFSC and account: a plain hash of them is brute-forced from a Redis dump.
       keySecret: secretFor('penny-drop-cache-key'),
     },
   });
-  const statements = new StatementService({ redis, storage, sealer, keyPrefix: KEY_PREFIX, logger });
-  const workerConnection = createRedisConnection({ url: redisUrl, flavour: 'worker', connectionName: 'satyapan-demo-worker', logger });
-  await waitForRedis(workerConnection);
+  const statements = new StatementService({ redis, storage, sealer, keyPrefix: config.keyPrefix, logger });
+  const worker = config.workerInProcess ? await startInProcessWorker(redisUrl, config.keyPrefix, storage, sealer, logger) : undefined;
+  return {
+    services: { ...kyc, bank, statements },
+    async close() {
+      await worker?.close();
+      await statements.close();
+      kyc.kyc.close();
+    },
+  };
+}
+
+/** The embedded default: one statement worker in this process, on a connection of its own. */
+async function startInProcessWorker(redisUrl: string, keyPrefix: string, storage: FsStorage, sealer: Sealer, logger: Logger): Promise<{ close(): Promise<void> }> {
+  const connection = createRedisConnection({ url: redisUrl, flavour: 'worker', connectionName: 'satyapan-demo-worker', logger });
+  await waitForRedis(connection);
   const worker: StatementWorker = createStatementWorker({
-    connection: workerConnection, storage, sealer, keyPrefix: KEY_PREFIX, concurrency: 1, logger,
+    connection, storage, sealer, keyPrefix, concurrency: 1, logger,
     // The demo's webhook receivers are the operator's own machine.
     webhooks: { allowPrivateUrls: ['localhost', '127.0.0.1'] },
   });
   await worker.ready();
   return {
-    services: { ...kyc, bank, statements },
     async close() {
       await worker.close({ timeoutMs: 5_000 });
-      await statements.close();
-      kyc.kyc.close();
-      workerConnection.disconnect();
+      connection.disconnect();
     },
+  };
+}
+
+/**
+ * What examples/worker needs to serve this demo's jobs when SATYAPAN_WORKER=off: the same Redis, key prefix,
+ * storage (folder, signing secret, public URL) and sealing key. Secrets are printed because the demo prints its
+ * demo secret too: it is a demo on the operator's own machine.
+ */
+export function workerEnvironment(config: HostConfig, redisUrl: string, apiUrl: string): Record<string, string> {
+  return {
+    REDIS_URL: redisUrl,
+    SATYAPAN_KEY_PREFIX: config.keyPrefix,
+    SATYAPAN_DATA_DIR: config.dataDir,
+    SATYAPAN_STORAGE_SECRET: config.storageSecret,
+    SATYAPAN_STORAGE_URL: `${apiUrl}/storage`,
+    SATYAPAN_SEALING_KEYS: `demo:${config.sealingKey}`,
+    SATYAPAN_WEBHOOK_ALLOW: 'localhost,127.0.0.1',
   };
 }
