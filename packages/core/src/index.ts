@@ -16,3 +16,4 @@ export {
 } from './crypto.js';
 export * from './storage/index.js';
 export { readAll } from './streams.js';
+export { keepAliveFetch, type KeepAliveFetch, type FetchRequest } from './http/keep-alive-fetch.js';

@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
+import { keepAliveFetch, type KeepAliveFetch } from '@satyapan/core';
 import { classifyLockerFailure } from './failures.js';
-import { keepAliveFetch, type KeepAliveFetch } from './keep-alive-fetch.js';
 import { requiresInsecureTransport } from '../transport.js';
 import { parseBusiness, parseIssuedFiles, parsePerson } from './parse.js';
 import {
