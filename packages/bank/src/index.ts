@@ -25,9 +25,10 @@ export {
 export type { PennyDropProvider, PennyDropRequest, PennyDropOutcome } from './penny-drop/port.js';
 export { CashfreePennyDropProvider, type CashfreeOptions } from './penny-drop/cashfree.js';
 export { mapAccountStatusCode, VERIFIED_MESSAGE } from './penny-drop/cashfree-status.js';
-export { PennyDropCache, DEFAULT_CACHE_TTL_SECONDS } from './penny-drop/cache.js';
-export { RedisSingleFlight, type SingleFlightOptions } from './penny-drop/single-flight.js';
-export type { RedisClient } from './penny-drop/redis-client.js';
+export { VerificationCache, DEFAULT_CACHE_TTL_SECONDS } from './verification/cache.js';
+export { RedisSingleFlight, type SingleFlightOptions } from './verification/single-flight.js';
+export { CachedVerifier, type VerificationSettings, type Definitive, type VerifierAnswer } from './verification/cached-verifier.js';
+export type { RedisClient } from './verification/redis-client.js';
 export {
   BankVerificationService, PENNY_DROP_ENTITY, toResult,
   type BankVerificationOptions, type VerifyAccountInput, type PennyDropResult,

@@ -1,10 +1,8 @@
-import { hmacSign, sha256Hex, silentLogger, systemClock, type Clock, type KeySpace, type Logger, type Sealer } from '@satyapan/core';
+import { silentLogger, systemClock, type Clock, type Logger } from '@satyapan/core';
 import { canonicalIfsc } from '../ifsc/branch.js';
 import { assertAccountNumber, assertIfsc, assertMobile, assertName } from '../validation.js';
-import { DEFAULT_CACHE_TTL_SECONDS, PennyDropCache } from './cache.js';
+import { CachedVerifier, type VerificationSettings } from '../verification/cached-verifier.js';
 import type { PennyDropOutcome, PennyDropProvider } from './port.js';
-import type { RedisClient } from './redis-client.js';
-import { RedisSingleFlight, type SingleFlightOptions } from './single-flight.js';
 
 /** The spec's `@entity` of the penny-drop result, leading at-sign included. */
 export const PENNY_DROP_ENTITY = '@in.co.service.bank.account.penny_drop_verification_response';
@@ -30,20 +28,8 @@ export interface PennyDropResult {
   amount_deposited?: string;
 }
 
-export interface BankVerificationOptions {
+export interface BankVerificationOptions extends VerificationSettings {
   provider: PennyDropProvider;
-  redis: RedisClient;
-  /** Key space for the cache, locks and flight answers (e.g. `ctx.keys.child('bank')`). */
-  keys: KeySpace;
-  /** Default 30 days. */
-  cacheTtlSeconds?: number;
-  /** Encrypts cached answers (they hold the account holder's name). */
-  sealer?: Sealer;
-  /** Keys cache entries with an HMAC instead of a plain hash, so Redis keys cannot be brute-forced back to account numbers. */
-  keySecret?: string;
-  singleFlight?: SingleFlightOptions;
-  logger?: Logger;
-  clock?: Clock;
 }
 
 /**
@@ -53,20 +39,15 @@ export interface BankVerificationOptions {
  */
 export class BankVerificationService {
   private readonly provider: PennyDropProvider;
-  private readonly cache: PennyDropCache;
-  private readonly flights: RedisSingleFlight;
+  private readonly verifier: CachedVerifier<PennyDropOutcome>;
   private readonly logger: Logger;
   private readonly clock: Clock;
-  private readonly keySecret: string | undefined;
 
   constructor(options: BankVerificationOptions) {
     this.provider = options.provider;
-    const keys = options.keys.child('pd');
-    this.cache = new PennyDropCache(options.redis, keys, options.cacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS, options.sealer);
-    this.flights = new RedisSingleFlight(options.redis, keys, options.singleFlight);
+    this.verifier = new CachedVerifier(options, 'pd');
     this.logger = options.logger ?? silentLogger();
     this.clock = options.clock ?? systemClock;
-    this.keySecret = options.keySecret;
   }
 
   /** `logger`: a request-scoped logger (e.g. with the request id); the service's own logger otherwise. */
@@ -76,30 +57,15 @@ export class BankVerificationService {
     assertName(input.name);
     assertMobile(input.mobile);
     const ifsc = canonicalIfsc(input.ifsc);
-    const id = this.verificationId(input.apiKey, ifsc, input.accountNumber);
+    const id = this.verifier.verificationId(input.apiKey, ifsc, input.accountNumber);
     const log = logger.child({ ifsc, verification: id.slice(0, 12), provider: this.provider.name });
-    if (input.acceptCache === true) {
-      const cached = await this.cache.get(id);
-      if (cached) {
-        log.info('penny drop answered from cache', { provider_code: cached.providerCode });
-        return toResult(cached, true);
-      }
-    }
     const started = this.clock.now();
-    const outcome = await this.flights.run(id, async () => {
-      const fresh = await this.provider.verify({ ...withOptional(input), ifsc, accountNumber: input.accountNumber });
-      if (fresh.definitive) await this.cache.set(id, fresh);
-      return fresh;
+    const { outcome, fromCache } = await this.verifier.answer(id, input.acceptCache === true,
+      () => this.provider.verify({ ...withOptional(input), ifsc, accountNumber: input.accountNumber }));
+    log.info(fromCache ? 'penny drop answered from cache' : 'penny drop answered', {
+      provider_code: outcome.providerCode, deposited: outcome.deposited && !fromCache, elapsed_ms: this.clock.now() - started,
     });
-    log.info('penny drop answered', {
-      provider_code: outcome.providerCode, deposited: outcome.deposited, elapsed_ms: this.clock.now() - started,
-    });
-    return toResult(outcome, false);
-  }
-
-  private verificationId(apiKey: string, ifsc: string, accountNumber: string): string {
-    const material = `${apiKey}\n${ifsc}\n${accountNumber.toUpperCase()}`;
-    return this.keySecret ? hmacSign(this.keySecret, material, 'hex') : sha256Hex(material);
+    return toResult(outcome, fromCache);
   }
 }
 
