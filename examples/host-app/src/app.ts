@@ -27,7 +27,7 @@ function hostRoutes(app: express.Express, apiUrl: string, upstreams: DemoUpstrea
       api: apiUrl,
       openapi: `${apiUrl}/openapi.json`,
       health: `${apiUrl}/health`,
-      sandbox: { locker: upstreams.locker.url, aadhaar_otp: upstreams.otp.url, penny_drop: upstreams.pennyDrop.url },
+      sandbox: { locker: upstreams.locker.url, aadhaar_otp: upstreams.otp.url, penny_drop: upstreams.pennyDrop.url, penny_less: upstreams.pennyLess.url },
     });
   });
 }

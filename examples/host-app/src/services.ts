@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { KeySpace, Sealer, createRedisConnection, hmacSign, waitForRedis, type FsStorage, type Logger } from '@satyapan/core';
-import { CashfreePennyDropProvider, createBankService, type BankService } from '@satyapan/bank';
+import { CashfreePennyDropProvider, SetuPennyLessProvider, createBankService, type BankService } from '@satyapan/bank';
 import { createKycServices, type KycServices } from '@satyapan/kyc';
 import { StatementService, createStatementWorker, type StatementWorker } from '@satyapan/statement-queue';
 import type { HostConfig } from './config.js';
@@ -36,18 +36,28 @@ export async function startDemoServices(
       numberHashSecret: secretFor('aadhaar-number-hash'),
     },
   });
+  const bankSettings = { redis, keys: new KeySpace(KEY_PREFIX).child('bank'), sealer, logger };
   const bank = await createBankService({
     verification: {
+      ...bankSettings,
       provider: new CashfreePennyDropProvider({
         baseUrl: `${upstreams.pennyDrop.url}/verification`,
         clientId: upstreams.pennyDrop.clientId,
         clientSecret: upstreams.pennyDrop.clientSecret,
       }),
-      redis,
-      keys: new KeySpace(KEY_PREFIX).child('bank'),
-      sealer,
       // Cache keys are an HMAC of key, IFSC and account: a plain hash of them is brute-forced from a Redis dump.
       keySecret: secretFor('penny-drop-cache-key'),
+    },
+    pennyLess: {
+      ...bankSettings,
+      provider: new SetuPennyLessProvider({
+        baseUrl: upstreams.pennyLess.url,
+        clientId: upstreams.pennyLess.clientId,
+        clientSecret: upstreams.pennyLess.clientSecret,
+        productInstanceId: upstreams.pennyLess.productInstanceId,
+        logger,
+      }),
+      keySecret: secretFor('penny-less-cache-key'),
     },
   });
   const statements = new StatementService({ redis, storage, sealer, keyPrefix: KEY_PREFIX, logger });
@@ -65,6 +75,7 @@ export async function startDemoServices(
       await worker.close({ timeoutMs: 5_000 });
       await statements.close();
       kyc.kyc.close();
+      bank.close();
       workerConnection.disconnect();
     },
   };

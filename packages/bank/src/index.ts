@@ -33,4 +33,11 @@ export {
   BankVerificationService, PENNY_DROP_ENTITY, toResult,
   type BankVerificationOptions, type VerifyAccountInput, type PennyDropResult,
 } from './penny-drop/service.js';
+export type { PennyLessProvider, PennyLessRequest, PennyLessOutcome } from './penny-less/port.js';
+export { SetuPennyLessProvider, type SetuPennyLessOptions } from './penny-less/setu.js';
+export { SETU_FAILURE_CODES } from './penny-less/setu-status.js';
+export {
+  PennyLessVerificationService, PENNY_LESS_ENTITY, toPennyLessResult,
+  type PennyLessOptions, type PennyLessVerifyInput, type PennyLessResult,
+} from './penny-less/service.js';
 export { BankService, createBankService, type BankServiceOptions } from './bank-service.js';

@@ -2,3 +2,4 @@ export {};
 export * from './locker/index.js';
 export * from './aadhaar-otp/index.js';
 export * from './penny-drop/index.js';
+export * from './penny-less/index.js';

@@ -1,9 +1,9 @@
 import {
-  ACCOUNT_NUMBER_MAX, DIGITS_PATTERN, IFSC_PATTERN, MOBILE_PATTERN, NAME_MAX, PENNY_DROP_ENTITY, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
+  ACCOUNT_NUMBER_MAX, DIGITS_PATTERN, IFSC_PATTERN, MOBILE_PATTERN, NAME_MAX, PENNY_DROP_ENTITY, PENNY_LESS_ENTITY, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX,
   SEARCH_TEXT_MAX, STRING_FIELDS, FLAG_FIELDS, NULLABLE_FIELDS, VALIDATION_MESSAGES, type BankService, type SearchParams,
 } from '@satyapan/bank';
 import { serviceError } from '@satyapan/core';
-import type { JsonSchema, RouteContext, RouteDefinition } from '../route-types.js';
+import type { JsonSchema, RouteContext, RouteDefinition, RouteRequest } from '../route-types.js';
 
 declare module '../route-types.js' {
   interface RouterServices {
@@ -98,6 +98,46 @@ const PENNY_DROP_RESULT: JsonSchema = {
   },
 };
 
+const PENNY_LESS_RESULT: JsonSchema = {
+  type: 'object',
+  required: ['@entity'],
+  properties: {
+    '@entity': { const: PENNY_LESS_ENTITY },
+    message: { type: 'string', description: 'Present when the account was not found or cannot be verified ("Account is blocked", ...)' },
+    account_exists: { type: 'boolean', description: 'Absent when the answer does not tell (e.g. bank offline)' },
+    name_at_bank: { type: 'string', description: 'The account holder\'s name as the bank has it' },
+  },
+};
+
+const ACCEPT_CACHE_HEADER: JsonSchema = {
+  type: 'object',
+  properties: {
+    'x-accept-cache': { type: 'string', description: '`true`: answer from the cache when present; `false` or absent: ask the provider' },
+  },
+};
+
+interface AccountCheck {
+  apiKey: string;
+  ifsc: string;
+  accountNumber: string;
+  name?: string;
+  mobile?: string;
+  acceptCache: boolean;
+}
+
+/** What both account verifications take from the request. */
+function accountCheck({ params, query, headers, client }: RouteRequest): AccountCheck {
+  const { name, mobile } = query as { name?: string; mobile?: string };
+  return {
+    apiKey: client.apiKey,
+    ifsc: params['ifsc'] ?? '',
+    accountNumber: params['account_number'] ?? '',
+    ...(name !== undefined ? { name } : {}),
+    ...(mobile !== undefined ? { mobile } : {}),
+    acceptCache: acceptCache(headers['x-accept-cache']),
+  };
+}
+
 /** `x-accept-cache`: `true` / `false` (any case); absent means false. */
 function acceptCache(value: string | string[] | undefined): boolean {
   if (value === undefined) return false;
@@ -155,18 +195,17 @@ export function bankRoutes(ctx: RouteContext): RouteDefinition[] {
         response: PENNY_DROP_RESULT,
       },
       errors: [400, 422, 429, 503],
-      handler: async ({ params, query, headers, client, logger }) => {
-        const { name, mobile } = query as { name?: string; mobile?: string };
-        const data = await bank.verifyAccount({
-          apiKey: client.apiKey,
-          ifsc: params.ifsc,
-          accountNumber: params.account_number,
-          ...(name !== undefined ? { name } : {}),
-          ...(mobile !== undefined ? { mobile } : {}),
-          acceptCache: acceptCache(headers['x-accept-cache']),
-        }, logger);
-        return { data };
-      },
+      handler: async (req) => ({ data: await bank.verifyAccount(accountCheck(req), req.logger) }),
+    });
+  }
+  if (bank.canVerifyPennyLess) {
+    routes.push({
+      method: 'get', path: '/bank/:ifsc/accounts/:account_number/penniless-verify', operationId: 'verifyBankAccountPennyLess',
+      tag: 'bank', product: 'bank', auth: 'jwt',
+      summary: 'Penny-less verification: the account holder\'s name without depositing money. Header x-accept-cache: true answers from the cache when it can.',
+      schemas: { params: VERIFY_PARAMS, query: VERIFY_QUERY, headers: ACCEPT_CACHE_HEADER, response: PENNY_LESS_RESULT },
+      errors: [400, 422, 429, 503],
+      handler: async (req) => ({ data: await bank.verifyAccountPennyLess(accountCheck(req), req.logger) }),
     });
   }
   return routes;
