@@ -4,6 +4,7 @@ import { CashfreePennyDropProvider, SetuPennyLessProvider, createBankService, ty
 import { createKycServices, type KycServices } from '@satyapan/kyc';
 import { StatementService, createStatementWorker, type StatementWorker } from '@satyapan/statement-queue';
 import type { HostConfig } from './config.js';
+import { VENDOR_AADHAAR_NUMBERS } from '@satyapan/sandbox';
 import type { DemoUpstreams } from './upstreams.js';
 
 export const KEY_PREFIX = 'satyapan';
@@ -34,6 +35,8 @@ export async function startDemoServices(
     aadhaarOtp: {
       baseUrl: upstreams.otp.url, clientId: upstreams.otp.clientId, clientSecret: upstreams.otp.clientSecret,
       numberHashSecret: secretFor('aadhaar-number-hash'),
+      // The demo is a sandbox deployment: the vendor's sandbox numbers work too, so its clients' suites run here.
+      testNumbers: Object.values(VENDOR_AADHAAR_NUMBERS),
     },
   });
   const bankSettings = { redis, keys: new KeySpace(KEY_PREFIX).child('bank'), sealer, logger };
