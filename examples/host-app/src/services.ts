@@ -6,6 +6,7 @@ import { StatementService, createStatementWorker, type StatementWorker } from '@
 import type { HostConfig } from './config.js';
 import { VENDOR_AADHAAR_NUMBERS } from '@satyapan/sandbox';
 import type { DemoUpstreams } from './upstreams.js';
+import { demoDirectory } from './demo-directory.js';
 
 export const KEY_PREFIX = 'satyapan';
 
@@ -41,6 +42,7 @@ export async function startDemoServices(
   });
   const bankSettings = { redis, keys: new KeySpace(KEY_PREFIX).child('bank'), sealer, logger };
   const bank = await createBankService({
+    directory: await demoDirectory(),
     verification: {
       ...bankSettings,
       provider: new CashfreePennyDropProvider({
