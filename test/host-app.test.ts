@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { execSync } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { hmacSign, sha256Hex } from '@satyapan/core';
-import { LOCKER_INDIVIDUALS, PENNY_DROP_TEST_ACCOUNTS } from '@satyapan/sandbox';
+import { LOCKER_INDIVIDUALS, PENNY_DROP_TEST_ACCOUNTS, PENNY_LESS_TEST_ACCOUNTS } from '@satyapan/sandbox';
 import { spawnDemo } from './support/spawn-program.js';
 import { eventually, freePort, redisAnswers, shutDownRedis, startRedisServer } from './support/redis-server.js';
 import { workbook26Q } from './statements-support/workbooks.js';
@@ -204,6 +204,30 @@ describe('demo host app: a walk through every area on embedded defaults', functi
     } finally {
       redis.disconnect();
     }
+  });
+
+  it('verifies an account without a deposit (penny-less), from the cache on request, and documents the operation', async () => {
+    const path = `/bank/KKBK0000131/accounts/${PENNY_LESS_TEST_ACCOUNTS.business}/penniless-verify`;
+    const fresh = await call('GET', path);
+    expect(fresh.status).to.equal(200);
+    expect(fresh.body.data).to.deep.equal({
+      '@entity': '@in.co.service.bank.account.penny_less_verification_response', account_exists: true, name_at_bank: 'SATYAPAN DEMO TECHNOLOGIES PVT LTD',
+    });
+    const cached = await fetch(`${api}${path}`, { headers: { ...headers, 'x-accept-cache': 'true' } });
+    expect(((await cached.json()) as { data: unknown }).data).to.deep.equal(fresh.body.data);
+    const blocked = await call('GET', `/bank/KKBK0000131/accounts/${PENNY_LESS_TEST_ACCOUNTS.blocked}/penniless-verify`);
+    expect(blocked.body.data).to.include({ message: 'Account is blocked', account_exists: true });
+    const openapi = await call('GET', '/openapi.json');
+    expect(openapi.body.paths).to.include.keys('/bank/{ifsc}/accounts/{account_number}/penniless-verify', '/kyc/docvault/user/verify');
+  });
+
+  it('tells whether a docvault account exists for a mobile or Aadhaar number', async () => {
+    const entity = 'in.co.service.kyc.docvault.user.verification.request';
+    const known = await call('POST', '/kyc/docvault/user/verify', { '@entity': entity, aadhaar_number: LOCKER_INDIVIDUALS[0]!.aadhaarNumber });
+    expect(known.status).to.equal(200);
+    expect(known.body.data).to.deep.equal({ '@entity': 'in.co.service.kyc.docvault.user.verification.response', user_exists: true });
+    const unknown = await call('POST', '/kyc/docvault/user/verify', { '@entity': entity, mobile: '9000000001' });
+    expect(unknown.body.data.user_exists).to.equal(false);
   });
 
   it('walks a docvault consent through the locker simulator to the profile', async () => {
