@@ -5,10 +5,7 @@
 // Penny-Less) and Aadhaar (Generate OTP, Verify OTP); example names are quoted per case. `@entity` values use
 // our word `service` for the vendor's segment, as API.md says.
 import { expect } from 'chai';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { spawnDemo } from './support/spawn-program.js';
+import { startDemoApi, type DemoApi } from './support/spawn-program.js';
 
 interface Answer { status: number; body: any }
 
@@ -19,27 +16,19 @@ const OKYC = 'in.co.service.kyc.aadhaar.okyc';
 
 describe('the vendor\'s sandbox test values against the demo', function () {
   this.timeout(60_000);
-  let dataDir: string;
-  let demo: ReturnType<typeof spawnDemo>;
-  let api: string;
+  let demo: DemoApi;
   let headers: Record<string, string>;
 
   before(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'satyapan-vendor-values-'));
-    demo = spawnDemo({ SATYAPAN_DEMO_KEY: 'key_vendor_suite', SATYAPAN_DEMO_SECRET: 'secret_vendor_suite', SATYAPAN_DATA_DIR: dataDir });
-    await demo.waitFor(/Stop with Ctrl\+C/);
-    api = demo.output().match(/API mounted at\s+(\S+)/)?.[1] ?? '';
-    const auth = await fetch(`${api}/authenticate`, { method: 'POST', headers: { 'x-api-key': 'key_vendor_suite', 'x-api-secret': 'secret_vendor_suite' } });
-    const token = ((await auth.json()) as { data: { access_token: string } }).data.access_token;
-    headers = { authorization: token, 'x-api-key': 'key_vendor_suite', 'x-api-version': '1.0', 'content-type': 'application/json' };
+    demo = await startDemoApi('vendor_suite');
+    headers = { ...demo.headers, 'x-api-version': '1.0' };
   });
   after(async () => {
-    expect(await demo.stop()).to.equal(0);
-    await rm(dataDir, { recursive: true, force: true });
+    expect(await demo.close()).to.equal(0);
   });
 
   const call = async (method: string, path: string, body?: unknown): Promise<Answer> => {
-    const response = await fetch(`${api}${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const response = await fetch(`${demo.api}${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
     return { status: response.status, body: await response.json() };
   };
   const expectError = (answer: Answer, status: number, message: string): void => {

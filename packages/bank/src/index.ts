@@ -27,7 +27,9 @@ export { CashfreePennyDropProvider, type CashfreeOptions } from './penny-drop/ca
 export { mapAccountStatusCode, VERIFIED_MESSAGE } from './penny-drop/cashfree-status.js';
 export { VerificationCache, DEFAULT_CACHE_TTL_SECONDS } from './verification/cache.js';
 export { RedisSingleFlight, type SingleFlightOptions } from './verification/single-flight.js';
-export { CachedVerifier, type VerificationSettings, type Definitive, type VerifierAnswer } from './verification/cached-verifier.js';
+export {
+  CachedVerifier, type VerificationSettings, type Definitive, type VerifierAnswer, type AccountCheckInput, type ProviderRequest,
+} from './verification/cached-verifier.js';
 export type { RedisClient } from './verification/redis-client.js';
 export {
   BankVerificationService, PENNY_DROP_ENTITY, toResult,

@@ -1,22 +1,12 @@
-import { silentLogger, systemClock, type Clock, type Logger } from '@satyapan/core';
-import { canonicalIfsc } from '../ifsc/branch.js';
-import { assertAccountNumber, assertIfsc, assertMobile, assertName } from '../validation.js';
-import { CachedVerifier, type VerificationSettings } from '../verification/cached-verifier.js';
+import type { Logger } from '@satyapan/core';
+import { CachedVerifier, type AccountCheckInput, type VerificationSettings } from '../verification/cached-verifier.js';
 import type { PennyLessOutcome, PennyLessProvider } from './port.js';
 
 /** `@entity` of the penny-less result: the vendor's, with our word for its segment, leading at-sign included. */
 export const PENNY_LESS_ENTITY = '@in.co.service.bank.account.penny_less_verification_response';
 
-export interface PennyLessVerifyInput {
-  /** Whose cache this is: answers are never shared between API keys. */
-  apiKey: string;
-  ifsc: string;
-  accountNumber: string;
-  name?: string;
-  mobile?: string;
-  /** `x-accept-cache: true`; false or absent always asks the provider. */
-  acceptCache?: boolean;
-}
+/** Penny-less's input: the shared account check. */
+export type PennyLessVerifyInput = AccountCheckInput;
 
 /** `data` of the penny-less operation; fields the answer does not determine are left out, as the vendor does. */
 export interface PennyLessResult {
@@ -38,34 +28,16 @@ export interface PennyLessOptions extends VerificationSettings {
 export class PennyLessVerificationService {
   private readonly provider: PennyLessProvider;
   private readonly verifier: CachedVerifier<PennyLessOutcome>;
-  private readonly logger: Logger;
-  private readonly clock: Clock;
 
   constructor(options: PennyLessOptions) {
     this.provider = options.provider;
-    this.verifier = new CachedVerifier(options, 'pl');
-    this.logger = options.logger ?? silentLogger();
-    this.clock = options.clock ?? systemClock;
+    this.verifier = new CachedVerifier(options, 'pl', 'penny-less verification');
   }
 
-  async verifyAccount(input: PennyLessVerifyInput, logger: Logger = this.logger): Promise<PennyLessResult> {
-    assertIfsc(input.ifsc);
-    assertAccountNumber(input.accountNumber);
-    assertName(input.name);
-    assertMobile(input.mobile);
-    const ifsc = canonicalIfsc(input.ifsc);
-    const id = this.verifier.verificationId(input.apiKey, ifsc, input.accountNumber);
-    const log = logger.child({ ifsc, verification: id.slice(0, 12), provider: this.provider.name });
-    const started = this.clock.now();
-    const { outcome, fromCache } = await this.verifier.answer(id, input.acceptCache === true, () => this.provider.verify({
-      ifsc,
-      accountNumber: input.accountNumber,
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
-    }));
-    log.info(fromCache ? 'penny-less verification answered from cache' : 'penny-less verification answered', {
-      provider_code: outcome.providerCode, elapsed_ms: this.clock.now() - started,
-    });
+  /** `logger`: a request-scoped logger (e.g. with the request id); the service's own logger otherwise. */
+  async verifyAccount(input: PennyLessVerifyInput, logger?: Logger): Promise<PennyLessResult> {
+    const { outcome } = await this.verifier.verify(input, (request) => this.provider.verify(request),
+      (logger ?? this.verifier.logger).child({ provider: this.provider.name }));
     return toPennyLessResult(outcome);
   }
 
