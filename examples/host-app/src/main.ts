@@ -17,6 +17,8 @@ function banner(demo: Awaited<ReturnType<typeof startDemo>>): string {
     'Get an access token:',
     `  curl -s -X POST ${demo.apiUrl}/authenticate -H 'x-api-key: ${demo.client.apiKey}' -H 'x-api-secret: ${demo.client.apiSecret}'`,
     '',
+    'Sandbox test values (ours and the vendor\'s): packages/sandbox/README.md',
+    '',
     'Stop with Ctrl+C.',
     '',
   ].join('\n');
