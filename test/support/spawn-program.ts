@@ -1,6 +1,7 @@
 // Runs one of our programs (the demo host app, the example worker) as a child process from its TypeScript
 // sources, and lets a test read its output, wait for a line, and stop or kill it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,13 +79,15 @@ export interface DemoApi {
 }
 
 /**
- * The demo with its own data folder and demo key `key_<label>`, started and signed in. `token` gets the access
- * token from the demo's printed output (e.g. by running its curl line); by default the API is asked.
+ * The demo with its own data folder and a demo key of its own (`key_<label>_<random>`: rate-limit counters live
+ * in the shared Redis, so a rerun must not inherit the last run's), started and signed in. `token` gets the
+ * access token from the demo's printed output (e.g. by running its curl line); by default the API is asked.
  */
 export async function startDemoApi(label: string, token?: (output: string) => string): Promise<DemoApi> {
   const dataDir = await mkdtemp(join(tmpdir(), `satyapan-demo-${label}-`));
-  const key = `key_${label}`;
-  const secret = `secret_${label}`;
+  const run = randomUUID().slice(0, 8);
+  const key = `key_${label}_${run}`;
+  const secret = `secret_${label}_${run}`;
   const demo = spawnDemo({ SATYAPAN_DEMO_KEY: key, SATYAPAN_DEMO_SECRET: secret, SATYAPAN_DATA_DIR: dataDir });
   await demo.waitFor(/Stop with Ctrl\+C/);
   const api = demo.output().match(/API mounted at\s+(\S+)/)?.[1] ?? '';

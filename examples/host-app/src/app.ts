@@ -1,7 +1,7 @@
 import express from 'express';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FsStorage, createLogger, createRedisConnection, waitForRedis, type Logger } from '@satyapan/core';
+import { FsStorage, createLogger, createRedisConnection, sha256Hex, waitForRedis, type Logger } from '@satyapan/core';
 import { createRouter, type ClientConfig } from '@satyapan/router';
 import type { HostConfig } from './config.js';
 import { findOrStartRedis, type RedisHandle } from './redis-bootstrap.js';
@@ -57,7 +57,9 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
   const storage = new FsStorage({ root: config.dataDir, signingSecret: config.storageSecret, publicBaseUrl: `${apiUrl}/storage` });
   const upstreams = await startDemoUpstreams({ docvault: `${apiUrl}/kyc/docvault/callback`, entityvault: `${apiUrl}/kyc/entityvault/callback` });
   const demo = await startDemoServices(config, redis, redisHandle.url, storage, upstreams, apiUrl, logger);
-  const client: ClientConfig = { id: 'demo', apiKey: config.demoKey, apiSecret: config.demoSecret };
+  // The client is named after its key: demo runs with different keys on one Redis share no sessions, jobs or
+  // rate-limit counters.
+  const client: ClientConfig = { id: `demo-${sha256Hex(config.demoKey).slice(0, 16)}`, apiKey: config.demoKey, apiSecret: config.demoSecret };
 
   const app = express();
   app.disable('x-powered-by');
