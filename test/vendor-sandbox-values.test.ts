@@ -91,6 +91,8 @@ describe('the vendor\'s sandbox test values against the demo', function () {
       ['422 - Please provide a valid bank account', 'SBIN0021745', '40100123456798', 422, 'Please provide a valid bank account'],
       ['422 - Invalid IFSC provided', 'SBIN0000003', '40100123456800', 422, 'Invalid IFSC provided'],
       ['422 - Invalid bank account number or ifsc provided', 'SBIN0000004', '40100123456801', 422, 'Invalid bank account number or ifsc provided'],
+      ['500 - Failed at bank', 'SBIN0021745', '40100123456803', 500, 'Failed at bank'],
+      ['500 - Transaction failed', 'SBIN0021745', '40100123456804', 500, 'Transaction failed'],
       ['503 - Source Unavailable', 'SBIN0021745', '40100123456806', 503, 'Source Unavailable'],
     ];
     for (const [example, ifsc, account, status, message] of errors) {
@@ -101,7 +103,7 @@ describe('the vendor\'s sandbox test values against the demo', function () {
   describe('IFSC Verification', () => {
     const branches: [string, Record<string, unknown>][] = [
       ['HDFC0001234', { BRANCH: 'PARK STREET', CITY: 'JAIPUR', MICR: '302240007', SWIFT: 'HDFCINBB', BANKCODE: 'HDFC', ISO3166: 'IN-RJ' }],
-      ['SBIN0021744', { BRANCH: 'ABOOPUR', CITY: 'GHAZIABAD', MICR: '110002688', BANK: 'State Bank of India', ISO3166: 'IN-UP' }],
+      ['SBIN0021744', { SWIFT: null, BRANCH: 'ABOOPUR', CITY: 'GHAZIABAD', MICR: '110002688', BANK: 'State Bank of India', ISO3166: 'IN-UP' }],
       ['SBIN0021745', { BRANCH: 'BOMMASANDRA', CITY: 'BANGALORE URBAN', MICR: '560002356', CONTACT: '+918027839267' }],
       ['SBIN0021746', { BRANCH: 'YELAHANKA', CITY: 'BANGALORE', MICR: '560002355', CONTACT: '' }],
       ['HDFC0009595', { BRANCH: 'BANDRA KURLA COMPLEX', CITY: 'MUMBAI', CENTRE: 'GREATER BOMBAY', MICR: '400240218' }],

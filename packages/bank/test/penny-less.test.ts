@@ -126,7 +126,7 @@ describe('bank: penny-less verification', () => {
     it('validates input with the vendor\'s 422 messages before calling anyone', async () => {
       expect(await failure(service.verifyAccount(base({ ifsc: 'SBIN745' })))).to.deep.equal({ status: 422, message: 'Invalid IFSC pattern', headers: {} });
       expect(await failure(service.verifyAccount(base({ mobile: '12345' }))))
-        .to.deep.equal({ status: 422, message: 'Invalid mobile: must be 10 digits starting with 6, 7, 8 or 9', headers: {} });
+        .to.deep.equal({ status: 422, message: 'Please provide a valid phone number', headers: {} });
       expect(sim.requests()).to.equal(0);
     });
 

@@ -83,7 +83,7 @@ describe('router: penny-less verification (GET /bank/{ifsc}/accounts/{account_nu
     const before = sim.requests();
     expectError(await verify(ACCOUNTS.individual, 'SBIN745'), 422, 'Invalid IFSC pattern');
     expectError(await verify('1234-5678'), 422, 'Invalid account_number: must contain only letters and digits');
-    expectError(await verify(ACCOUNTS.individual).query({ mobile: '12345' }), 422, 'Invalid mobile: must be 10 digits starting with 6, 7, 8 or 9');
+    expectError(await verify(ACCOUNTS.individual).query({ mobile: '12345' }), 422, 'Please provide a valid phone number');
     expect(sim.requests()).to.equal(before);
     expectError(await verify(ACCOUNTS.sourceUnavailable), 503, 'Source Unavailable');
     sim.setDown(true);

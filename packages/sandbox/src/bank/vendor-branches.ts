@@ -2,7 +2,7 @@
  * The branches the vendor's IFSC examples answer (its Postman collection, `Bank / IFSC Verification`), copied
  * field for field from those examples, so that a sandbox deployment answers the vendor's test IFSCs even when
  * its directory is the small shipped sample. The records are public (RBI's lists, as Razorpay publishes them).
- * `SWIFT` is `''` where the example shows `null`: our branch object carries strings only (packages/bank README).
+ * `SWIFT` is `''` (the directory's absent value) where the example shows `null`; the API answers it as `null`.
  */
 export interface VendorBranch {
   ADDRESS: string; BANK: string; BANKCODE: string; BRANCH: string; CENTRE: string; CITY: string; CONTACT: string;
