@@ -115,8 +115,10 @@ export class AadhaarOtpService {
       throw error;
     }
     if (result.outcome === 'throttled') {
-      // Someone else's window at the provider (another system on the same account): not ours to reveal.
+      // Someone else's window at the provider (another system on the same account): not ours to reveal. A sandbox
+      // test number stands for nobody, so it gets the vendor's answer, which its examples show for that number.
       await this.options.redis.del(throttleKey);
+      if (this.testNumbers.has(request.aadhaar_number)) return { kind: 'throttled', message: OTP_THROTTLED_MESSAGE };
       throw notRevealingAnotherClient();
     }
     if (result.outcome !== 'sent') await this.options.redis.del(throttleKey); // only a sent OTP starts the wait
