@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { execSync } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { hmacSign, sha256Hex } from '@satyapan/core';
-import { LOCKER_INDIVIDUALS, PENNY_DROP_TEST_ACCOUNTS } from '@satyapan/sandbox';
+import { LOCKER_INDIVIDUALS, PENNY_DROP_TEST_ACCOUNTS, PENNY_LESS_TEST_ACCOUNTS } from '@satyapan/sandbox';
 import { createSatyapanClient, type SatyapanClient } from '@satyapan/client';
 import { PROGRAMS, spawnDemo, spawnProgram } from './support/spawn-program.js';
 import { eventually, freePort, redisAnswers, shutDownRedis, startRedisServer } from './support/redis-server.js';
@@ -274,6 +274,31 @@ describe('demo host app: a walk through every area on embedded defaults, with th
     } finally {
       redis.disconnect();
     }
+  });
+
+  it('verifies an account without a deposit (penny-less), from the cache on request, and documents the operation', async () => {
+    const operation = '/bank/{ifsc}/accounts/{account_number}/penniless-verify';
+    const account = (account_number: string) => ({ params: { path: { ifsc: 'KKBK0000131', account_number } } });
+    const fresh = await client.GET(operation, account(PENNY_LESS_TEST_ACCOUNTS.business));
+    expect(fresh.response.status).to.equal(200);
+    expect(fresh.data?.data).to.deep.equal({
+      '@entity': '@in.co.service.bank.account.penny_less_verification_response', account_exists: true, name_at_bank: 'SATYAPAN DEMO TECHNOLOGIES PVT LTD',
+    });
+    const cached = await client.GET(operation, { ...account(PENNY_LESS_TEST_ACCOUNTS.business), headers: { 'x-accept-cache': 'true' } });
+    expect(cached.data?.data).to.deep.equal(fresh.data?.data);
+    const blocked = await client.GET(operation, account(PENNY_LESS_TEST_ACCOUNTS.blocked));
+    expect(blocked.data?.data).to.include({ message: 'Account is blocked', account_exists: true });
+    const openapi = (await (await fetch(`${api}/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    expect(openapi.paths).to.include.keys(operation, '/kyc/docvault/user/verify');
+  });
+
+  it('tells whether a docvault account exists for a mobile or Aadhaar number', async () => {
+    const entity = 'in.co.service.kyc.docvault.user.verification.request';
+    const known = await client.POST('/kyc/docvault/user/verify', { body: { '@entity': entity, aadhaar_number: LOCKER_INDIVIDUALS[0]!.aadhaarNumber } });
+    expect(known.response.status).to.equal(200);
+    expect(known.data?.data).to.deep.equal({ '@entity': 'in.co.service.kyc.docvault.user.verification.response', user_exists: true });
+    const unknown = await client.POST('/kyc/docvault/user/verify', { body: { '@entity': entity, mobile: '9000000001' } });
+    expect(unknown.data?.data.user_exists).to.equal(false);
   });
 
   it('walks a docvault consent through the locker simulator to the profile', async () => {

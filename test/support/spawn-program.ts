@@ -1,6 +1,10 @@
 // Runs one of our programs (the demo host app, the example worker) as a child process from its TypeScript
 // sources, and lets a test read its output, wait for a line, and stop or kill it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface ProgramProcess {
@@ -72,4 +76,44 @@ export function spawnProgram(main: string, env: NodeJS.ProcessEnv, options: Spaw
 /** The demo host app (`npm start`'s program) on a free port. */
 export function spawnDemo(env: NodeJS.ProcessEnv): ProgramProcess {
   return spawnProgram(PROGRAMS.demo, { PORT: '0', ...env });
+}
+
+export interface DemoApi {
+  demo: ProgramProcess;
+  /** Where the demo mounted the API. */
+  api: string;
+  /** A client's headers: a fresh token, the demo key, JSON. */
+  headers: Record<string, string>;
+  /** Stops the demo and deletes its data folder; resolves with the exit code. */
+  close(): Promise<number | null>;
+}
+
+/**
+ * The demo with its own data folder and a demo key of its own (`key_<label>_<random>`: rate-limit counters live
+ * in the shared Redis, so a rerun must not inherit the last run's), started and signed in. `token` gets the
+ * access token from the demo's printed output (e.g. by running its curl line); by default the API is asked.
+ */
+export async function startDemoApi(label: string, token?: (output: string) => string): Promise<DemoApi> {
+  const dataDir = await mkdtemp(join(tmpdir(), `satyapan-demo-${label}-`));
+  const run = randomUUID().slice(0, 8);
+  const key = `key_${label}_${run}`;
+  const secret = `secret_${label}_${run}`;
+  const demo = spawnDemo({ SATYAPAN_DEMO_KEY: key, SATYAPAN_DEMO_SECRET: secret, SATYAPAN_DATA_DIR: dataDir });
+  await demo.waitFor(/Stop with Ctrl\+C/);
+  const api = demo.output().match(/API mounted at\s+(\S+)/)?.[1] ?? '';
+  const accessToken = token ? token(demo.output()) : await authenticate(api, key, secret);
+  return {
+    demo, api,
+    headers: { authorization: accessToken, 'x-api-key': key, 'content-type': 'application/json' },
+    async close() {
+      const code = await demo.stop();
+      await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+async function authenticate(api: string, key: string, secret: string): Promise<string> {
+  const response = await fetch(`${api}/authenticate`, { method: 'POST', headers: { 'x-api-key': key, 'x-api-secret': secret } });
+  return ((await response.json()) as { data: { access_token: string } }).data.access_token;
 }

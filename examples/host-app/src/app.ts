@@ -1,7 +1,7 @@
 import express from 'express';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FsStorage, createLogger, createRedisConnection, waitForRedis, type Logger } from '@satyapan/core';
+import { FsStorage, createLogger, createRedisConnection, sha256Hex, waitForRedis, type Logger } from '@satyapan/core';
 import { createRouter, type ClientConfig } from '@satyapan/router';
 import { bankArea } from '@satyapan/bank';
 import { kycArea } from '@satyapan/kyc';
@@ -36,7 +36,7 @@ function hostRoutes(app: express.Express, apiUrl: string, upstreams: DemoUpstrea
       openapi: `${apiUrl}/openapi.json`,
       api_reference: `${apiUrl.replace(/\/api$/, '')}/docs`,
       health: `${apiUrl}/health`,
-      sandbox: { locker: upstreams.locker.url, aadhaar_otp: upstreams.otp.url, penny_drop: upstreams.pennyDrop.url },
+      sandbox: { locker: upstreams.locker.url, aadhaar_otp: upstreams.otp.url, penny_drop: upstreams.pennyDrop.url, penny_less: upstreams.pennyLess.url },
     });
   });
 }
@@ -66,7 +66,9 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
   const storage = new FsStorage({ root: config.dataDir, signingSecret: config.storageSecret, publicBaseUrl: `${apiUrl}/storage` });
   const upstreams = await startDemoUpstreams({ docvault: `${apiUrl}/kyc/docvault/callback`, entityvault: `${apiUrl}/kyc/entityvault/callback` });
   const demo = await startDemoServices(config, redis, redisHandle.url, storage, upstreams, apiUrl, logger);
-  const client: ClientConfig = { id: 'demo', apiKey: config.demoKey, apiSecret: config.demoSecret };
+  // The client is named after its key: demo runs with different keys on one Redis share no sessions, jobs or
+  // rate-limit counters.
+  const client: ClientConfig = { id: `demo-${sha256Hex(config.demoKey).slice(0, 16)}`, apiKey: config.demoKey, apiSecret: config.demoSecret };
 
   const app = express();
   app.disable('x-powered-by');

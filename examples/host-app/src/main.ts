@@ -1,6 +1,7 @@
 // `npm start`: the demo host app on embedded defaults (ARCHITECTURE.md, "The embedded default").
 import {
   AADHAAR_TEST_NUMBERS, AADHAAR_TEST_OTP, LOCKER_ENTITIES, LOCKER_INDIVIDUALS, PENNY_DROP_TEST_ACCOUNTS, PENNY_DROP_TEST_IFSC,
+  PENNY_LESS_TEST_ACCOUNTS,
 } from '@satyapan/sandbox';
 import { readConfig } from './config.js';
 import { startDemo } from './app.js';
@@ -39,9 +40,10 @@ function banner(demo: Awaited<ReturnType<typeof startDemo>>): string {
 function sandboxValues(): string[] {
   const list = (values: Record<string, string>): string => Object.entries(values).map(([outcome, value]) => `${value} ${outcome}`).join(', ');
   return [
-    'Sandbox test values (the upstreams are simulated on loopback):',
+    'Sandbox test values (the upstreams are simulated on loopback; the vendor\'s own test values work too, see packages/sandbox/README.md):',
     `  IFSC in the shipped directory: ${PENNY_DROP_TEST_IFSC} (and every branch of the bundled sample)`,
     `  Penny-drop accounts (with ${PENNY_DROP_TEST_IFSC}): ${list(PENNY_DROP_TEST_ACCOUNTS)}`,
+    `  Penny-less accounts (with ${PENNY_DROP_TEST_IFSC}): ${list(PENNY_LESS_TEST_ACCOUNTS)}`,
     `  Aadhaar numbers (OTP ${AADHAAR_TEST_OTP}): ${list(AADHAAR_TEST_NUMBERS)}`,
     `  Locker users (pick one on the consent page): ${LOCKER_INDIVIDUALS.map((user) => user.name).join(', ')}; entities: ${LOCKER_ENTITIES.map((entity) => entity.name).join(', ')}`,
   ];

@@ -1,10 +1,12 @@
 import type { Redis } from 'ioredis';
 import { KeySpace, Sealer, createRedisConnection, hmacSign, waitForRedis, type FsStorage, type Logger } from '@satyapan/core';
-import { CashfreePennyDropProvider, createBankService, type BankService } from '@satyapan/bank';
+import { CashfreePennyDropProvider, SetuPennyLessProvider, createBankService, type BankService } from '@satyapan/bank';
 import { createKycServices, type KycServices } from '@satyapan/kyc';
 import { StatementService, createStatementWorker, type StatementWorker } from '@satyapan/statement-queue';
 import type { HostConfig } from './config.js';
+import { VENDOR_AADHAAR_NUMBERS } from '@satyapan/sandbox';
 import type { DemoUpstreams } from './upstreams.js';
+import { demoDirectory } from './demo-directory.js';
 
 
 export interface DemoServices {
@@ -33,20 +35,33 @@ export async function startDemoServices(
     aadhaarOtp: {
       baseUrl: upstreams.otp.url, clientId: upstreams.otp.clientId, clientSecret: upstreams.otp.clientSecret,
       numberHashSecret: secretFor('aadhaar-number-hash'),
+      // The demo is a sandbox deployment: the vendor's sandbox numbers work too, so its clients' suites run here.
+      testNumbers: Object.values(VENDOR_AADHAAR_NUMBERS),
     },
   });
+  const bankSettings = { redis, keys: new KeySpace(config.keyPrefix).child('bank'), sealer, logger };
   const bank = await createBankService({
+    directory: await demoDirectory(),
     verification: {
+      ...bankSettings,
       provider: new CashfreePennyDropProvider({
         baseUrl: `${upstreams.pennyDrop.url}/verification`,
         clientId: upstreams.pennyDrop.clientId,
         clientSecret: upstreams.pennyDrop.clientSecret,
       }),
-      redis,
-      keys: new KeySpace(config.keyPrefix).child('bank'),
-      sealer,
       // Cache keys are an HMAC of key, IFSC and account: a plain hash of them is brute-forced from a Redis dump.
       keySecret: secretFor('penny-drop-cache-key'),
+    },
+    pennyLess: {
+      ...bankSettings,
+      provider: new SetuPennyLessProvider({
+        baseUrl: upstreams.pennyLess.url,
+        clientId: upstreams.pennyLess.clientId,
+        clientSecret: upstreams.pennyLess.clientSecret,
+        productInstanceId: upstreams.pennyLess.productInstanceId,
+        logger,
+      }),
+      keySecret: secretFor('penny-less-cache-key'),
     },
   });
   const statements = new StatementService({ redis, storage, sealer, keyPrefix: config.keyPrefix, logger });
@@ -57,6 +72,7 @@ export async function startDemoServices(
       await worker?.close();
       await statements.close();
       kyc.kyc.close();
+      bank.close();
     },
   };
 }

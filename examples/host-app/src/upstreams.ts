@@ -1,10 +1,11 @@
-import { startAadhaarOtpSimulator, startLockerSimulator, startPennyDropSimulator } from '@satyapan/sandbox';
+import { startAadhaarOtpSimulator, startLockerSimulator, startPennyDropSimulator, startPennyLessSimulator } from '@satyapan/sandbox';
 
 /** The `sandbox` upstreams of the embedded default: real HTTP servers on loopback, never in-process fakes. */
 export interface DemoUpstreams {
   locker: Awaited<ReturnType<typeof startLockerSimulator>>;
   otp: Awaited<ReturnType<typeof startAadhaarOtpSimulator>>;
   pennyDrop: Awaited<ReturnType<typeof startPennyDropSimulator>>;
+  pennyLess: Awaited<ReturnType<typeof startPennyLessSimulator>>;
   lockerClient: { clientId: string; clientSecret: string };
   close(): Promise<void>;
 }
@@ -17,10 +18,11 @@ export async function startDemoUpstreams(callbackUrls: Record<'docvault' | 'enti
   });
   const otp = await startAadhaarOtpSimulator();
   const pennyDrop = await startPennyDropSimulator();
+  const pennyLess = await startPennyLessSimulator();
   return {
-    locker, otp, pennyDrop, lockerClient,
+    locker, otp, pennyDrop, pennyLess, lockerClient,
     async close() {
-      await Promise.all([locker.close(), otp.close(), pennyDrop.close()]);
+      await Promise.all([locker.close(), otp.close(), pennyDrop.close(), pennyLess.close()]);
     },
   };
 }

@@ -9,21 +9,33 @@ import { SwappableDirectory } from './ifsc/swappable.js';
 import {
   BankVerificationService, type BankVerificationOptions, type PennyDropResult, type VerifyAccountInput,
 } from './penny-drop/service.js';
+import {
+  PennyLessVerificationService, type PennyLessOptions, type PennyLessResult, type PennyLessVerifyInput,
+} from './penny-less/service.js';
 
 /**
  * The bank area as the router uses it: branch lookup and search over a hot-swappable directory, and
- * penny-drop verification when a provider is configured.
+ * penny-drop and penny-less verification when their providers are configured.
  */
 export class BankService {
   private readonly ifsc: IfscService;
 
-  constructor(readonly directory: SwappableDirectory, private readonly verification?: BankVerificationService) {
+  constructor(
+    readonly directory: SwappableDirectory,
+    private readonly verification?: BankVerificationService,
+    private readonly pennyLess?: PennyLessVerificationService,
+  ) {
     this.ifsc = new IfscService(directory);
   }
 
-  /** Whether account verification is configured (the router mounts the verify route only then). */
+  /** Whether penny-drop verification is configured (the router mounts the verify route only then). */
   get canVerify(): boolean {
     return this.verification !== undefined;
+  }
+
+  /** Whether penny-less verification is configured (the router mounts the penniless-verify route only then). */
+  get canVerifyPennyLess(): boolean {
+    return this.pennyLess !== undefined;
   }
 
   lookupIfsc(ifsc: string): BranchView {
@@ -38,13 +50,25 @@ export class BankService {
     if (!this.verification) throw new Error('Bank account verification is not configured');
     return this.verification.verifyAccount(input, logger);
   }
+
+  verifyAccountPennyLess(input: PennyLessVerifyInput, logger?: Logger): Promise<PennyLessResult> {
+    if (!this.pennyLess) throw new Error('Penny-less verification is not configured');
+    return this.pennyLess.verifyAccount(input, logger);
+  }
+
+  /** Releases the providers' kept-alive connections. */
+  close(): void {
+    this.pennyLess?.close();
+  }
 }
 
 export interface BankServiceOptions {
   /** A loaded directory, or the path of a snapshot (or of a Razorpay source); default: the shipped sample. */
   directory?: BranchDirectory | string;
-  /** Penny-drop settings; without them only the IFSC operations are available. */
+  /** Penny-drop settings; without them the penny-drop route is not mounted. */
   verification?: BankVerificationOptions;
+  /** Penny-less settings; without them the penniless-verify route is not mounted. */
+  pennyLess?: PennyLessOptions;
 }
 
 export async function createBankService(options: BankServiceOptions = {}): Promise<BankService> {
@@ -52,5 +76,6 @@ export async function createBankService(options: BankServiceOptions = {}): Promi
   const directory = typeof source === 'string' ? await loadDirectory(source) : source ?? await loadSampleDirectory();
   const holder = directory instanceof SwappableDirectory ? directory : new SwappableDirectory(directory);
   const verification = options.verification ? new BankVerificationService(options.verification) : undefined;
-  return new BankService(holder, verification);
+  const pennyLess = options.pennyLess ? new PennyLessVerificationService(options.pennyLess) : undefined;
+  return new BankService(holder, verification, pennyLess);
 }

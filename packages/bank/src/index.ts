@@ -25,12 +25,22 @@ export {
 export type { PennyDropProvider, PennyDropRequest, PennyDropOutcome } from './penny-drop/port.js';
 export { CashfreePennyDropProvider, type CashfreeOptions } from './penny-drop/cashfree.js';
 export { mapAccountStatusCode, VERIFIED_MESSAGE } from './penny-drop/cashfree-status.js';
-export { PennyDropCache, DEFAULT_CACHE_TTL_SECONDS } from './penny-drop/cache.js';
-export { RedisSingleFlight, type SingleFlightOptions } from './penny-drop/single-flight.js';
-export type { RedisClient } from './penny-drop/redis-client.js';
+export { VerificationCache, DEFAULT_CACHE_TTL_SECONDS } from './verification/cache.js';
+export { RedisSingleFlight, type SingleFlightOptions } from './verification/single-flight.js';
+export {
+  CachedVerifier, type VerificationSettings, type Definitive, type VerifierAnswer, type AccountCheckInput, type ProviderRequest,
+} from './verification/cached-verifier.js';
+export type { RedisClient } from './verification/redis-client.js';
 export {
   BankVerificationService, PENNY_DROP_ENTITY, toResult,
   type BankVerificationOptions, type VerifyAccountInput, type PennyDropResult,
 } from './penny-drop/service.js';
+export type { PennyLessProvider, PennyLessRequest, PennyLessOutcome } from './penny-less/port.js';
+export { SetuPennyLessProvider, type SetuPennyLessOptions } from './penny-less/setu.js';
+export { SETU_FAILURE_CODES } from './penny-less/setu-status.js';
+export {
+  PennyLessVerificationService, PENNY_LESS_ENTITY, toPennyLessResult,
+  type PennyLessOptions, type PennyLessVerifyInput, type PennyLessResult,
+} from './penny-less/service.js';
 export { BankService, createBankService, type BankServiceOptions } from './bank-service.js';
 export { bankArea } from './routes.js';

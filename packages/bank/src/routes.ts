@@ -3,9 +3,10 @@ import {
 } from './validation.js';
 import { IFSC_PATTERN, STRING_FIELDS, FLAG_FIELDS, NULLABLE_FIELDS } from './ifsc/branch.js';
 import { PENNY_DROP_ENTITY } from './penny-drop/service.js';
+import { PENNY_LESS_ENTITY } from './penny-less/service.js';
 import type { BankService } from './bank-service.js';
 import type { SearchParams } from './ifsc/service.js';
-import { serviceError, type Area, type JsonSchema, type RouteContext, type RouteDefinition } from '@satyapan/core';
+import { serviceError, type Area, type JsonSchema, type RouteContext, type RouteDefinition, type RouteRequest } from '@satyapan/core';
 
 /** The bank area for `createRouter({ areas })`: IFSC lookup and search, and penny drop when configured. */
 export function bankArea(bank: BankService): Area {
@@ -98,6 +99,46 @@ const PENNY_DROP_RESULT: JsonSchema = {
   },
 };
 
+const PENNY_LESS_RESULT: JsonSchema = {
+  type: 'object',
+  required: ['@entity'],
+  properties: {
+    '@entity': { const: PENNY_LESS_ENTITY },
+    message: { type: 'string', description: 'Present when the account was not found or cannot be verified ("Account is blocked", ...)' },
+    account_exists: { type: 'boolean', description: 'Absent when the answer does not tell (e.g. bank offline)' },
+    name_at_bank: { type: 'string', description: 'The account holder\'s name as the bank has it' },
+  },
+};
+
+const ACCEPT_CACHE_HEADER: JsonSchema = {
+  type: 'object',
+  properties: {
+    'x-accept-cache': { type: 'string', description: '`true`: answer from the cache when present; `false` or absent: ask the provider' },
+  },
+};
+
+interface AccountCheck {
+  apiKey: string;
+  ifsc: string;
+  accountNumber: string;
+  name?: string;
+  mobile?: string;
+  acceptCache: boolean;
+}
+
+/** What both account verifications take from the request. */
+function accountCheck({ params, query, headers, client }: RouteRequest): AccountCheck {
+  const { name, mobile } = query as { name?: string; mobile?: string };
+  return {
+    apiKey: client.apiKey,
+    ifsc: params['ifsc'] ?? '',
+    accountNumber: params['account_number'] ?? '',
+    ...(name !== undefined ? { name } : {}),
+    ...(mobile !== undefined ? { mobile } : {}),
+    acceptCache: acceptCache(headers['x-accept-cache']),
+  };
+}
+
 /** `x-accept-cache`: `true` / `false` (any case); absent means false. */
 function acceptCache(value: string | string[] | undefined): boolean {
   if (value === undefined) return false;
@@ -153,18 +194,17 @@ function bankRoutes(ctx: RouteContext, bank: BankService): RouteDefinition[] {
         response: PENNY_DROP_RESULT,
       },
       errors: [400, 422, 429, 503],
-      handler: async ({ params, query, headers, client, logger }) => {
-        const { name, mobile } = query as { name?: string; mobile?: string };
-        const data = await bank.verifyAccount({
-          apiKey: client.apiKey,
-          ifsc: params.ifsc,
-          accountNumber: params.account_number,
-          ...(name !== undefined ? { name } : {}),
-          ...(mobile !== undefined ? { mobile } : {}),
-          acceptCache: acceptCache(headers['x-accept-cache']),
-        }, logger);
-        return { data };
-      },
+      handler: async (req) => ({ data: await bank.verifyAccount(accountCheck(req), req.logger) }),
+    });
+  }
+  if (bank.canVerifyPennyLess) {
+    routes.push({
+      method: 'get', path: '/bank/:ifsc/accounts/:account_number/penniless-verify', operationId: 'verifyBankAccountPennyLess',
+      tag: 'bank', product: 'bank', auth: 'jwt',
+      summary: 'Penny-less verification: the account holder\'s name without depositing money. Header x-accept-cache: true answers from the cache when it can.',
+      schemas: { params: VERIFY_PARAMS, query: VERIFY_QUERY, headers: ACCEPT_CACHE_HEADER, response: PENNY_LESS_RESULT },
+      errors: [400, 422, 429, 503],
+      handler: async (req) => ({ data: await bank.verifyAccountPennyLess(accountCheck(req), req.logger) }),
     });
   }
   return routes;

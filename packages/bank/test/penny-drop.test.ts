@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { Writable } from 'node:stream';
-import { Sealer, createLogger, isServiceError, type Logger } from '@satyapan/core';
+import { Sealer } from '@satyapan/core';
 import {
   BankVerificationService, CashfreePennyDropProvider, RedisSingleFlight, type PennyDropOutcome, type RedisClient,
   type VerifyAccountInput,
@@ -10,28 +9,7 @@ import {
 } from '@satyapan/sandbox';
 import type { KeySpace } from '@satyapan/core';
 import { testRedis } from './support/redis.js';
-
-/** A logger whose lines the test can read back. */
-function capturedLogger(): { logger: Logger; text: () => string } {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { logger: createLogger({ stream, level: 'debug' }), text: () => lines.join('') };
-}
-
-async function failure(promise: Promise<unknown>): Promise<{ status: number; message: string; headers: Record<string, string> }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (!isServiceError(error)) throw error;
-    return { status: error.status, message: error.message, headers: { ...error.headers } };
-  }
-  throw new Error('expected a ServiceError');
-}
+import { capturedLogger, failure } from './support/observe.js';
 
 describe('bank: penny-drop verification', () => {
   let sim: PennyDropSimulator;

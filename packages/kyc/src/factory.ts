@@ -20,6 +20,8 @@ export interface KycServicesConfig {
   aadhaarOtp?: HttpOtpProviderConfig & {
     /** HMAC key standing for Aadhaar numbers in Redis keys. */
     numberHashSecret: string | Buffer;
+    /** A test deployment's accepted sandbox numbers (see AadhaarOtpServiceOptions.testNumbers); never in production. */
+    testNumbers?: Iterable<string>;
   };
   clock?: Clock;
   logger?: Logger;
@@ -54,6 +56,11 @@ export function createKycServices(config: KycServicesConfig): KycServices {
   const sweepEvery = config.documentSweepIntervalMs ?? 60_000;
   if (sweepEvery > 0) kyc.startHousekeeping(sweepEvery);
   if (!config.aadhaarOtp) return { kyc };
-  const { numberHashSecret, ...provider } = config.aadhaarOtp;
-  return { kyc, aadhaarOtp: new AadhaarOtpService({ ...common, numberHashSecret, provider: new HttpOtpProvider(provider) }) };
+  const { numberHashSecret, testNumbers, ...provider } = config.aadhaarOtp;
+  return {
+    kyc,
+    aadhaarOtp: new AadhaarOtpService({
+      ...common, numberHashSecret, provider: new HttpOtpProvider(provider), ...(testNumbers ? { testNumbers } : {}),
+    }),
+  };
 }

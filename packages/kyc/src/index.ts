@@ -1,7 +1,7 @@
 export {
   LockerError, isLockerError,
   type LockerKind, type LockerClientConfig, type LockerTokens, type LockerPerson, type LockerBusiness, type LockerGender,
-  type IssuedFileInfo, type DownloadedFile, type AuthorizationRequest, type LockerPort, type LockerFailure,
+  type IssuedFileInfo, type DownloadedFile, type AuthorizationRequest, type LockerPort, type LockerFailure, type AccountQuery,
 } from './locker/types.js';
 export { OpenIdLockerClient } from './locker/openid-locker-client.js';
 export { requiresInsecureTransport } from './transport.js';
@@ -9,7 +9,7 @@ export { verhoeffValid, verhoeffCheckDigit, isValidAadhaarNumber } from './aadha
 export {
   KycService,
   type KycServiceOptions, type InitSessionRequest, type InitSessionResponse, type SdkSessionRequest, type CallbackOutcome,
-  type RequestContext,
+  type RequestContext, type UserVerificationRequest,
 } from './sessions/kyc-service.js';
 export {
   DOCVAULT_DOC_TYPES, ENTITYVAULT_DOC_TYPES, docTypesOf, isDocTypeOf,

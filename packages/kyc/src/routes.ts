@@ -1,6 +1,6 @@
 import { DOCVAULT_DOC_TYPES, ENTITYVAULT_DOC_TYPES, type SessionVariant } from './sessions/model.js';
 import type { AadhaarOtpService, OtpRequest, OtpVerifyRequest } from './aadhaar/aadhaar-otp-service.js';
-import type { InitSessionRequest, KycService, SdkSessionRequest } from './sessions/kyc-service.js';
+import type { InitSessionRequest, KycService, SdkSessionRequest, UserVerificationRequest } from './sessions/kyc-service.js';
 import type { LockerKind } from './locker/types.js';
 import { ERROR_REGISTRY, type Area, type JsonSchema, type RouteContext, type RouteDefinition, type RouteRequest, type RouteResult } from '@satyapan/core';
 
@@ -201,6 +201,26 @@ const FILES_RESPONSE: JsonSchema = {
   },
 };
 
+const USER_VERIFY_BODY: JsonSchema = {
+  type: 'object',
+  required: ['@entity'],
+  description: 'At least one of aadhaar_number and mobile.',
+  properties: {
+    '@entity': { const: `${PREFIX}.docvault.user.verification.request` },
+    aadhaar_number: { type: 'string', pattern: '^[0-9]{12}$', 'x-message': 'Invalid Aadhaar number pattern', description: '12 digits, no spaces' },
+    mobile: { type: 'string', pattern: '^[0-9]{10}$', 'x-message': 'Invalid mobile: must be 10 digits', description: '10 digits, no country code' },
+  },
+};
+
+const USER_VERIFY_RESPONSE: JsonSchema = {
+  type: 'object',
+  required: ['@entity', 'user_exists'],
+  properties: {
+    '@entity': { const: `${PREFIX}.docvault.user.verification.response` },
+    user_exists: { type: 'boolean', description: 'Whether a docvault account exists for the Aadhaar number or mobile number' },
+  },
+};
+
 // ---- locker routes ---------------------------------------------------------------------------------------
 
 type Handler = RouteDefinition['handler'];
@@ -302,6 +322,16 @@ function lockerRoutes(kyc: KycService, kind: LockerKind, ctx: RouteContext): Rou
     },
   ];
   if (kind === 'docvault') {
+    routes.push(route({
+      method: 'post', path: `${api}/user/verify`, operationId: 'verifyDocvaultUser',
+      summary: 'Whether a docvault account exists for this Aadhaar number or mobile number (pick flow signin or signup).',
+      schemas: { body: USER_VERIFY_BODY, response: USER_VERIFY_RESPONSE },
+      errors: [400, 422, 429, 500, 503],
+      handler: async (req) => {
+        const { '@entity': _entity, ...request } = req.body as UserVerificationRequest & { '@entity': string };
+        return { data: await kyc.verifyUser(request) };
+      },
+    }));
     routes.push(route({
       method: 'get', path: `${sdk}/sessions/:session_id/user/profile`, operationId: 'getDocvaultSdkUserProfile',
       summary: 'Profile of the locker user of an SDK session (date of birth as dd/mm/yyyy, email always present).',

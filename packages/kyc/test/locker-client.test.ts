@@ -151,6 +151,43 @@ describe('kyc: locker client (openid-client) against the locker simulator', () =
     }
   });
 
+  describe('account check (partner API Verify Account)', () => {
+    it('finds a locker account by Aadhaar number, by mobile, or by both, and says when there is none', async () => {
+      const client = clientFor('docvault');
+      try {
+        expect(await client.accountExists({ aadhaarNumber: ASHA.aadhaarNumber })).to.equal(true);
+        expect(await client.accountExists({ mobile: ASHA.mobile })).to.equal(true);
+        expect(await client.accountExists({ aadhaarNumber: ASHA.aadhaarNumber, mobile: ASHA.mobile })).to.equal(true);
+        expect(await client.accountExists({ aadhaarNumber: ASHA.aadhaarNumber, mobile: LOCKER_INDIVIDUALS[1]!.mobile })).to.equal(false);
+        expect(await client.accountExists({ mobile: '9000000001' })).to.equal(false);
+        expect(await client.accountExists({ aadhaarNumber: '234123412346' })).to.equal(false);
+        expect(sim.requestCounts()['account']).to.be.at.least(6);
+      } finally {
+        client.close();
+      }
+    });
+
+    it('reports the locker\'s faults as failures the service can map, and has no account check on the entity locker', async () => {
+      const client = clientFor('docvault');
+      try {
+        sim.setDown(true);
+        expect((await failureOf(client.accountExists({ mobile: ASHA.mobile }))).failure).to.equal('unavailable');
+        sim.setDown(false);
+        sim.setRateLimited(true);
+        expect((await failureOf(client.accountExists({ mobile: ASHA.mobile }))).failure).to.equal('rate_limited');
+        sim.setRateLimited(false);
+        const stranger = new OpenIdLockerClient({ kind: 'docvault', baseUrl: sim.docvaultBaseUrl, clientId: 'nobody', clientSecret: 'x', callbackUrl: CALLBACK });
+        const refused = await failureOf(stranger.accountExists({ mobile: ASHA.mobile }));
+        expect(refused.status).to.equal(401);
+        expect(refused.message).to.not.contain(ASHA.mobile);
+        stranger.close();
+        expect((await failureOf(clientFor('entityvault').accountExists({ mobile: ASHA.mobile }))).failure).to.equal('failed');
+      } finally {
+        client.close();
+      }
+    });
+  });
+
   it('allows plain http only on loopback', () => {
     expect(requiresInsecureTransport('https://locker.example.gov.in/public')).to.equal(false);
     expect(requiresInsecureTransport('http://127.0.0.1:8080/public')).to.equal(true);

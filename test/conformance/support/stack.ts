@@ -3,9 +3,9 @@
 // bank service (shipped sample directory, penny-drop simulator) and the statement service with an in-process
 // worker. Used by the vendor conformance test only.
 import { KeySpace, Sealer, createRedisConnection, waitForRedis } from '@satyapan/core';
-import { CashfreePennyDropProvider, bankArea, createBankService } from '@satyapan/bank';
+import { CashfreePennyDropProvider, SetuPennyLessProvider, bankArea, createBankService } from '@satyapan/bank';
 import { StatementService, createStatementWorker, statementsArea, type StatementWorker } from '@satyapan/statement-queue';
-import { startPennyDropSimulator, type PennyDropSimulator } from '@satyapan/sandbox';
+import { startPennyDropSimulator, startPennyLessSimulator, type PennyDropSimulator, type PennyLessSimulator } from '@satyapan/sandbox';
 import { CLIENTS, startKycStack, type KycStack } from '../../../packages/kyc/test/support/stack.js';
 import type { Json } from './facts.js';
 
@@ -17,6 +17,7 @@ export interface Answer {
 export interface ConformanceStack {
   kyc: KycStack;
   pennyDrop: PennyDropSimulator;
+  pennyLess: PennyLessSimulator;
   /** Stops the statement worker (jobs then stay queued) and starts a new one. */
   stopWorker(): Promise<void>;
   startWorker(): Promise<void>;
@@ -27,6 +28,7 @@ export interface ConformanceStack {
 
 export async function startConformanceStack(): Promise<ConformanceStack> {
   const pennyDrop = await startPennyDropSimulator();
+  const pennyLess = await startPennyLessSimulator();
   let worker: StatementWorker | undefined;
   let startWorker: () => Promise<void> = async () => undefined;
   let workerConnection: ReturnType<typeof createRedisConnection> | undefined;
@@ -37,6 +39,14 @@ export async function startConformanceStack(): Promise<ConformanceStack> {
       const bank = await createBankService({
         verification: {
           provider: new CashfreePennyDropProvider({ baseUrl: `${pennyDrop.url}/verification`, clientId: pennyDrop.clientId, clientSecret: pennyDrop.clientSecret, timeoutMs: 5_000 }),
+          redis,
+          keys: new KeySpace(keyPrefix).child('bank'),
+        },
+        pennyLess: {
+          provider: new SetuPennyLessProvider({
+            baseUrl: pennyLess.url, clientId: pennyLess.clientId, clientSecret: pennyLess.clientSecret,
+            productInstanceId: pennyLess.productInstanceId, timeoutMs: 5_000,
+          }),
           redis,
           keys: new KeySpace(keyPrefix).child('bank'),
         },
@@ -63,6 +73,7 @@ export async function startConformanceStack(): Promise<ConformanceStack> {
   return {
     kyc,
     pennyDrop,
+    pennyLess,
     async stopWorker() {
       await worker?.close({ timeoutMs: 5_000 });
       worker = undefined;
@@ -83,6 +94,7 @@ export async function startConformanceStack(): Promise<ConformanceStack> {
     async close() {
       await kyc.close();
       await pennyDrop.close();
+      await pennyLess.close();
     },
   };
 }

@@ -1,11 +1,11 @@
 import * as oidc from 'openid-client';
+import { keepAliveFetch, sha256Hex, type KeepAliveFetch } from '@satyapan/core';
 import { classifyLockerFailure } from './failures.js';
-import { keepAliveFetch, type KeepAliveFetch } from './keep-alive-fetch.js';
 import { requiresInsecureTransport } from '../transport.js';
 import { parseBusiness, parseIssuedFiles, parsePerson } from './parse.js';
 import {
   LockerError,
-  type AuthorizationRequest, type DownloadedFile, type IssuedFileInfo, type LockerBusiness, type LockerClientConfig,
+  type AccountQuery, type AuthorizationRequest, type DownloadedFile, type IssuedFileInfo, type LockerBusiness, type LockerClientConfig,
   type LockerKind, type LockerPerson, type LockerPort, type LockerTokens,
 } from './types.js';
 
@@ -17,16 +17,18 @@ interface LockerPaths {
   file: string;
   xml: string | null;
   eaadhaar: string | null;
+  /** The partner API's account check (HMAC-authenticated, no user token); the entity locker has none. */
+  accountVerify: string | null;
 }
 
 const PATHS: Record<LockerKind, LockerPaths> = {
   docvault: {
     user: '/oauth2/1/user', entity: null, issued: '/oauth2/2/files/issued', file: '/oauth2/1/file/',
-    xml: '/oauth2/1/xml/', eaadhaar: '/oauth2/3/xml/eaadhaar',
+    xml: '/oauth2/1/xml/', eaadhaar: '/oauth2/3/xml/eaadhaar', accountVerify: '/account/2/verify',
   },
   entityvault: {
     user: '/oauth2/1/user', entity: '/oauth2/1/entity', issued: '/oauth2/2/entity/files/issued',
-    file: '/oauth2/1/entity/file/', xml: null, eaadhaar: null,
+    file: '/oauth2/1/entity/file/', xml: null, eaadhaar: null, accountVerify: null,
   },
 };
 
@@ -43,6 +45,9 @@ export class OpenIdLockerClient implements LockerPort {
   private readonly base: string;
   private readonly paths: LockerPaths;
   private readonly transport: KeepAliveFetch;
+  private readonly clientId: string;
+  private readonly clientSecret: string;
+  private readonly timeoutMs: number;
   readonly callbackUrl: string | null;
 
   constructor(settings: LockerClientConfig) {
@@ -50,6 +55,9 @@ export class OpenIdLockerClient implements LockerPort {
     this.base = settings.baseUrl.replace(/\/+$/, '');
     this.paths = PATHS[settings.kind];
     this.callbackUrl = settings.callbackUrl ?? null;
+    this.clientId = settings.clientId;
+    this.clientSecret = settings.clientSecret;
+    this.timeoutMs = (settings.timeoutSeconds ?? 10) * 1000;
     const insecure = requiresInsecureTransport(this.base);
     const metadata: oidc.ServerMetadata = {
       issuer: this.base,
@@ -121,6 +129,39 @@ export class OpenIdLockerClient implements LockerPort {
     const body = Buffer.from(await response.arrayBuffer());
     const contentType = (response.headers.get('content-type') ?? file.mime[0] ?? 'application/octet-stream').split(';')[0]!.trim();
     return { body, contentType };
+  }
+
+  /**
+   * The partner API's "Verify Account" (`POST /account/2/verify`, multipart form: `clientid`, `ts` in Unix
+   * seconds, `hmac` = SHA-256 hex of client secret + client id + ts, and `uid` and/or `mobile`), answering
+   * `{registered: "true" | "false", digilockerid}`. The Aadhaar number travels only in this request body: it is
+   * never logged, and a failure's message names the endpoint, not the input.
+   */
+  async accountExists(query: AccountQuery): Promise<boolean> {
+    const path = this.paths.accountVerify;
+    if (!path) throw new LockerError('failed', `The ${this.kind} locker has no account check`);
+    const ts = String(Math.floor(Date.now() / 1000));
+    const form = new FormData();
+    form.set('clientid', this.clientId);
+    form.set('ts', ts);
+    form.set('hmac', sha256Hex(`${this.clientSecret}${this.clientId}${ts}`));
+    if (query.aadhaarNumber !== undefined) form.set('uid', query.aadhaarNumber);
+    if (query.mobile !== undefined) form.set('mobile', query.mobile);
+    // Let the platform write the multipart body and its boundary, then send the bytes over our transport.
+    const encoded = new Request(`${this.base}${path}`, { method: 'POST', body: form });
+    const body = Buffer.from(await encoded.arrayBuffer());
+    const response = await this.call(() => this.transport(`${this.base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': encoded.headers.get('content-type') ?? 'multipart/form-data', accept: 'application/json' },
+      body,
+      signal: AbortSignal.timeout(this.timeoutMs),
+    }));
+    if (!response.ok) throw classifyLockerFailure(response, `The ${this.kind} locker answered ${path} with HTTP ${response.status}`);
+    const answer = await this.call(() => response.json() as Promise<unknown>);
+    const registered = (answer as { registered?: unknown } | null)?.registered;
+    if (registered === true || registered === 'true') return true;
+    if (registered === false || registered === 'false') return false;
+    throw new LockerError('failed', `The ${this.kind} locker answered ${path} without a registered flag`, response.status);
   }
 
   /** e-Aadhaar comes from its own endpoint; XML certificates from the XML endpoint; anything else as a file. */

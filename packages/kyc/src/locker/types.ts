@@ -88,6 +88,12 @@ export interface AuthorizationRequest {
   verifiedMobile?: string;
 }
 
+/** Whose locker account to look for: an Aadhaar number, a mobile number, or both. */
+export interface AccountQuery {
+  aadhaarNumber?: string;
+  mobile?: string;
+}
+
 export interface LockerPort {
   readonly kind: LockerKind;
   /** The callback URL configured for this locker, if any; it wins over one derived from a request. */
@@ -101,6 +107,8 @@ export interface LockerPort {
   business(accessToken: string): Promise<LockerBusiness>;
   issuedFiles(accessToken: string): Promise<IssuedFileInfo[]>;
   download(accessToken: string, file: IssuedFileInfo): Promise<DownloadedFile>;
+  /** Whether a locker account exists for the Aadhaar or mobile number (individual locker only; a partner call, no user token). */
+  accountExists(query: AccountQuery): Promise<boolean>;
   /** Releases connections, if the implementation keeps any. */
   close?(): void;
 }

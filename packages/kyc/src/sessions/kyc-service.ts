@@ -62,6 +62,12 @@ export interface RequestContext {
   callbackUrl?: string;
 }
 
+/** Body of the locker account check (`POST /kyc/docvault/user/verify`), `@entity` removed. */
+export interface UserVerificationRequest {
+  aadhaar_number?: string;
+  mobile?: string;
+}
+
 export interface CallbackOutcome {
   sessionId: string;
   status: SessionStatus;
@@ -251,6 +257,28 @@ export class KycService {
     return { files };
   }
 
+  // ---- locker accounts ---------------------------------------------------------------------------------
+
+  /**
+   * Whether a docvault account exists for an Aadhaar number and/or a mobile number, asked of the locker's
+   * partner API; a caller uses it to pick `signin` or `signup`. Nothing is stored; the numbers are never logged.
+   */
+  async verifyUser(request: UserVerificationRequest): Promise<{ '@entity': string; user_exists: boolean }> {
+    const { aadhaar_number: aadhaarNumber, mobile } = request;
+    if (aadhaarNumber === undefined && mobile === undefined) throw serviceError('INVALID_REQUEST_BODY', 'aadhaar_number or mobile', 'is required');
+    const by = [aadhaarNumber !== undefined ? 'aadhaar' : null, mobile !== undefined ? 'mobile' : null].filter(Boolean).join('+');
+    let exists: boolean;
+    try {
+      exists = await this.options.lockers.docvault.accountExists({
+        ...(aadhaarNumber !== undefined ? { aadhaarNumber } : {}), ...(mobile !== undefined ? { mobile } : {}),
+      });
+    } catch (error) {
+      throw this.accountCheckFailure(error);
+    }
+    this.logger.info('locker account checked', { kind: 'docvault', by, user_exists: exists });
+    return { '@entity': `${ENTITY_PREFIX}.docvault.user.verification.response`, user_exists: exists };
+  }
+
   // ---- housekeeping ------------------------------------------------------------------------------------
 
   /** Deletes stored document copies whose hour is over. */
@@ -412,6 +440,15 @@ export class KycService {
     };
     await this.store.update(session.id, { sealedTokens: this.sealTokens(session.id, next) });
     return next;
+  }
+
+  /** A failed account check: the locker's rate limit and outages as for sessions; anything else is ours to fix. */
+  private accountCheckFailure(error: unknown): unknown {
+    if (!isLockerError(error)) return error;
+    this.logger.warn('locker account check failed', { kind: 'docvault', failure: error.failure, status: error.status });
+    if (error.failure === 'rate_limited') return serviceErrorWith({ cause: error, headers: retryAfter(error) }, 'TOO_MANY_REQUESTS');
+    if (error.failure === 'unavailable') return serviceErrorWith({ cause: error, headers: retryAfter(error) }, 'SOURCE_UNAVAILABLE');
+    return serviceErrorWith({ cause: error }, 'INTERNAL');
   }
 
   /** Maps a failed locker call to the API's answer; a dead grant also moves the session to `expired`. */

@@ -3,7 +3,9 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { systemClock, type Clock } from '@satyapan/core';
 import { hasClientCredentials } from '../client-credentials.js';
 import { listenOnLoopback } from '../listen.js';
-import { AADHAAR_TEST_NUMBERS, AADHAAR_TEST_OTP } from './test-numbers.js';
+import {
+  AADHAAR_TEST_NUMBERS, AADHAAR_TEST_OTP, VENDOR_AADHAAR_NUMBERS as V, VENDOR_AADHAAR_REFERENCE_IDS, VENDOR_SOURCE_UNAVAILABLE_OTP,
+} from './test-numbers.js';
 
 /**
  * An offline-Aadhaar (OKYC) OTP provider on loopback. Its API has the shape of the commercial providers that
@@ -63,12 +65,21 @@ const PEOPLE: Record<string, Person> = {
     address: { country: 'India', dist: 'Hyderabad', house: '8-2-293', landmark: 'Opp. Post Office', pincode: '500034',
       po: 'Banjara Hills', state: 'Telangana', street: 'Road No. 12', subdist: 'Shaikpet', vtc: 'Hyderabad' },
   },
+  // The person of the vendor's verify example.
+  [V.otpSent]: {
+    name: 'John Doe', dob: '21-04-1985', gender: 'M', careOf: 'S/O: Johnny Doe', mobile: '9876500012', email: 'john.doe@example.in',
+    address: { country: 'India', dist: 'Bengaluru', house: 'Mangal Kanaka Niwas', landmark: '', pincode: '581615',
+      po: 'Bengaluru', state: 'Karnataka', street: 'Main Cross 3rd', subdist: '', vtc: 'Bengaluru' },
+  },
 };
 
 const SENT_OK = new Set<string>([
   AADHAAR_TEST_NUMBERS.otpSent, AADHAAR_TEST_NUMBERS.otpSentSecond, AADHAAR_TEST_NUMBERS.otpExpires,
-  AADHAAR_TEST_NUMBERS.verificationPending,
+  AADHAAR_TEST_NUMBERS.verificationPending, V.otpSent, V.invalidOtp, V.otpExpired, V.underProcess,
 ]);
+const EXPIRING = new Set<string>([AADHAAR_TEST_NUMBERS.otpExpires, V.otpExpired]);
+const PENDING = new Set<string>([AADHAAR_TEST_NUMBERS.verificationPending, V.underProcess]);
+const VENDOR_NUMBERS = new Set<string>(Object.values(V));
 
 /** A 1x1 PNG as the photo (the real record carries a JPEG). */
 const PHOTO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -102,12 +113,18 @@ export async function startAadhaarOtpSimulator(options: AadhaarOtpSimulatorOptio
     if (number === AADHAAR_TEST_NUMBERS.providerError) {
       return void failure(res, 500, 'Unable to validate, please retry later', 'internal_error', 'api_error');
     }
+    if (number === V.sourceUnavailable) return void failure(res, 503, 'Source unavailable, please retry later', 'source_unavailable', 'api_error');
+    if (number === V.alreadyGenerated) {
+      return void failure(res, 409, 'Otp generated for this aadhaar, please try after some time', 'otp_already_generated', 'validation_error');
+    }
     sent += 1;
-    const refId = nextRefId++;
+    const refId = VENDOR_AADHAAR_REFERENCE_IDS[number] ?? nextRefId++;
     if (SENT_OK.has(number)) {
       pending.set(refId, { number, expiresAt: clock.now() + ttlMs, verified: false });
       return void res.json({ status: 'SUCCESS', message: 'OTP sent successfully', ref_id: refId });
     }
+    // Sent, but the reference it answers with is one the verify step does not know.
+    if (number === V.invalidReference) return void res.json({ status: 'SUCCESS', message: 'OTP sent successfully', ref_id: refId });
     if (number === AADHAAR_TEST_NUMBERS.notLinkedToMobile) {
       return void res.json({ status: 'SUCCESS', message: 'Aadhaar not linked to mobile number', ref_id: refId });
     }
@@ -122,13 +139,16 @@ export async function startAadhaarOtpSimulator(options: AadhaarOtpSimulatorOptio
     const refId = Number(body.ref_id);
     const entry = Number.isSafeInteger(refId) ? pending.get(refId) : undefined;
     if (!entry || entry.verified) return void failure(res, 400, 'Invalid ref_id', 'ref_id_invalid', 'validation_error');
-    if (entry.number === AADHAAR_TEST_NUMBERS.verificationPending) {
+    if (VENDOR_NUMBERS.has(entry.number) && body.otp === VENDOR_SOURCE_UNAVAILABLE_OTP) {
+      return void failure(res, 503, 'Source unavailable, please retry later', 'source_unavailable', 'api_error');
+    }
+    if (PENDING.has(entry.number)) {
       return void failure(res, 409, 'Request under process, please try after 30 seconds', 'request_in_progress', 'validation_error');
     }
-    if (entry.number === AADHAAR_TEST_NUMBERS.otpExpires || entry.expiresAt <= clock.now()) {
+    if (EXPIRING.has(entry.number) || entry.expiresAt <= clock.now()) {
       return void failure(res, 400, 'Otp expired', 'otp_expired', 'validation_error');
     }
-    if (body.otp !== AADHAAR_TEST_OTP) return void failure(res, 400, 'OTP entered is invalid', 'otp_invalid', 'validation_error');
+    if (body.otp !== AADHAAR_TEST_OTP || entry.number === V.invalidOtp) return void failure(res, 400, 'OTP entered is invalid', 'otp_invalid', 'validation_error');
     entry.verified = true;
     res.json(ekycRecord(refId, PEOPLE[entry.number] as Person));
   });

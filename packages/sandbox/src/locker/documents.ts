@@ -133,7 +133,7 @@ function aadhaarXml(user: LockerUser): Buffer {
     `<Certificate ${attributes({ language: '99', name: 'Aadhaar Card', type: 'ADHAR', issuedAt: 'UIDAI', status: 'A' })}>`,
     '  <CertificateData>',
     `    <KycRes ${attributes({ ret: 'Y', code: shortHash(`kyc:${user.id}`), ts: '2025-05-09T10:15:00.000+05:30' })}>`,
-    `      <UidData ${attributes({ uid: `xxxxxxxx${user.aadhaarLast4}` })}>`,
+    `      <UidData ${attributes({ uid: `xxxxxxxx${user.aadhaarNumber.slice(-4)}` })}>`,
     `        <Poi ${attributes({ dob: dashed(user.dob), gender: user.gender, name: user.name })}/>`,
     `        <Poa ${attributes({
       co: user.careOf, country: a.country, dist: a.district, house: a.house, lm: a.landmark, loc: a.locality,

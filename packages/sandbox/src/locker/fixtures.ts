@@ -21,8 +21,11 @@ export interface LockerUser {
   mobile: string;
   /** Some accounts have no e-mail address. */
   email?: string;
-  /** Last four digits shown in the masked Aadhaar number of the e-Aadhaar XML. */
-  aadhaarLast4: string;
+  /**
+   * The (invented, Verhoeff-valid) Aadhaar number linked to the locker account: the account check finds the
+   * user by it, and the e-Aadhaar XML shows its last four digits.
+   */
+  aadhaarNumber: string;
   address: PostalAddress;
   careOf: string;
   pan?: string;
@@ -84,18 +87,18 @@ const KOCHI: PostalAddress = {
 export const INDIVIDUALS: readonly LockerUser[] = [
   {
     id: '6f1c2a9e-4b7d-4c1e-9a53-2d8e71b0c4a1', name: 'Asha Verma', dob: '16041995', gender: 'F', eaadhaar: true,
-    mobile: '9876543210', email: 'asha.verma@example.in', aadhaarLast4: '2346', address: BENGALURU,
+    mobile: '9876543210', email: 'asha.verma@example.in', aadhaarNumber: '734500052346', address: BENGALURU,
     careOf: 'D/O: Raghav Verma', pan: 'ABCPV1234K', drivingLicence: 'KA0520190012345',
     documents: ['ADHAR', 'PANCR', 'DRVLC'],
   },
   {
     id: '0b7e4d12-93a6-4f0c-8d2b-5c6a1e9f3b70', name: 'Rohan Iyer', dob: '02111988', gender: 'M', eaadhaar: false,
-    mobile: '9123456780', aadhaarLast4: '0019', address: PUNE, careOf: 'S/O: Venkat Iyer', pan: 'BQRPI5678L',
+    mobile: '9123456780', aadhaarNumber: '734500080019', address: PUNE, careOf: 'S/O: Venkat Iyer', pan: 'BQRPI5678L',
     documents: ['ADHAR', 'PANCR'],
   },
   {
     id: 'c35d8f60-1e2b-47a9-b6c4-8e0f2a7d915b', name: 'Kiran Das', dob: '29021992', gender: 'T', eaadhaar: true,
-    mobile: '9012345678', email: 'kiran.das@example.in', aadhaarLast4: '7781', address: KOCHI,
+    mobile: '9012345678', email: 'kiran.das@example.in', aadhaarNumber: '734500007781', address: KOCHI,
     careOf: 'C/O: Leela Das', drivingLicence: 'KL0720150054321', documents: ['ADHAR', 'DRVLC'],
   },
 ];
@@ -108,7 +111,7 @@ export const ENTITIES: readonly LockerEntity[] = [
     registeredOffice: '2nd Floor, 45 Residency Road, Bengaluru, Karnataka 560025',
     user: {
       id: 'e4a9b1c7-2d6f-4e83-a05b-93c7d2f1e864', name: 'Meera Nair', dob: '28011985', gender: 'F', eaadhaar: true,
-      mobile: '9445566778', aadhaarLast4: '4521', address: KOCHI, careOf: 'W/O: Arjun Nair', documents: ['ADHAR'],
+      mobile: '9445566778', aadhaarNumber: '734500004521', address: KOCHI, careOf: 'W/O: Arjun Nair', documents: ['ADHAR'],
     },
     documents: ['CPMTD', 'GSTND', 'UDCER'],
   },
@@ -119,7 +122,7 @@ export const ENTITIES: readonly LockerEntity[] = [
     registeredOffice: '12 Weavers Street, Kanchipuram, Tamil Nadu 631501',
     user: {
       id: '5b8c3e2a-9d14-4a6f-b7e0-1c2d3e4f5a6b', name: 'Suresh Kumar', dob: '11061979', gender: 'M', eaadhaar: false,
-      mobile: '9443322110', aadhaarLast4: '8812', address: PUNE, careOf: 'S/O: Ramaswamy', documents: ['ADHAR'],
+      mobile: '9443322110', aadhaarNumber: '734500038812', address: PUNE, careOf: 'S/O: Ramaswamy', documents: ['ADHAR'],
     },
     documents: ['GSTND', 'UDCER'],
   },
@@ -127,6 +130,12 @@ export const ENTITIES: readonly LockerEntity[] = [
 
 export function findIndividual(id: string): LockerUser | undefined {
   return INDIVIDUALS.find((user) => user.id === id);
+}
+
+/** The individual locker's account check: by Aadhaar number, by mobile number, or both (both must match one user). */
+export function findIndividualAccount(aadhaarNumber: string | undefined, mobile: string | undefined): LockerUser | undefined {
+  return INDIVIDUALS.find((user) => (aadhaarNumber === undefined || user.aadhaarNumber === aadhaarNumber)
+    && (mobile === undefined || user.mobile === mobile));
 }
 
 export function findEntityByUser(userId: string): LockerEntity | undefined {

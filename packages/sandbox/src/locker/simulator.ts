@@ -4,6 +4,7 @@ import { listenOnLoopback } from '../listen.js';
 import { AuthorizationState, type SimulatorClient } from './authorization-state.js';
 import { oauthRoutes, type LockerProfile } from './oauth-routes.js';
 import { docvaultResources, entityvaultResources } from './resource-routes.js';
+import { accountRoutes } from './account-routes.js';
 import { LockerSwitches } from './switches.js';
 import { ENTITIES, INDIVIDUALS } from './fixtures.js';
 import { escapeHtml } from './consent-page.js';
@@ -45,7 +46,7 @@ export interface LockerSimulator {
   revokeUser(userId: string): number;
   /** Ends every access token issued so far (refresh tokens still work). */
   expireAccessTokens(): void;
-  /** Requests served per endpoint name (authorize, consent, token, revoke, user, entity, files, file, eaadhaar). */
+  /** Requests served per endpoint name (authorize, consent, token, revoke, user, entity, files, file, eaadhaar, account). */
   requestCounts(): Record<string, number>;
   close(): Promise<void>;
 }
@@ -74,7 +75,8 @@ export async function startLockerSimulator(options: LockerSimulatorOptions = {})
   const app = express();
   app.disable('x-powered-by');
   app.get('/', (_req, res) => void res.type('html').send(homePage()));
-  app.use('/docvault/public', oauthRoutes(DOCVAULT, docvault, switches, count), docvaultResources(docvault, switches, count));
+  app.use('/docvault/public', oauthRoutes(DOCVAULT, docvault, switches, count), docvaultResources(docvault, switches, count),
+    accountRoutes(docvault, switches, clock, count));
   app.use('/entityvault/public', oauthRoutes(ENTITYVAULT, entityvault, switches, count), entityvaultResources(entityvault, switches, count));
   app.use((_req, res) => void res.status(404).json({ error: 'not_found', error_description: 'No such endpoint' }));
   app.use(oauthStyleErrors);

@@ -1,4 +1,4 @@
-import { PENNY_DROP_TEST_ACCOUNTS as A } from './test-accounts.js';
+import { PENNY_DROP_TEST_ACCOUNTS as A, VENDOR_PENNY_DROP_ACCOUNTS as V } from './test-accounts.js';
 
 /** A business answer: HTTP 200 with the account's status. */
 export interface AccountOutcome {
@@ -47,6 +47,22 @@ const OUTCOMES: Readonly<Record<string, Outcome>> = {
   [A.underProcess]: error(409, 'validation_error', 'verification_already_under_process', 'Verification already under process, please try after some time'),
   [A.serverError]: error(500, 'api_error', 'internal_error', 'Something went wrong, please retry later'),
   [A.rateLimited]: error(429, 'rate_limit_error', 'too_many_requests', 'Too many requests'),
+  [V.valid]: status('VALID', 'ACCOUNT_IS_VALID'),
+  [V.invalidAccount]: status('INVALID', 'INVALID_ACCOUNT_FAIL'),
+  [V.nreAccount]: status('INVALID', 'NRE_ACCOUNT_FAIL'),
+  [V.blocked]: status('INVALID', 'ACCOUNT_BLOCKED'),
+  [V.invalidIfsc]: status('INVALID', 'INVALID_IFSC_FAIL'),
+  [V.sourceBankDeclined]: status('FAILED', 'SOURCE_BANK_DECLINED'),
+  [V.beneficiaryBankOffline]: status('FAILED', 'BENEFICIARY_BANK_OFFLINE'),
+  [V.npciUnavailable]: status('FAILED', 'NPCI_UNAVAILABLE'),
+  [V.impsModeFail]: status('FAILED', 'IMPS_MODE_FAIL'),
+  [V.beneficiaryBankDeclined]: status('FAILED', 'BENE_BANK_DECLINED'),
+  [V.badAccountInput]: error(400, 'validation_error', 'bank_account_invalid', 'bank_account is invalid'),
+  [V.badIfscInput]: error(400, 'validation_error', 'ifsc_invalid', 'ifsc is invalid'),
+  [V.badDetailsInput]: error(422, 'validation_error', 'bank_details_invalid', 'The bank details are invalid'),
+  [V.failedAtBank]: status('FAILED', 'FAILED_AT_BANK'),
+  [V.transactionFailed]: status('FAILED', 'CONNECTION_TIMEOUT'),
+  [V.sourceUnavailable]: error(503, 'api_error', 'service_unavailable', 'Service is temporarily unavailable'),
 };
 
 const UNKNOWN_ACCOUNT = status('INVALID', 'INVALID_ACCOUNT_FAIL');

@@ -51,8 +51,51 @@ export const PENNY_DROP_TEST_ACCOUNTS = {
 /** An IFSC to use with the test accounts (a real branch that is also in the shipped sample directory). */
 export const PENNY_DROP_TEST_IFSC = 'KKBK0000131';
 
+/**
+ * The vendor's own sandbox values for penny drop (its Postman collection, `Bank / Bank Account Verification
+ * [Penny-Drop]`, and its Testing Data table), so that a test suite written against the vendor runs against our
+ * sandbox unchanged. The comment names the IFSC the vendor pairs with each account and the answer it shows;
+ * the simulator keys on the account number. Left out: 793-795 (the vendor's own token and credit errors),
+ * 802 and 805 (500 messages no provider answer of ours maps to).
+ */
+export const VENDOR_PENNY_DROP_ACCOUNTS = {
+  /** SBIN0021745: verified, name John Doe. */
+  valid: '40100123456781',
+  /** SBIN0021745: Invalid account number or ifsc provided. */
+  invalidAccount: '40100123456784',
+  /** SBIN0021745: Given account is an NRE account. */
+  nreAccount: '40100123456785',
+  /** SBIN0021745: Account is blocked. */
+  blocked: '40100123456786',
+  /** SBIN0000002: IFSC is invalid. */
+  invalidIfsc: '40100123456787',
+  /** SBIN0021746: Source bank declined. */
+  sourceBankDeclined: '40100123456788',
+  /** SBIN0021745: Beneficiary bank offline. */
+  beneficiaryBankOffline: '40100123456789',
+  /** SBIN0021745: NPCI Unavailable. */
+  npciUnavailable: '40100123456790',
+  /** SBIN0021745: IMPS Mode fail. */
+  impsModeFail: '40100123456791',
+  /** SBIN0021745: Failed at beneficiary bank. */
+  beneficiaryBankDeclined: '40100123456792',
+  /** SBIN0021745: 422 Please provide a valid bank account. */
+  badAccountInput: '40100123456798',
+  /** SBIN0000003: 422 Invalid IFSC provided. */
+  badIfscInput: '40100123456800',
+  /** SBIN0000004: 422 Invalid bank account number or ifsc provided. */
+  badDetailsInput: '40100123456801',
+  /** SBIN0021745: Failed at bank. */
+  failedAtBank: '40100123456803',
+  /** SBIN0021745: Transaction failed. */
+  transactionFailed: '40100123456804',
+  /** SBIN0021745: 503 Source Unavailable. */
+  sourceUnavailable: '40100123456806',
+} as const;
+
 /** The names the bank holds for the accounts that verify. */
 export const PENNY_DROP_TEST_NAMES: Readonly<Record<string, string>> = {
   [PENNY_DROP_TEST_ACCOUNTS.valid]: 'ANJALI RAO',
   [PENNY_DROP_TEST_ACCOUNTS.validSecond]: 'RAHUL VERMA',
+  [VENDOR_PENNY_DROP_ACCOUNTS.valid]: 'John Doe',
 };

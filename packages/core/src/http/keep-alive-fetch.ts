@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 
-/** The request openid-client hands to a custom fetch (see `customFetch` in openid-client). */
+/** A fetch request: what openid-client hands to a custom fetch (its `customFetch`), and what our adapters send. */
 export interface FetchRequest {
   method: string;
   headers: Record<string, string>;
@@ -14,10 +14,12 @@ export type KeepAliveFetch = ((url: string, request: FetchRequest) => Promise<Re
 const NO_BODY = new Set([204, 205, 304]);
 
 /**
- * A fetch for openid-client on node:http(s) with keep-alive agents. Node's global fetch (undici) costs about
- * twice as much CPU per call; every profile, entity or document read makes at least one locker call, so the
- * difference shows in the router's throughput. Bodies are small JSON, XML or PDF documents: they are buffered.
- * Failures reject with Node's errors (ECONNREFUSED, ...) or the signal's AbortError/TimeoutError.
+ * A fetch on node:http(s) with keep-alive agents, for calls to upstreams (openid-client's locker calls, the
+ * bank verification providers). Node's global fetch (undici) costs about twice as much CPU per call; every
+ * profile, entity or document read makes at least one upstream call, so the difference shows in the router's
+ * throughput. Bodies are small JSON, XML or PDF documents: they are buffered. Failures reject with Node's
+ * errors (ECONNREFUSED, ...) or the signal's AbortError/TimeoutError; pass `AbortSignal.timeout(ms)` as the
+ * signal for a whole-call timeout.
  */
 export function keepAliveFetch(maxSockets = 128): KeepAliveFetch {
   const agents = {

@@ -1,31 +1,30 @@
 import type { KeySpace, Sealer } from '@satyapan/core';
-import type { PennyDropOutcome } from './port.js';
 import type { RedisClient } from './redis-client.js';
 
 export const DEFAULT_CACHE_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /**
- * Penny-drop answers kept in Redis per verification id (API key + IFSC + account, hashed by the service).
- * The answer holds the account holder's name, so with a Sealer it is stored encrypted (AES-256-GCM, bound
- * to its key name).
+ * Verification answers (penny drop, penny-less) kept in Redis per verification id (API key + IFSC + account,
+ * hashed by the service). An answer holds the account holder's name, so with a Sealer it is stored encrypted
+ * (AES-256-GCM, bound to its key name).
  */
-export class PennyDropCache {
+export class VerificationCache<T> {
   constructor(
     private readonly redis: RedisClient,
     private readonly keys: KeySpace,
     private readonly ttlSeconds: number = DEFAULT_CACHE_TTL_SECONDS,
     private readonly sealer?: Sealer,
   ) {
-    if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1) throw new RangeError('The penny-drop cache TTL must be a positive number of seconds');
+    if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1) throw new RangeError('The verification cache TTL must be a positive number of seconds');
   }
 
-  async get(id: string): Promise<PennyDropOutcome | undefined> {
+  async get(id: string): Promise<T | undefined> {
     const key = this.key(id);
     const stored = await this.redis.get(key);
     if (stored === null) return undefined;
     try {
       const json = this.sealer ? this.sealer.unseal(stored, key).toString('utf8') : stored;
-      return JSON.parse(json) as PennyDropOutcome;
+      return JSON.parse(json) as T;
     } catch {
       // Sealed with a key no longer configured, or written before sealing was turned on: a miss, which the
       // fresh answer then overwrites.
@@ -33,7 +32,7 @@ export class PennyDropCache {
     }
   }
 
-  async set(id: string, outcome: PennyDropOutcome): Promise<void> {
+  async set(id: string, outcome: T): Promise<void> {
     const key = this.key(id);
     const json = JSON.stringify(outcome);
     await this.redis.set(key, this.sealer ? this.sealer.seal(json, key) : json, 'EX', this.ttlSeconds);

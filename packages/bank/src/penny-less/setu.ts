@@ -1,0 +1,131 @@
+import {
+  keepAliveFetch, serviceError, serviceErrorWith, silentLogger, type KeepAliveFetch, type Logger, type ServiceError,
+} from '@satyapan/core';
+import type { PennyLessOutcome, PennyLessProvider, PennyLessRequest } from './port.js';
+import { FOUND, SETU_FAILURE_CODES } from './setu-status.js';
+
+export interface SetuPennyLessOptions {
+  /** https://dg.setu.co (production), https://dg-sandbox.setu.co (Setu's sandbox), or the simulator's URL. */
+  baseUrl: string;
+  /** Setu's `x-client-id`, `x-client-secret` and `x-product-instance-id`, issued per product by Setu. */
+  clientId: string;
+  clientSecret: string;
+  productInstanceId: string;
+  /** Whole-call timeout (default 10 s): a penny-less lookup asks records, it waits for no transfer. */
+  timeoutMs?: number;
+  logger?: Logger;
+}
+
+/** The fields of Setu's answer we read; others (ifscDetails, merchantDetails, ...) are ignored. */
+interface SetuAnswer {
+  status?: unknown;
+  data?: { bankAccountName?: unknown; entityType?: unknown };
+  error?: { code?: unknown };
+}
+
+const PATH = '/api/verify/ban/pennyless';
+
+/**
+ * Setu's PennyLess drop API (sync): `POST {baseUrl}/api/verify/ban/pennyless {accountNumber, ifsc}` with
+ * `x-client-id`, `x-client-secret`, `x-product-instance-id` (docs.setu.co/data/bav/pennyless-drop). Chosen
+ * because its documentation is public, it answers synchronously, and its answer tells individuals from
+ * businesses (`entityType`), the two kinds of success the vendor's examples show.
+ *
+ * Calls go over core's keep-alive transport with a whole-call timeout. Timeouts, network failures and 5xx are
+ * 503 `Source Unavailable`; credentials refused (401/403) are a 500 logged for the operator; the provider's
+ * 429 is ours. Bodies are never logged: they carry the account number and the holder's name.
+ */
+export class SetuPennyLessProvider implements PennyLessProvider {
+  readonly name = 'setu';
+  private readonly url: string;
+  private readonly headers: Record<string, string>;
+  private readonly timeoutMs: number;
+  private readonly logger: Logger;
+  private readonly transport: KeepAliveFetch;
+
+  constructor(options: SetuPennyLessOptions) {
+    this.url = `${options.baseUrl.replace(/\/+$/, '')}${PATH}`;
+    this.headers = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'x-client-id': options.clientId,
+      'x-client-secret': options.clientSecret,
+      'x-product-instance-id': options.productInstanceId,
+    };
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.logger = options.logger ?? silentLogger();
+    this.transport = keepAliveFetch();
+  }
+
+  async verify(request: PennyLessRequest): Promise<PennyLessOutcome> {
+    let response: Response;
+    let answer: SetuAnswer;
+    try {
+      response = await this.transport(this.url, {
+        method: 'POST',
+        headers: this.headers,
+        body: JSON.stringify({ accountNumber: request.accountNumber, ifsc: request.ifsc }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      answer = await readAnswer(response);
+    } catch (error) {
+      const name = error instanceof Error ? (error as { code?: string }).code ?? error.name : 'unknown';
+      this.logger.warn('penny-less provider unreachable', { provider: this.name, error_code: name });
+      throw serviceErrorWith({ cause: error }, 'SOURCE_UNAVAILABLE');
+    }
+    if (response.status === 200) return this.outcomeOf(answer);
+    throw this.statusFailure(response, answer);
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+
+  private outcomeOf(answer: SetuAnswer): PennyLessOutcome {
+    const name = answer.data?.bankAccountName;
+    if (answer.status === 'SUCCESS' && typeof name === 'string' && name.trim() !== '') {
+      const entityType = typeof answer.data?.entityType === 'string' ? answer.data.entityType : 'UNKNOWN';
+      return { providerCode: `SUCCESS/${entityType}`, ...FOUND, nameAtBank: name.trim() };
+    }
+    const code = typeof answer.error?.code === 'string' ? answer.error.code : '';
+    const mapped = SETU_FAILURE_CODES[code];
+    if (!mapped) {
+      this.logger.error('penny-less provider answered 200 with an unknown outcome', { provider: this.name, provider_code: code || 'none' });
+      throw serviceError('SOURCE_UNAVAILABLE');
+    }
+    return { providerCode: code, ...mapped };
+  }
+
+  private statusFailure(response: Response, answer: SetuAnswer): ServiceError {
+    const status = response.status;
+    const meta = { provider: this.name, status, provider_code: typeof answer.error?.code === 'string' ? answer.error.code : '' };
+    if (status === 401 || status === 403) {
+      // Our credentials or product instance are wrong: the caller can do nothing about it, the operator can.
+      this.logger.error('penny-less provider refused our credentials', meta);
+      return serviceError('INTERNAL');
+    }
+    if (status === 429) {
+      this.logger.warn('penny-less provider rate limit reached', meta);
+      const retryAfter = response.headers.get('retry-after');
+      return serviceErrorWith(retryAfter && /^\d{1,6}$/.test(retryAfter) ? { headers: { 'Retry-After': retryAfter } } : {}, 'TOO_MANY_REQUESTS');
+    }
+    if (status === 400 || status === 422) {
+      this.logger.info('penny-less provider rejected the input', meta);
+      return serviceError('UNPROCESSABLE', 'Invalid bank account number or ifsc provided');
+    }
+    this.logger.warn('penny-less provider failed', meta);
+    return serviceError('SOURCE_UNAVAILABLE');
+  }
+}
+
+/** The JSON body, or an empty answer when there is none (a 502 from a proxy, say). */
+async function readAnswer(response: Response): Promise<SetuAnswer> {
+  const text = await response.text();
+  if (text === '') return {};
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return typeof parsed === 'object' && parsed !== null ? parsed as SetuAnswer : {};
+  } catch {
+    return {};
+  }
+}

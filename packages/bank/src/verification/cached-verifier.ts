@@ -1,0 +1,121 @@
+import { hmacSign, sha256Hex, silentLogger, systemClock, type Clock, type KeySpace, type Logger, type Sealer } from '@satyapan/core';
+import { canonicalIfsc } from '../ifsc/branch.js';
+import { assertAccountNumber, assertIfsc, assertMobile, assertName } from '../validation.js';
+import { DEFAULT_CACHE_TTL_SECONDS, VerificationCache } from './cache.js';
+import type { RedisClient } from './redis-client.js';
+import { RedisSingleFlight, type SingleFlightOptions } from './single-flight.js';
+
+/** Settings every account verification service takes besides its provider. */
+export interface VerificationSettings {
+  redis: RedisClient;
+  /** Key space for the cache, locks and flight answers (e.g. `ctx.keys.child('bank')`); each kind of verification takes a child of it. */
+  keys: KeySpace;
+  /** Default 30 days. */
+  cacheTtlSeconds?: number;
+  /** Encrypts cached answers (they hold the account holder's name). */
+  sealer?: Sealer;
+  /** Keys entries with an HMAC instead of a plain hash, so Redis keys cannot be brute-forced back to account numbers. */
+  keySecret?: string;
+  singleFlight?: SingleFlightOptions;
+  logger?: Logger;
+  clock?: Clock;
+}
+
+/** A provider's answer: its own code (for logs) and whether it is worth caching (answers about the account are, failures of the rails are not). */
+export interface Definitive {
+  providerCode: string;
+  definitive: boolean;
+}
+
+/** What an account verification is asked, as the router passes it on. */
+export interface AccountCheckInput {
+  /** Whose cache this is: answers are never shared between API keys. */
+  apiKey: string;
+  ifsc: string;
+  accountNumber: string;
+  name?: string;
+  mobile?: string;
+  /** `x-accept-cache: true`; false or absent always asks the provider. */
+  acceptCache?: boolean;
+}
+
+/** What a provider is asked: the checked input, IFSC in upper case. */
+export interface ProviderRequest {
+  ifsc: string;
+  accountNumber: string;
+  name?: string;
+  mobile?: string;
+}
+
+export interface VerifierAnswer<T> {
+  outcome: T;
+  fromCache: boolean;
+}
+
+/**
+ * What penny drop and penny-less verification share: the spec's input checks, a per-client Redis cache read
+ * only on `x-accept-cache: true`, one provider call at a time per (API key, IFSC, account) across every process
+ * sharing the Redis (concurrent duplicates get the leader's answer), and log lines that carry the IFSC, the
+ * provider's code and a short hash of the verification id, never the account number or the name.
+ */
+export class CachedVerifier<T extends Definitive> {
+  private readonly cache: VerificationCache<T>;
+  private readonly flights: RedisSingleFlight;
+  private readonly keySecret: string | undefined;
+  readonly logger: Logger;
+  private readonly clock: Clock;
+
+  /** `kind` (`pd`, `pl`) keeps each kind of verification in its own keys; `label` names it in log lines. */
+  constructor(settings: VerificationSettings, kind: string, private readonly label: string) {
+    const keys = settings.keys.child(kind);
+    this.cache = new VerificationCache<T>(settings.redis, keys, settings.cacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS, settings.sealer);
+    this.flights = new RedisSingleFlight(settings.redis, keys, settings.singleFlight);
+    this.keySecret = settings.keySecret;
+    this.logger = settings.logger ?? silentLogger();
+    this.clock = settings.clock ?? systemClock;
+  }
+
+  /**
+   * Checks the input (422s with the vendor's messages), then answers from the cache or through `ask` (one
+   * call per verification id at a time). `logger`: a request-scoped logger; the settings' one otherwise.
+   */
+  async verify(input: AccountCheckInput, ask: (request: ProviderRequest) => Promise<T>, logger: Logger = this.logger,
+    logFields: (answer: VerifierAnswer<T>) => Record<string, unknown> = () => ({})): Promise<VerifierAnswer<T>> {
+    assertIfsc(input.ifsc);
+    assertAccountNumber(input.accountNumber);
+    assertName(input.name);
+    assertMobile(input.mobile);
+    const ifsc = canonicalIfsc(input.ifsc);
+    const id = this.verificationId(input.apiKey, ifsc, input.accountNumber);
+    const started = this.clock.now();
+    const answer = await this.answer(id, input.acceptCache === true, () => ask({
+      ifsc,
+      accountNumber: input.accountNumber,
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
+    }));
+    logger.child({ ifsc, verification: id.slice(0, 12) }).info(`${this.label} answered${answer.fromCache ? ' from cache' : ''}`, {
+      provider_code: answer.outcome.providerCode, ...logFields(answer), elapsed_ms: this.clock.now() - started,
+    });
+    return answer;
+  }
+
+  /** The id of a verification: answers are never shared between API keys. `ifsc` is the canonical (upper-case) one. */
+  verificationId(apiKey: string, ifsc: string, accountNumber: string): string {
+    const material = `${apiKey}\n${ifsc}\n${accountNumber.toUpperCase()}`;
+    return this.keySecret ? hmacSign(this.keySecret, material, 'hex') : sha256Hex(material);
+  }
+
+  async answer(id: string, acceptCache: boolean, ask: () => Promise<T>): Promise<VerifierAnswer<T>> {
+    if (acceptCache) {
+      const cached = await this.cache.get(id);
+      if (cached) return { outcome: cached, fromCache: true };
+    }
+    const outcome = await this.flights.run(id, async () => {
+      const fresh = await ask();
+      if (fresh.definitive) await this.cache.set(id, fresh);
+      return fresh;
+    });
+    return { outcome, fromCache: false };
+  }
+}

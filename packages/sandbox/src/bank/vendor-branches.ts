@@ -1,0 +1,47 @@
+/**
+ * The branches the vendor's IFSC examples answer (its Postman collection, `Bank / IFSC Verification`), copied
+ * field for field from those examples, so that a sandbox deployment answers the vendor's test IFSCs even when
+ * its directory is the small shipped sample. The records are public (RBI's lists, as Razorpay publishes them).
+ * `SWIFT` is `''` (the directory's absent value) where the example shows `null`; the API answers it as `null`.
+ */
+export interface VendorBranch {
+  ADDRESS: string; BANK: string; BANKCODE: string; BRANCH: string; CENTRE: string; CITY: string; CONTACT: string;
+  DISTRICT: string; IFSC: string; ISO3166: string; MICR: string; STATE: string; SWIFT: string;
+  IMPS: boolean; NEFT: boolean; RTGS: boolean; UPI: boolean;
+}
+
+const ALL_RAILS = { IMPS: true, NEFT: true, RTGS: true, UPI: true } as const;
+
+export const VENDOR_SANDBOX_BRANCHES: readonly VendorBranch[] = [
+  {
+    IFSC: 'HDFC0001234', BANK: 'HDFC Bank', BANKCODE: 'HDFC', BRANCH: 'PARK STREET', ADDRESS: '3 PARK STREET M I ROAD M I ROAD',
+    CITY: 'JAIPUR', CENTRE: 'JAIPUR', DISTRICT: 'JAIPUR', STATE: 'RAJASTHAN', ISO3166: 'IN-RJ', CONTACT: '+919875003333',
+    MICR: '302240007', SWIFT: 'HDFCINBB', ...ALL_RAILS,
+  },
+  {
+    IFSC: 'SBIN0021744', BANK: 'State Bank of India', BANKCODE: 'SBIN', BRANCH: 'ABOOPUR',
+    ADDRESS: 'H NO 534 SBH ABOOPUR BR DRAMBEDKAR BASTI ABOOPUR TEHSIL MODINAGAR GHAZIABAD', CITY: 'GHAZIABAD', CENTRE: 'GHAZIABAD',
+    DISTRICT: 'GHAZIABAD', STATE: 'UTTAR PRADESH', ISO3166: 'IN-UP', CONTACT: '+911232225145', MICR: '110002688', SWIFT: '', ...ALL_RAILS,
+  },
+  {
+    IFSC: 'SBIN0021745', BANK: 'State Bank of India', BANKCODE: 'SBIN', BRANCH: 'BOMMASANDRA',
+    ADDRESS: '3NACADEKSSIDCINDLAEAIISTAGEJIGANILINKDBOMMASANDAINDSBANGALOE', CITY: 'BANGALORE URBAN', CENTRE: 'BANGALORE URBAN',
+    DISTRICT: 'BANGALORE URBAN', STATE: 'KARNATAKA', ISO3166: 'IN-KA', CONTACT: '+918027839267', MICR: '560002356', SWIFT: '', ...ALL_RAILS,
+  },
+  {
+    IFSC: 'SBIN0021746', BANK: 'State Bank of India', BANKCODE: 'SBIN', BRANCH: 'YELAHANKA',
+    ADDRESS: 'CRC SQUARE NO 684 3RD A CROSS A SECTORYELAHANKA NEW TOWN', CITY: 'BANGALORE', CENTRE: 'BANGALORE', DISTRICT: 'BANGALORE',
+    STATE: 'KARNATAKA', ISO3166: 'IN-KA', CONTACT: '', MICR: '560002355', SWIFT: '', ...ALL_RAILS,
+  },
+  {
+    IFSC: 'HDFC0009595', BANK: 'HDFC Bank', BANKCODE: 'HDFC', BRANCH: 'BANDRA KURLA COMPLEX',
+    ADDRESS: 'GROUND FLOOR UNIT NO G6 THE CAPITAL G BLOCK BKC BANDRA EAST MUMBAI MAHARASHTRA 400051', CITY: 'MUMBAI',
+    CENTRE: 'GREATER BOMBAY', DISTRICT: 'GREATER BOMBAY', STATE: 'MAHARASHTRA', ISO3166: 'IN-MH', CONTACT: '+912261606161',
+    MICR: '400240218', SWIFT: 'HDFCINBB', ...ALL_RAILS,
+  },
+  {
+    IFSC: 'SBIN0000002', BANK: 'State Bank of India', BANKCODE: 'SBIN', BRANCH: 'AGARTALA', ADDRESS: 'H.G.BASAK RD., AGARTALA, TRIPURA-779001',
+    CITY: 'AGARTALA', CENTRE: 'WEST TRIPURA', DISTRICT: 'WEST TRIPURA', STATE: 'TRIPURA', ISO3166: 'IN-TR', CONTACT: '',
+    MICR: '799002002', SWIFT: 'SBININBB476', ...ALL_RAILS,
+  },
+];
