@@ -5,6 +5,7 @@ import type { Statement } from './build/assembler.js';
 import type { CivilDate } from './dates.js';
 import type { ResolvedOptions } from './options.js';
 import { challanRecord } from './records/challan.js';
+import { selfCheckFor } from './layouts/index.js';
 import { line } from './records/fields.js';
 import { batchHeader, fileHeader } from './records/header.js';
 
@@ -25,7 +26,7 @@ export interface SyncRecords {
   salaryGroups(): Iterable<readonly string[]>;
 }
 
-export function* statementLines(statement: Statement, options: ResolvedOptions, created: CivilDate, records: SyncRecords): Generator<string> {
+function* unchecked(statement: Statement, options: ResolvedOptions, created: CivilDate, records: SyncRecords): Generator<string> {
   let n = 0;
   for (const b of headerBodies(statement, options, created)) yield line(++n, b);
   for (const c of statement.challans) {
@@ -33,4 +34,14 @@ export function* statementLines(statement: Statement, options: ResolvedOptions, 
     for (const b of records.deductees(c.record)) yield line(++n, b);
   }
   for (const group of records.salaryGroups()) for (const b of group) yield line(++n, b);
+}
+
+/** The TXT line by line, each checked against the published layout before it is given out (layouts/check.ts). */
+export function* statementLines(statement: Statement, options: ResolvedOptions, created: CivilDate, records: SyncRecords): Generator<string> {
+  const check = selfCheckFor(options);
+  for (const l of unchecked(statement, options, created, records)) {
+    check.text(l);
+    yield l;
+  }
+  check.finish();
 }

@@ -4,6 +4,7 @@
 
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import type { Statement } from '../build/assembler.js';
 import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore } from '../build/stores.js';
@@ -69,6 +70,12 @@ function isDocumentBroken(skeleton: unknown, workbookName: string): boolean {
   return (skeleton as { name?: unknown }).name !== workbookName;
 }
 
+async function removePartial(sink: Writable, path: string): Promise<void> {
+  sink.destroy();
+  if (!sink.closed) await once(sink, 'close').catch(() => undefined);
+  await rm(path, { force: true });
+}
+
 class Conversion implements StreamConversion {
   lines: AsyncIterable<string> | null = null;
   private consumed = false;
@@ -120,6 +127,10 @@ class Conversion implements StreamConversion {
         await once(sink, 'finish');
       }
       return summary;
+    } catch (error) {
+      // A file we created is not left half-written (the self-check stops the writer at the first wrong line).
+      if (typeof target === 'string') await removePartial(sink, target);
+      throw error;
     } finally {
       await this.dispose();
     }
