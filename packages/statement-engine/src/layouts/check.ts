@@ -8,10 +8,18 @@
 import { TxtLayoutError } from '../errors.js';
 import type { Family } from '../period.js';
 import type { FormName } from '../types.js';
-import {
-  CHILD_INDICES, compiledRecords, FLAG_EXACT, PARENT_INDEX, typeIndex, FLAG_PAN, FLAG_SIGNED, FLAG_TAN, FLAG_WHOLE, KIND, layoutVersion, PLACEMENT, PRESENCE, RECORD_TYPES, type CompiledRecord,
-} from './compile.js';
+import * as compiled from './compile.js';
+import { compiledRecords, layoutVersion, packBytes, type CompiledRecord } from './compile.js';
 import type { LayoutVersion } from './types.js';
+
+// Module-local copies: the hot loop reads plain constants, not imported bindings.
+const FLAG_WHOLE = compiled.FLAG_WHOLE;
+const FLAG_SIGNED = compiled.FLAG_SIGNED;
+const FLAG_PAN = compiled.FLAG_PAN;
+const FLAG_TAN = compiled.FLAG_TAN;
+const FLAG_EXACT = compiled.FLAG_EXACT;
+const TYPE_COUNT = compiled.RECORD_TYPES.length;
+const BH = compiled.typeIndex('BH');
 
 const CARET = 0x5e;
 const CR = 0x0d;
@@ -20,16 +28,15 @@ const DOT = 0x2e;
 const MINUS = 0x2d;
 const ZERO = 0x30;
 const NINE = 0x39;
-const INT = KIND.INT;
-const CHAR = KIND.CHAR;
-const DATE = KIND.DATE;
-const AMOUNT = KIND.AMOUNT;
-const RATE = KIND.RATE;
-const MANDATORY = PRESENCE.M;
-const NOT_APPLICABLE = PRESENCE.NA;
+const INT = compiled.KIND.INT;
+const CHAR = compiled.KIND.CHAR;
+const DATE = compiled.KIND.DATE;
+const AMOUNT = compiled.KIND.AMOUNT;
+const RATE = compiled.KIND.RATE;
+const MANDATORY = compiled.PRESENCE.M;
+const NOT_APPLICABLE = compiled.PRESENCE.NA;
 /** Most count fields a record has (legacy BH: CD, SD and 94P records). */
 const MAX_COUNTS = 4;
-const BH = typeIndex('BH');
 
 /** Bytes each field type may contain (CHAR: printable ASCII without the caret). */
 const ALLOWED: readonly Uint8Array[] = (() => {
@@ -97,8 +104,8 @@ export class TxtSelfCheck {
   /** Integer value of each INT field of the current line (-1 when empty). */
   private readonly ints = new Float64Array(128);
   /** Per record type: the running number of its last record, and how many it has under the current parent. */
-  private readonly serial = new Float64Array(RECORD_TYPES.length);
-  private readonly siblings = new Float64Array(RECORD_TYPES.length);
+  private readonly serial = new Float64Array(TYPE_COUNT);
+  private readonly siblings = new Float64Array(TYPE_COUNT);
   /** Per level: the open record (FH, BH, CD/SD/94P, DD...), its line and the counts it declared (checked when it closes). */
   private readonly open: Array<CompiledRecord | null> = [null, null, null, null];
   private readonly openLine = new Float64Array(4);
@@ -134,6 +141,49 @@ export class TxtSelfCheck {
     this.sequence(record);
   }
 
+  /**
+   * A line whose fields were checked as they were written (the DD records, layouts/field-check.ts): only its
+   * place in the file is checked here, from its first fields (line number, type, batch, running numbers).
+   */
+  placed(b: Uint8Array, start: number, end: number): void {
+    this.line++;
+    if (end - start < 2 || b[end - 2] !== CR || b[end - 1] !== LF) this.fail(null, 0, 'the line does not end with CRLF');
+    this.placedFields(b, start, end - 2);
+  }
+
+  /** placed() for a line given as text (with its CRLF). */
+  placedText(line: string): void {
+    this.line++;
+    if (!line.endsWith('\r\n')) this.fail(null, 0, 'the line does not end with CRLF');
+    // The first fields are all this needs: they fit in the scratch buffer whatever the line's length.
+    const written = this.scratch.write(line, 0, Math.min(line.length - 2, 256), 'latin1');
+    this.placedFields(this.scratch, 0, written);
+  }
+
+  private placedFields(b: Uint8Array, start: number, stop: number): void {
+    const record = this.recordOf(b, start, stop);
+    const last = Math.max(3, record.numbering.serial ?? 0, record.numbering.parent ?? 0);
+    const ints = this.ints;
+    let n = 1;
+    let value = 0;
+    let empty = true;
+    for (let p = start; n <= last; p++) {
+      const c = p < stop ? b[p]! : CARET;
+      if (c === CARET) {
+        ints[n] = empty ? -1 : value;
+        n++;
+        value = 0;
+        empty = true;
+        if (p >= stop) break;
+      } else if (n !== 2) {
+        if (c < ZERO || c > NINE) this.badByte(record, n, c, INT);
+        value = value * 10 + c - ZERO;
+        empty = false;
+      }
+    }
+    this.sequence(record);
+  }
+
   /** End of the file: the counts of the records still open. */
   finish(): void {
     if (this.line === 0) this.fail(null, 0, 'the file is empty');
@@ -152,84 +202,100 @@ export class TxtSelfCheck {
 
   private fields(r: CompiledRecord, b: Uint8Array, start: number, stop: number): void {
     const ints = this.ints;
+    const kinds = r.kind;
+    const widths = r.width;
+    const presences = r.presence;
+    const count = r.count;
     let n = 1;
     let p = start;
     for (;;) {
-      const kind = r.kind[n]!;
-      const allowed = ALLOWED[kind]!;
+      const kind = kinds[n]!;
       const fieldStart = p;
       let value = 0;
-      while (p < stop) {
-        const c = b[p]!;
-        if (c === CARET) break;
-        if (allowed[c] === 0) this.fail(r, n, c < 0x20 || c > 0x7e ? `byte 0x${c.toString(16)} is not printable ASCII` : `'${String.fromCharCode(c)}' in a ${kindName(kind)} field`);
-        value = value * 10 + c - ZERO;
-        p++;
+      if (kind === INT) {
+        for (let c = b[p]!; p < stop && c !== CARET; c = b[++p]!) {
+          if (c < ZERO || c > NINE) this.badByte(r, n, c, kind);
+          value = value * 10 + c - ZERO;
+        }
+      } else if (kind === CHAR) {
+        for (let c = b[p]!; p < stop && c !== CARET; c = b[++p]!) if (c < 0x20 || c > 0x7e) this.badByte(r, n, c, kind);
+      } else {
+        const allowed = ALLOWED[kind]!;
+        for (let c = b[p]!; p < stop && c !== CARET; c = b[++p]!) if (allowed[c] === 0) this.badByte(r, n, c, kind);
       }
       const length = p - fieldStart;
       if (length === 0) {
-        if (r.presence[n] === MANDATORY) this.fail(r, n, 'mandatory, but empty');
-        if (n < ints.length) ints[n] = -1;
+        if (presences[n] === MANDATORY) this.fail(r, n, 'mandatory, but empty');
+        ints[n] = -1;
       } else {
-        this.value(r, n, kind, b, fieldStart, p, length);
-        if (kind === INT && n < ints.length) ints[n] = value;
+        if (presences[n] === NOT_APPLICABLE) this.fail(r, n, 'not applicable, but it holds a value');
+        if (length > widths[n]!) this.tooWide(r, n, length);
+        if (kind !== INT && kind !== CHAR) this.shape(r, n, kind, b, fieldStart, p);
+        if (r.flags[n] !== 0 || r.values[n] !== null) this.value(r, n, b, fieldStart, p, length);
+        ints[n] = value;
       }
       if (p >= stop) break;
       p++; // the caret
-      if (++n > r.count) this.fail(r, r.count, `more than the layout's ${r.count} fields`);
+      if (++n > count) this.fail(r, count, `more than the layout's ${count} fields`);
     }
-    if (n !== r.count) this.fail(r, n, `the record has ${n} fields, the layout ${r.count}`);
+    if (n !== count) this.fail(r, n, `the record has ${n} fields, the layout ${count}`);
   }
 
-  private value(r: CompiledRecord, n: number, kind: number, b: Uint8Array, p: number, e: number, length: number): void {
-    const presence = r.presence[n]!;
-    if (presence === NOT_APPLICABLE) this.fail(r, n, 'not applicable, but it holds a value');
+  private badByte(r: CompiledRecord, n: number, c: number, kind: number): never {
+    return this.fail(r, n, c < 0x20 || c > 0x7e ? `byte 0x${c.toString(16)} is not printable ASCII` : `'${String.fromCharCode(c)}' in a ${kindName(kind)} field`);
+  }
+
+  private tooWide(r: CompiledRecord, n: number, length: number): never {
+    return this.fail(r, n, r.width[n] === 0 ? 'a filler the layout leaves without type or size, but it holds a value' : `${length} characters, the layout allows ${r.width[n]}`);
+  }
+
+  private shape(r: CompiledRecord, n: number, kind: number, b: Uint8Array, p: number, e: number): void {
+    const problem = shapeProblem(kind, r.flags[n]!, b, p, e);
+    if (problem) this.fail(r, n, problem);
+  }
+
+  /** Exact width, PAN/TAN shape and code lists. */
+  private value(r: CompiledRecord, n: number, b: Uint8Array, p: number, e: number, length: number): void {
     const flags = r.flags[n]!;
-    if (length > r.width[n]!) this.fail(r, n, r.width[n] === 0 ? 'a filler the layout leaves without type or size, but it holds a value' : `${length} characters, the layout allows ${r.width[n]}`);
     if (flags & FLAG_EXACT && length !== r.width[n]) this.fail(r, n, `${length} characters, the layout wants exactly ${r.width[n]}`);
-    if (kind === DATE || kind === AMOUNT || kind === RATE) {
-      const problem = shapeProblem(kind, flags, b, p, e);
-      if (problem) this.fail(r, n, problem);
-    }
     const values = r.values[n];
     if (flags & FLAG_PAN) {
       if (!isPan(b, p, e) && !(values && isOneOf(values, b, p, e))) this.fail(r, n, 'not a PAN (5 letters, 4 digits, a letter) nor an allowed placeholder');
     } else if (flags & FLAG_TAN) {
       if (!isTan(b, p, e)) this.fail(r, n, 'not a TAN (4 letters, 5 digits, a letter)');
-    } else if (values && !isOneOf(values, b, p, e)) {
-      this.fail(r, n, `not one of the layout's values (${values.length <= 12 ? values.map((v) => Buffer.from(v).toString('latin1')).join(', ') : `${values.length} codes`})`);
+    } else if (values) {
+      const packed = r.packed[n];
+      const known = packed ? packed.has(packBytes(b, p, e)) : isOneOf(values, b, p, e);
+      if (!known) this.fail(r, n, `not one of the layout's values (${values.length <= 12 ? values.map((v) => Buffer.from(v).toString('latin1')).join(', ') : `${values.length} codes`})`);
     }
   }
 
   /** Line numbers, record order, running numbers, parent references and counts (§3 "Numbering rules", §5). */
   private sequence(r: CompiledRecord): void {
     const ints = this.ints;
+    const level = r.level;
     if (ints[1] !== this.line) this.fail(r, 1, `line number ${ints[1]}, expected ${this.line}`);
-    const place = PLACEMENT[r.type];
-    const parent = place.parent;
-    if (parent === null ? this.line !== 1 : this.open[place.level - 1]?.type !== parent) {
-      this.fail(r, 2, parent === null ? 'the file header must be the first line' : `a ${r.type} record must follow its ${parent}`);
+    if (r.parentIndex < 0 ? this.line !== 1 : this.open[level - 1]?.typeIndex !== r.parentIndex) {
+      this.fail(r, 2, r.parentIndex < 0 ? 'the file header must be the first line' : `a ${r.type} record must follow its ${compiled.RECORD_TYPES[r.parentIndex]}`);
     }
-    const before = this.open[place.level];
-    if (before && before.type !== r.type && PLACEMENT[before.type].rank > place.rank) {
-      this.fail(r, 2, `a ${r.type} record after the ${before.type} records`);
-    }
-    this.closeFrom(place.level);
+    const before = this.open[level];
+    if (before && before !== r && before.rank > r.rank) this.fail(r, 2, `a ${r.type} record after the ${before.type} records`);
+    this.closeFrom(level);
     const i = r.typeIndex;
-    this.siblings[i]!++;
-    const { serial, parent: parentField, counts } = r.numbering;
-    if (serial !== undefined && ints[serial] !== this.siblings[i]) this.fail(r, serial, `running number ${ints[serial]}, expected ${this.siblings[i]}`);
-    if (parentField !== undefined && parent !== null) {
-      const expected = this.serial[PARENT_INDEX[i]!];
-      if (ints[parentField] !== expected) this.fail(r, parentField, `refers to ${parent} ${ints[parentField]}, but it follows ${parent} ${expected}`);
+    const siblings = ++this.siblings[i]!;
+    const { serial, parent } = r.numbering;
+    if (serial !== undefined && ints[serial] !== siblings) this.fail(r, serial, `running number ${ints[serial]}, expected ${siblings}`);
+    if (parent !== undefined && ints[parent] !== this.serial[r.parentIndex]) {
+      this.fail(r, parent, `refers to ${compiled.RECORD_TYPES[r.parentIndex]} ${ints[parent]}, but it follows ${compiled.RECORD_TYPES[r.parentIndex]} ${this.serial[r.parentIndex]}`);
     }
-    if (place.level >= 2 && ints[3] !== this.serial[BH]) this.fail(r, 3, `batch number ${ints[3]}, the batch is ${this.serial[BH]}`);
-    this.serial[i] = serial !== undefined ? ints[serial]! : this.siblings[i]!;
-    // Children of this record are counted from zero.
-    for (const child of CHILD_INDICES[i]!) this.siblings[child] = 0;
-    this.open[place.level] = r;
-    this.openLine[place.level] = this.line;
-    if (counts) for (let k = 0; k < counts.length; k++) this.declared[place.level * MAX_COUNTS + k] = ints[counts[k]!.field]!;
+    if (level >= 2 && ints[3] !== this.serial[BH]) this.fail(r, 3, `batch number ${ints[3]}, the batch is ${this.serial[BH]}`);
+    this.serial[i] = siblings;
+    const children = r.childIndices;
+    for (let k = 0; k < children.length; k++) this.siblings[children[k]!] = 0;
+    this.open[level] = r;
+    this.openLine[level] = this.line;
+    const counts = r.countFields;
+    for (let k = 0; k < counts.length; k++) this.declared[level * MAX_COUNTS + k] = ints[counts[k]!]!;
   }
 
   /** Closes the open records from `level` down, checking the counts they declared. */
@@ -238,14 +304,14 @@ export class TxtSelfCheck {
       const record = this.open[l];
       if (!record) continue;
       this.open[l] = null;
-      const counts = record.numbering.counts;
-      if (!counts) continue;
-      for (let k = 0; k < counts.length; k++) {
-        const { field, child } = counts[k]!;
+      const fields = record.countFields;
+      for (let k = 0; k < fields.length; k++) {
+        const child = record.countChildren[k]!;
         const declared = this.declared[l * MAX_COUNTS + k]!;
-        const actual = this.siblings[typeIndex(child)]!;
-        if (declared >= 0 && declared !== actual) this.failAt(this.openLine[l]!, record, field, `says ${declared} ${child} records, the file has ${actual}`);
-        if (declared < 0 && actual > 0) this.failAt(this.openLine[l]!, record, field, `is empty, but ${actual} ${child} records follow`);
+        const actual = this.siblings[child]!;
+        const name = compiled.RECORD_TYPES[child];
+        if (declared >= 0 && declared !== actual) this.failAt(this.openLine[l]!, record, fields[k]!, `says ${declared} ${name} records, the file has ${actual}`);
+        if (declared < 0 && actual > 0) this.failAt(this.openLine[l]!, record, fields[k]!, `is empty, but ${actual} ${name} records follow`);
       }
     }
   }

@@ -51,6 +51,25 @@ export interface CompiledRecord {
   /** Allowed values per field as bytes; null where the layout names no list. */
   readonly values: ReadonlyArray<readonly Uint8Array[] | null>;
   readonly numbering: Numbering;
+  /** Codes of up to 6 bytes packed into one number (see packBytes): an allowed-value test is one Set lookup. */
+  readonly packed: ReadonlyArray<ReadonlySet<number> | null>;
+  /** Where the record sits (PLACEMENT), as indices for the checker. */
+  readonly level: number;
+  readonly rank: number;
+  readonly parentIndex: number;
+  readonly childIndices: readonly number[];
+  /** numbering.counts with the child type as an index. */
+  readonly countFields: readonly number[];
+  readonly countChildren: readonly number[];
+}
+
+/** A value of up to 6 bytes as one number (bytes base 256, plus the length so that codes do not collide); -1 if longer. */
+export function packBytes(b: Uint8Array, p: number, e: number): number {
+  const length = e - p;
+  if (length > 6) return -1;
+  let key = length;
+  for (let i = p; i < e; i++) key = key * 256 + b[i]!;
+  return key;
 }
 
 function pick<T>(value: T | PerForm<T>, form: FormName): T {
@@ -98,6 +117,13 @@ function compileRecord(layout: RecordLayout, form: FormName): CompiledRecord {
     flags,
     values,
     numbering: layout.numbering ?? {},
+    packed: values.map((list) => (list && list.every((v) => v.length <= 6) ? new Set(list.map((v) => packBytes(v, 0, v.length))) : null)),
+    level: PLACEMENT[layout.recordType].level,
+    rank: PLACEMENT[layout.recordType].rank,
+    parentIndex: PARENT_INDEX[typeIndex(layout.recordType)]!,
+    childIndices: CHILD_INDICES[typeIndex(layout.recordType)]!,
+    countFields: (layout.numbering?.counts ?? []).map((c) => c.field),
+    countChildren: (layout.numbering?.counts ?? []).map((c) => typeIndex(c.child)),
   };
 }
 

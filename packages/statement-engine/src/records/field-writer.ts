@@ -3,6 +3,7 @@
 // streaming path creates no string per field or per record.
 
 import { dayOf, formatDdMmYyyy, monthOf, yearOf, type CivilDate } from '../dates.js';
+import type { RecordFieldCheck } from '../layouts/field-check.js';
 import { formatPaise, formatRate } from '../money.js';
 
 export interface FieldWriter {
@@ -24,38 +25,51 @@ export interface FieldWriter {
 export class StringFieldWriter implements FieldWriter {
   private parts: string[] = [];
 
+  /** @param check the layout self-check that sees every field as it is written (layouts/field-check.ts) */
   constructor(
     private readonly count: number,
     private readonly done: (body: string) => void,
+    private readonly check: RecordFieldCheck | null = null,
   ) {}
 
   private at(n: number): void {
+    if (this.check && this.parts.length < n - 2) this.check.empty(this.parts.length + 2, n);
     while (this.parts.length < n - 2) this.parts.push('');
   }
 
-  text(n: number, value: string): void {
+  private put(n: number, value: string): void {
     this.at(n);
     this.parts.push(value);
   }
 
+  text(n: number, value: string): void {
+    this.check?.text(n, value);
+    this.put(n, value);
+  }
+
   int(n: number, value: number): void {
-    this.text(n, String(value));
+    this.check?.int(n, value);
+    this.put(n, String(value));
   }
 
   paise(n: number, value: number | null): void {
-    this.text(n, value === null ? '' : formatPaise(value));
+    this.check?.paise(n, value);
+    this.put(n, value === null ? '' : formatPaise(value));
   }
 
   rate(n: number, value: number): void {
-    this.text(n, formatRate(value));
+    this.check?.rate(n, value);
+    this.put(n, formatRate(value));
   }
 
   date(n: number, value: CivilDate | null): void {
-    this.text(n, value === null || value === 0 ? '' : formatDdMmYyyy(value));
+    this.check?.date(n, value);
+    this.put(n, value === null || value === 0 ? '' : formatDdMmYyyy(value));
   }
 
   end(): void {
     this.at(this.count + 1);
+    this.check?.end(this.count);
     const body = this.parts.join('^');
     this.parts = [];
     this.done(body);
@@ -75,8 +89,14 @@ export class ByteFieldWriter implements FieldWriter {
   private field = 1;
   private count = 0;
 
-  /** @param finished told where the record ended (its '\n' included) */
-  constructor(private readonly finished: (end: number) => void) {}
+  /**
+   * @param finished told where the record ended (its '\n' included)
+   * @param check the layout self-check that sees every field as it is written (layouts/field-check.ts)
+   */
+  constructor(
+    private readonly finished: (end: number) => void,
+    private readonly check: RecordFieldCheck | null = null,
+  ) {}
 
   start(buffer: Buffer, position: number, count: number): this {
     this.buffer = buffer;
@@ -88,6 +108,7 @@ export class ByteFieldWriter implements FieldWriter {
 
   /** Moves to field n: one caret per field boundary crossed (field 2 opens the body without one). */
   private at(n: number): void {
+    if (this.check && n > this.field + 1) this.check.empty(this.field + 1, n);
     let carets = n - (this.field < 2 ? 2 : this.field);
     while (carets-- > 0) this.buffer[this.position++] = CARET;
     this.field = n;
@@ -99,6 +120,7 @@ export class ByteFieldWriter implements FieldWriter {
   }
 
   text(n: number, value: string): void {
+    this.check?.text(n, value);
     this.at(n);
     const b = this.buffer;
     let p = this.position;
@@ -107,11 +129,13 @@ export class ByteFieldWriter implements FieldWriter {
   }
 
   int(n: number, value: number): void {
+    this.check?.int(n, value);
     this.at(n);
     this.digits(value);
   }
 
   paise(n: number, value: number | null): void {
+    this.check?.paise(n, value);
     this.at(n);
     if (value === null) return;
     let v = value;
@@ -129,6 +153,7 @@ export class ByteFieldWriter implements FieldWriter {
   }
 
   rate(n: number, value: number): void {
+    this.check?.rate(n, value);
     this.at(n);
     const whole = Math.floor(value / 10000);
     let rest = value - whole * 10000;
@@ -143,6 +168,7 @@ export class ByteFieldWriter implements FieldWriter {
   }
 
   date(n: number, value: CivilDate | null): void {
+    this.check?.date(n, value);
     this.at(n);
     if (value === null || value === 0) return;
     const b = this.buffer;
@@ -160,7 +186,10 @@ export class ByteFieldWriter implements FieldWriter {
   }
 
   end(): void {
+    const last = this.field;
     this.at(this.count);
+    if (this.check && last < this.count) this.check.empty(this.count, this.count + 1);
+    this.check?.end(this.count);
     this.buffer[this.position++] = 0x0a;
     this.finished(this.position);
   }

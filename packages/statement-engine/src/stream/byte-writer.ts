@@ -5,6 +5,7 @@
 import type { Statement } from '../build/assembler.js';
 import type { CivilDate } from '../dates.js';
 import type { TxtSelfCheck } from '../layouts/check.js';
+import type { RecordFieldCheck } from '../layouts/field-check.js';
 import { selfCheckFor } from '../layouts/index.js';
 import type { ResolvedOptions } from '../options.js';
 import { challanRecord } from '../records/challan.js';
@@ -18,6 +19,8 @@ export interface RawRecords {
   /** Newline-terminated record bodies as byte chunks, or single bodies as strings. */
   deductees(challanRecord: number): Iterable<Buffer | string>;
   salary(): Iterable<Buffer | string>;
+  /** The check that saw the deductee records' fields as they were written; without it they are checked here. */
+  checked?: RecordFieldCheck;
 }
 
 export class ByteWriter {
@@ -78,8 +81,11 @@ export class ByteWriter {
     this.check.bytes(this.out, start, this.used);
   }
 
-  /** Newline-terminated bodies: each becomes a numbered CRLF line. Awaits only when the buffer is full. */
-  async chunk(bytes: Buffer): Promise<void> {
+  /**
+   * Newline-terminated bodies: each becomes a numbered CRLF line. Awaits only when the buffer is full.
+   * `placed`: the records' fields were checked as they were written; only their place in the file is checked.
+   */
+  async chunk(bytes: Buffer, placed = false): Promise<void> {
     let start = 0;
     while (start < bytes.length) {
       let end = bytes.indexOf(NEWLINE, start);
@@ -92,16 +98,17 @@ export class ByteWriter {
         this.used += bytes.copy(this.out, this.used, start, end);
         this.out[this.used++] = 0x0d;
         this.out[this.used++] = NEWLINE;
-        this.check.bytes(this.out, lineStart, this.used);
+        if (placed) this.check.placed(this.out, lineStart, this.used);
+        else this.check.bytes(this.out, lineStart, this.used);
       }
       start = end + 1;
     }
   }
 
-  async records(items: Iterable<Buffer | string>): Promise<void> {
+  async records(items: Iterable<Buffer | string>, placed = false): Promise<void> {
     for (const item of items) {
       if (typeof item === 'string') await this.text(item);
-      else await this.chunk(item);
+      else await this.chunk(item, placed);
     }
   }
 }
@@ -109,12 +116,13 @@ export class ByteWriter {
 export async function writeStatementBytes(statement: Statement, options: ResolvedOptions, created: CivilDate, records: RawRecords, emit: (chunk: Buffer) => Promise<void>): Promise<{ bytes: number; lines: number }> {
   const { form, period, tan } = options;
   const check = selfCheckFor(options);
+  records.checked?.raise(statement.challans);
   const w = new ByteWriter(emit, check);
   await w.text(fileHeader(form, tan, created));
   await w.text(batchHeader(form, period, statement.deductor, statement.responsible, { challans: statement.challans.length, deposit: statement.batchDeposit, salary: statement.salary }));
   for (const c of statement.challans) {
     await w.text(challanRecord(form.family, c));
-    await w.records(records.deductees(c.record));
+    await w.records(records.deductees(c.record), records.checked !== undefined);
   }
   await w.records(records.salary());
   check.finish();

@@ -21,6 +21,7 @@ import { JsonScanner, JsonSyntaxError } from './json-scanner.js';
 import { SpillDirectory, SpilledDeducteeStore, SpilledLateRows, SpilledSalaryStore } from './spill.js';
 import { WorkbookStreamer } from './workbook-stream.js';
 import { deducteeFieldCount } from '../records/deductee.js';
+import { deducteeCheckFor } from '../layouts/field-check.js';
 import { writeStatementBytes } from './byte-writer.js';
 
 export interface StreamProgress {
@@ -150,7 +151,8 @@ class Conversion implements StreamConversion {
 export async function convertStream(input: AsyncIterable<Uint8Array | string>, options: ConvertOptions, hooks: StreamHooks = {}): Promise<StreamConversion> {
   const resolved = resolveOptions(options);
   const dir = new SpillDirectory(hooks.tmpDir);
-  const deductees = new SpilledDeducteeStore(dir, deducteeFieldCount(resolved.form.family), hooks.memoryBudget);
+  const checked = deducteeCheckFor(resolved);
+  const deductees = new SpilledDeducteeStore(dir, deducteeFieldCount(resolved.form.family), hooks.memoryBudget, checked);
   const salary = new SpilledSalaryStore(dir, hooks.memoryBudget);
   const late = new SpilledLateRows(dir, hooks.memoryBudget);
   const close = () => {
@@ -189,11 +191,12 @@ export async function convertStream(input: AsyncIterable<Uint8Array | string>, o
           statementLines(statement, resolved, pipeline.ctx.today, {
             deductees: (record) => deductees.bodies(record),
             salaryGroups: () => salary.groups(),
+            checked,
           })
       : null;
     const writer = report.valid
       ? (emit: (chunk: Buffer) => Promise<void>) =>
-          writeStatementBytes(statement, resolved, pipeline.ctx.today, { deductees: (record) => deductees.raw(record), salary: () => salary.raw() }, emit)
+          writeStatementBytes(statement, resolved, pipeline.ctx.today, { deductees: (record) => deductees.raw(record), salary: () => salary.raw(), checked }, emit)
       : null;
     return new Conversion(report, dir, render, writer, close);
   } catch (error) {
