@@ -148,11 +148,21 @@ export function compiledRecords(version: LayoutVersion, form: FormName): readonl
   return records;
 }
 
-/** The table entry of one field, for code that needs a width the layout sets (input checks, messages). */
-export function layoutField(family: Family, recordType: RecordType, n: number, form: FormName): ReturnType<typeof fieldForForm> {
-  const version = LAYOUT_VERSIONS.find((v) => v.family === family)!;
-  const record = version.records.find((r) => r.recordType === recordType && r.forms.includes(form));
-  const spec = record?.fields[n - 1];
-  if (!spec) throw new Error(`no ${family} ${recordType} field ${n} for Form ${form}`);
-  return fieldForForm(spec, form);
+const widths = new Map<string, number>();
+
+/**
+ * The width the layout in force gives one field of a form's record: input checks use it instead of a number of
+ * their own, so that a new FVU version changes both the check of the workbook and of the TXT.
+ */
+export function fieldWidth(family: Family, form: FormName, recordType: RecordType, n: number): number {
+  const key = `${family}|${form}|${recordType}|${n}`;
+  let width = widths.get(key);
+  if (width === undefined) {
+    const version = LAYOUT_VERSIONS.filter((v) => v.family === family).sort((a, b) => (a.appliesFrom < b.appliesFrom ? 1 : -1))[0];
+    const spec = version?.records.find((r) => r.recordType === recordType && r.forms.includes(form))?.fields[n - 1];
+    if (!spec) throw new Error(`no ${family} ${recordType} field ${n} for Form ${form}`);
+    width = fieldForForm(spec, form).width;
+    widths.set(key, width);
+  }
+  return width;
 }

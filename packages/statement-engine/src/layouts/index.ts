@@ -1,7 +1,7 @@
 // The published record layouts as data, and the self-check of every TXT the engine writes.
 
 export { checkTxt, TxtSelfCheck } from './check.js';
-export { compiledRecords, fieldForForm, layoutField, layoutVersion, LAYOUT_VERSIONS } from './compile.js';
+export { compiledRecords, fieldForForm, fieldWidth, layoutVersion, LAYOUT_VERSIONS } from './compile.js';
 export type { FieldFormat, FieldSpec, FieldType, LayoutVersion, Numbering, PerForm, Presence, RecordLayout, RecordType } from './types.js';
 
 import type { ResolvedOptions } from '../options.js';
