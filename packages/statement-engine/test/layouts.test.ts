@@ -303,7 +303,7 @@ describe('self-check in the writers: deductee records are checked as their field
     expect(na.failure).to.include({ field: 7 });
     const fraction = deducteeCheckFor(options);
     fraction.start(1);
-    fraction.paise(20, 10.5);
+    fraction.paise(20, 10.5, 4);
     expect(fraction.failure?.reason).to.match(/whole number of paise/);
   });
 });

@@ -161,27 +161,46 @@ export class TxtSelfCheck {
   }
 
   private placedFields(b: Uint8Array, start: number, stop: number): void {
-    const record = this.recordOf(b, start, stop);
-    const last = Math.max(3, record.numbering.serial ?? 0, record.numbering.parent ?? 0);
+    // Fields 1-5 (line number, type, batch, the two running numbers): one pass, digits read as they come.
     const ints = this.ints;
     let n = 1;
     let value = 0;
     let empty = true;
-    for (let p = start; n <= last; p++) {
+    let typeStart = start;
+    let typeEnd = start;
+    for (let p = start; n <= 5; p++) {
       const c = p < stop ? b[p]! : CARET;
       if (c === CARET) {
         ints[n] = empty ? -1 : value;
+        if (n === 1) typeStart = p + 1;
+        else if (n === 2) typeEnd = p;
         n++;
         value = 0;
         empty = true;
         if (p >= stop) break;
       } else if (n !== 2) {
-        if (c < ZERO || c > NINE) this.badByte(record, n, c, INT);
+        if (c < ZERO || c > NINE) this.fail(this.recordOf(b, start, stop), n, `'${String.fromCharCode(c)}' in a numeric field`);
         value = value * 10 + c - ZERO;
         empty = false;
       }
     }
-    this.sequence(record);
+    // The usual case: one more record of the type just seen (the next DD of a challan).
+    const previous = this.open[3] ?? null;
+    if (previous !== null && equals(previous.typeBytes, b, typeStart, typeEnd) && this.nextSibling(previous)) return;
+    this.sequence(this.recordOf(b, start, stop));
+  }
+
+  /** sequence() for a record that follows one of its own type under the same parent; false if anything is off. */
+  private nextSibling(r: CompiledRecord): boolean {
+    const ints = this.ints;
+    const { serial, parent } = r.numbering;
+    const i = r.typeIndex;
+    const next = this.siblings[i]! + 1;
+    if (ints[1] !== this.line || ints[3] !== this.serial[BH] || (serial !== undefined && ints[serial] !== next) || (parent !== undefined && ints[parent] !== this.serial[r.parentIndex])) return false;
+    this.siblings[i] = next;
+    this.serial[i] = next;
+    this.openLine[3] = this.line;
+    return true;
   }
 
   /** End of the file: the counts of the records still open. */

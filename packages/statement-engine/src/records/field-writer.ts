@@ -43,23 +43,28 @@ export class StringFieldWriter implements FieldWriter {
   }
 
   text(n: number, value: string): void {
-    this.check?.text(n, value);
+    if (this.check) {
+      this.check.text(n, value);
+    }
     this.put(n, value);
   }
 
   int(n: number, value: number): void {
-    this.check?.int(n, value);
-    this.put(n, String(value));
+    const text = String(value);
+    this.check?.int(n, value, text.length);
+    this.put(n, text);
   }
 
   paise(n: number, value: number | null): void {
-    this.check?.paise(n, value);
-    this.put(n, value === null ? '' : formatPaise(value));
+    const text = value === null ? '' : formatPaise(value);
+    this.check?.paise(n, value, text.length);
+    this.put(n, text);
   }
 
   rate(n: number, value: number): void {
-    this.check?.rate(n, value);
-    this.put(n, formatRate(value));
+    const text = formatRate(value);
+    this.check?.rate(n, value, text.length);
+    this.put(n, text);
   }
 
   date(n: number, value: CivilDate | null): void {
@@ -129,15 +134,19 @@ export class ByteFieldWriter implements FieldWriter {
   }
 
   int(n: number, value: number): void {
-    this.check?.int(n, value);
     this.at(n);
+    const start = this.position;
     this.digits(value);
+    this.check?.int(n, value, this.position - start);
   }
 
   paise(n: number, value: number | null): void {
-    this.check?.paise(n, value);
     this.at(n);
-    if (value === null) return;
+    if (value === null) {
+      this.check?.paise(n, null, 0);
+      return;
+    }
+    const start = this.position;
     let v = value;
     if (v < 0) {
       this.buffer[this.position++] = 0x2d;
@@ -150,11 +159,12 @@ export class ByteFieldWriter implements FieldWriter {
     b[this.position++] = 0x2e;
     b[this.position++] = ZERO + Math.floor(rest / 10);
     b[this.position++] = ZERO + (rest % 10);
+    this.check?.paise(n, value, this.position - start);
   }
 
   rate(n: number, value: number): void {
-    this.check?.rate(n, value);
     this.at(n);
+    const start = this.position;
     const whole = Math.floor(value / 10000);
     let rest = value - whole * 10000;
     this.digits(whole);
@@ -165,6 +175,7 @@ export class ByteFieldWriter implements FieldWriter {
       b[this.position++] = ZERO + digit;
       rest -= digit * scale;
     }
+    this.check?.rate(n, value, this.position - start);
   }
 
   date(n: number, value: CivilDate | null): void {
