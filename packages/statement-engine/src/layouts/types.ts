@@ -1,7 +1,7 @@
 // The published record layouts as data. One RecordLayout per family, version and record type; every field
 // says what the FVU layout says about it. The tables are written from the reference files named in each
 // layout's `source` (not from our writers), so the self-check (./check.ts) compares our output with the
-// published layout rather than with itself. FORMAT_NOTES.md §11 says how to add a new FVU version.
+// published layout rather than with itself. FORMAT_NOTES.md §12 says how to add a new FVU version.
 
 import type { Family } from '../period.js';
 import type { FormName } from '../types.js';
