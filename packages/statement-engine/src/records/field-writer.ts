@@ -42,7 +42,9 @@ export class StringFieldWriter implements FieldWriter {
     this.parts.push(value);
   }
 
+  // Empty values are not written: the next field's at() (or end()) writes their carets and checks them as empty.
   text(n: number, value: string): void {
+    if (value.length === 0) return;
     if (this.check) {
       this.check.text(n, value);
     }
@@ -56,7 +58,8 @@ export class StringFieldWriter implements FieldWriter {
   }
 
   paise(n: number, value: number | null): void {
-    const text = value === null ? '' : formatPaise(value);
+    if (value === null) return;
+    const text = formatPaise(value);
     this.check?.paise(n, value, text.length);
     this.put(n, text);
   }
@@ -68,8 +71,9 @@ export class StringFieldWriter implements FieldWriter {
   }
 
   date(n: number, value: CivilDate | null): void {
+    if (value === null || value === 0) return;
     this.check?.date(n, value);
-    this.put(n, value === null || value === 0 ? '' : formatDdMmYyyy(value));
+    this.put(n, formatDdMmYyyy(value));
   }
 
   end(): void {
@@ -124,7 +128,9 @@ export class ByteFieldWriter implements FieldWriter {
     this.buffer[this.position++] = ZERO + (value % 10);
   }
 
+  // Empty values are not written: the next field's at() (or end()) writes their carets and checks them as empty.
   text(n: number, value: string): void {
+    if (value.length === 0) return;
     this.check?.text(n, value);
     this.at(n);
     const b = this.buffer;
@@ -141,11 +147,8 @@ export class ByteFieldWriter implements FieldWriter {
   }
 
   paise(n: number, value: number | null): void {
+    if (value === null) return;
     this.at(n);
-    if (value === null) {
-      this.check?.paise(n, null, 0);
-      return;
-    }
     const start = this.position;
     let v = value;
     if (v < 0) {
@@ -179,9 +182,9 @@ export class ByteFieldWriter implements FieldWriter {
   }
 
   date(n: number, value: CivilDate | null): void {
+    if (value === null || value === 0) return;
     this.check?.date(n, value);
     this.at(n);
-    if (value === null || value === 0) return;
     const b = this.buffer;
     const d = dayOf(value);
     const m = monthOf(value);
