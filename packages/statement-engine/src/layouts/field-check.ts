@@ -170,6 +170,7 @@ export class RecordFieldCheck {
   text(n: number, value: string): void {
     const length = value.length;
     if (length === 0) return this.empty(n, n + 1);
+    if (value === this.lastGood[n]) return; // the same code as the last record's (DD, O, a section code)
     const ok = this.allowedText(n, value);
     if (ok === 1 && (this.accepts[n]! & CALL_TEXT) !== 0 && length <= this.widths[n]! && (this.special[n] === 0 || value === this.lastGood[n])) return;
     this.fullText(n, value, ok, length);
