@@ -90,7 +90,7 @@ export class RecordFieldCheck {
   private readonly mandatoryBefore: Int32Array;
   private readonly widths: Uint16Array;
   /** Per field: the last code list value that passed. */
-  private readonly lastGood: string[] = [];
+  private readonly lastGood: string[];
 
   constructor(record: CompiledRecord) {
     this.record = record;
@@ -100,6 +100,7 @@ export class RecordFieldCheck {
     this.special = new Uint8Array(size);
     this.mandatoryBefore = new Int32Array(size + 1);
     this.widths = new Uint16Array(size);
+    this.lastGood = new Array<string>(size).fill('\u0000');
     const { serial, parent } = record.numbering;
     for (let n = 1; n < size; n++) {
       const inTable = n <= record.count;
