@@ -2,6 +2,7 @@
 
 import type { Statement } from './build/assembler.js';
 import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore } from './build/stores.js';
+import { deducteeCheckFor } from './layouts/field-check.js';
 import { resolveOptions } from './options.js';
 import { statementLines } from './output.js';
 import { deducteeFieldCount } from './records/deductee.js';
@@ -17,7 +18,8 @@ interface Run {
 
 function run(workbook: unknown, options: ConvertOptions): Run {
   const resolved = resolveOptions(options);
-  const deductees = new MemoryDeducteeStore(deducteeFieldCount(resolved.form.family));
+  const checked = deducteeCheckFor(resolved);
+  const deductees = new MemoryDeducteeStore(deducteeFieldCount(resolved.form.family), checked);
   const salary = new MemorySalaryStore();
   const pipeline = createPipeline(resolved, deductees, salary, new MemoryLateRows());
   const read = walkWorkbook(workbook, pipeline.reader, pipeline.problems, pipeline.description);
@@ -30,6 +32,7 @@ function run(workbook: unknown, options: ConvertOptions): Run {
       const lines = statementLines(statement!, resolved, pipeline.ctx.today, {
         deductees: (record) => deductees.bodies(record),
         salaryGroups: () => salary.groups,
+        checked,
       });
       let txt = '';
       for (const l of lines) txt += l;

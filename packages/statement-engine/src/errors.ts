@@ -1,11 +1,53 @@
-/** Thrown for options the engine cannot work with at all (bad form, quarter, year, TAN). Workbook problems are
- *  never thrown: they go into the ValidationReport. */
-export class StatementEngineError extends Error {
-  readonly code: string;
+/**
+ * The engine's thrown errors, one registry: options it cannot work with, input it cannot read, misuse of a
+ * streaming conversion, and the self-check of its own output. Workbook problems are never thrown: they go into
+ * the ValidationReport with a rule code (rules.ts).
+ */
+export const ENGINE_ERRORS = {
+  INVALID_OPTIONS: 'The options are not an object.',
+  INVALID_FORM: 'Unknown form (expected 24Q/138, 26Q/140, 27Q/144 or 27EQ/143).',
+  INVALID_QUARTER: 'The quarter is not Q1, Q2, Q3 or Q4.',
+  INVALID_FINANCIAL_YEAR: 'The financial / tax year is not one the engine writes.',
+  INVALID_TAN: 'The TAN is not 4 letters, 5 digits and a letter.',
+  INPUT_UNREADABLE: 'The workbook file cannot be read.',
+  ALREADY_CONSUMED: 'The TXT of a streaming conversion can be read once.',
+  NO_TXT: 'The workbook has errors; there is no TXT to write.',
+  TXT_LAYOUT_MISMATCH: 'A bug: the TXT the engine wrote does not match the published record layout (line, record type and field named); no TXT is given.',
+} as const;
 
-  constructor(code: string, message: string) {
+export type EngineErrorCode = keyof typeof ENGINE_ERRORS;
+
+export class StatementEngineError extends Error {
+  readonly code: EngineErrorCode;
+
+  constructor(code: EngineErrorCode, message: string) {
     super(message);
     this.name = 'StatementEngineError';
     this.code = code;
+  }
+}
+
+export interface LayoutMismatch {
+  /** Line of the TXT (1-based). */
+  line: number;
+  /** FH, BH, CD, DD, ... or null when the record type itself could not be read. */
+  recordType: string | null;
+  /** Field number as the layout numbers it (1-based). */
+  field: number;
+  fieldName: string;
+  reason: string;
+  /** The family and version of the layout checked against. */
+  layout: string;
+}
+
+/** The self-check found a line that does not match the layout: a bug in the engine, never a workbook problem. */
+export class TxtLayoutError extends StatementEngineError {
+  readonly mismatch: LayoutMismatch;
+
+  constructor(mismatch: LayoutMismatch) {
+    const where = mismatch.recordType ? `${mismatch.recordType} field ${mismatch.field} (${mismatch.fieldName})` : `field ${mismatch.field}`;
+    super('TXT_LAYOUT_MISMATCH', `Self-check failed at line ${mismatch.line}, ${where}: ${mismatch.reason}. The engine wrote a record that does not match the ${mismatch.layout} layout; this is a bug, and no TXT is given.`);
+    this.name = 'TxtLayoutError';
+    this.mismatch = mismatch;
   }
 }

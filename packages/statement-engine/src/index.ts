@@ -1,7 +1,8 @@
 // @satyapan/statement-engine: Sheet JSON workbook -> FVU TXT for TDS/TCS statements, with validation report.
 
 export type { ConversionResult, ConvertOptions, FormName, Problem, Quarter, Severity, ValidationReport } from './types.js';
-export { StatementEngineError } from './errors.js';
+export { ENGINE_ERRORS, StatementEngineError, TxtLayoutError, type EngineErrorCode, type LayoutMismatch } from './errors.js';
+export { checkTxt, LAYOUT_VERSIONS, type FieldSpec, type LayoutVersion, type RecordLayout } from './layouts/index.js';
 export { convert, validate } from './convert.js';
 export { convertFile, convertStream, validateFile, type StreamConversion, type StreamHooks, type StreamProgress, type WriteSummary } from './stream/convert-stream.js';
 export { peekWorkbook, type WorkbookPeek } from './stream/peek.js';

@@ -5,6 +5,8 @@ import type { Statement } from './build/assembler.js';
 import type { CivilDate } from './dates.js';
 import type { ResolvedOptions } from './options.js';
 import { challanRecord } from './records/challan.js';
+import type { RecordFieldCheck } from './layouts/field-check.js';
+import { selfCheckFor } from './layouts/index.js';
 import { line } from './records/fields.js';
 import { batchHeader, fileHeader } from './records/header.js';
 
@@ -23,14 +25,32 @@ function headerBodies(statement: Statement, options: ResolvedOptions, created: C
 export interface SyncRecords {
   deductees(challanRecord: number): Iterable<string>;
   salaryGroups(): Iterable<readonly string[]>;
+  /** The check that saw the deductee records' fields as they were written; without it they are checked here. */
+  checked?: RecordFieldCheck;
 }
 
+/**
+ * The TXT line by line, each checked against the published layout before it is given out (layouts/check.ts);
+ * deductee records whose fields were checked as they were written are checked for their place in the file.
+ */
 export function* statementLines(statement: Statement, options: ResolvedOptions, created: CivilDate, records: SyncRecords): Generator<string> {
+  const check = selfCheckFor(options);
+  records.checked?.raise(statement.challans);
+  const checked = (l: string) => {
+    check.text(l);
+    return l;
+  };
   let n = 0;
-  for (const b of headerBodies(statement, options, created)) yield line(++n, b);
+  for (const b of headerBodies(statement, options, created)) yield checked(line(++n, b));
   for (const c of statement.challans) {
-    yield line(++n, challanRecord(options.form.family, c));
-    for (const b of records.deductees(c.record)) yield line(++n, b);
+    yield checked(line(++n, challanRecord(options.form.family, c)));
+    for (const b of records.deductees(c.record)) {
+      const l = line(++n, b);
+      if (records.checked) check.placedText(l);
+      else check.text(l);
+      yield l;
+    }
   }
-  for (const group of records.salaryGroups()) for (const b of group) yield line(++n, b);
+  for (const group of records.salaryGroups()) for (const b of group) yield checked(line(++n, b));
+  check.finish();
 }

@@ -22,6 +22,7 @@ import { col } from './columns.js';
 import type { BuildContext } from './context.js';
 import type { Challan, Deductee, Payee } from './models.js';
 import { readAmount, readCode, readDate, readText, yn, type PlaceFn } from './values.js';
+import { fieldWidth } from '../layouts/compile.js';
 
 /** Sections whose higher rate without PAN is 5% rather than 20% (194O/194Q and their successors). */
 const FIVE_PERCENT_SECTIONS = new Set(['94O', '94Q', '1031', '1035']);
@@ -478,7 +479,7 @@ function readFormColumns(ctx: BuildContext, d: Deductee, row: TableRow, at: At, 
   const c = row.cells;
   if (n.form121 >= 0) {
     d.form121 = readCode(at0(c, n.form121));
-    if (d.form121.length > 26 || /[\^\r\n]/.test(d.form121)) ctx.report('INVALID_FORM121_UIN', at(n.form121), 'The Form 121 UIN is at most 26 characters');
+    if (d.form121.length > fieldWidth(ctx.family, ctx.form.formNumber, 'DD', 31) || /[\^\r\n]/.test(d.form121)) ctx.report('INVALID_FORM121_UIN', at(n.form121), 'The Form 121 UIN is at most 26 characters');
     if (d.remark === 'B' && d.form121 === '') ctx.report('FORM121_UIN_MISSING', at(n.form121), 'Remark B (Form 121 declaration) without the declaration UIN');
   }
   if (n.totalValue >= 0) {
@@ -493,7 +494,7 @@ function readFormColumns(ctx: BuildContext, d: Deductee, row: TableRow, at: At, 
     d.dtaa = typeof dtaa === 'boolean' ? dtaa : null;
   }
   if (n.form15ca >= 0) {
-    d.form15ca = readText(ctx, at0(c, n.form15ca), at(n.form15ca), 'Form 15CA acknowledgement', { max: 15 });
+    d.form15ca = readText(ctx, at0(c, n.form15ca), at(n.form15ca), 'Form 15CA acknowledgement', { max: fieldWidth(ctx.family, ctx.form.formNumber, 'DD', ctx.isLegacy ? 37 : 36) });
   }
   if (n.grossingUp >= 0) {
     const g = readCode(at0(c, n.grossingUp)).toUpperCase();

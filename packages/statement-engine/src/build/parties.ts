@@ -8,6 +8,7 @@ import type { ListRecord } from '../workbook/records.js';
 import type { BuildContext } from './context.js';
 import type { Address, Contact, Deductor, ResponsiblePerson } from './models.js';
 import { readIdentifier, readText } from './values.js';
+import { fieldWidth } from '../layouts/compile.js';
 
 const ADDRESS_LINE = 25;
 
@@ -58,7 +59,7 @@ function pin(ctx: BuildContext, list: ListRecord, who: string): string {
 function email(ctx: BuildContext, list: ListRecord, who: string): string {
   if (!list.has('email')) return '';
   const value = String(list.get('email')).trim();
-  if (value.length > 75 || !EMAIL_PATTERN.test(value)) ctx.report('INVALID_EMAIL', () => list.place('email'), `${who} email address is not valid`);
+  if (value.length > fieldWidth(ctx.family, ctx.form.formNumber, 'BH', 28) || !EMAIL_PATTERN.test(value)) ctx.report('INVALID_EMAIL', () => list.place('email'), `${who} email address is not valid`);
   return value;
 }
 
@@ -154,8 +155,8 @@ export function buildDeductor(ctx: BuildContext, list: ListRecord): Deductor {
   return {
     tan,
     pan,
-    name: text(ctx, list, 'name', 'Deductor name', 75, true),
-    branch: list.declares('branch') ? text(ctx, list, 'branch', 'Deductor branch', 75) : '',
+    name: text(ctx, list, 'name', 'Deductor name', fieldWidth(ctx.family, ctx.form.formNumber, 'BH', 19), true),
+    branch: list.declares('branch') ? text(ctx, list, 'branch', 'Deductor branch', fieldWidth(ctx.family, ctx.form.formNumber, 'BH', 20)) : '',
     ...postal(ctx, list, 'Deductor'),
     country: ctx.isLegacy ? '' : country(ctx, list, 'Deductor'),
     callingCode: calling,
@@ -173,8 +174,8 @@ export function buildResponsiblePerson(ctx: BuildContext, list: ListRecord): Res
   if (pan !== '' && !PAN_PATTERN.test(pan)) ctx.report('INVALID_PAN', () => list.place('pan'), 'Responsible person PAN is not a valid PAN');
   const calling = callingCodeOf(ctx, list, 'Responsible person');
   return {
-    name: text(ctx, list, 'name', 'Responsible person name', 75, true),
-    designation: text(ctx, list, 'designation', 'Responsible person designation', 20, true),
+    name: text(ctx, list, 'name', 'Responsible person name', fieldWidth(ctx.family, ctx.form.formNumber, 'BH', 33), true),
+    designation: text(ctx, list, 'designation', 'Responsible person designation', fieldWidth(ctx.family, ctx.form.formNumber, 'BH', 34), true),
     pan,
     ...postal(ctx, list, 'Responsible person'),
     country: ctx.isLegacy ? '' : country(ctx, list, 'Responsible person'),

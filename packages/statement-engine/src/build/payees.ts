@@ -7,6 +7,8 @@ import type { TableLayout, TableRow } from '../workbook/records.js';
 import { cell, col } from './columns.js';
 import type { BuildContext } from './context.js';
 import type { Payee } from './models.js';
+import { fieldWidth } from '../layouts/compile.js';
+import type { Place } from '../problems.js';
 import { readIdentifier, readText } from './values.js';
 
 export function countryCode(name: string): string | null {
@@ -46,6 +48,18 @@ export function payeeNumber(row: TableRow, layout: TableLayout): number | null {
   return typeof v === 'number' && Number.isInteger(v) ? v : null;
 }
 
+/**
+ * Legacy forms identify a payee without PAN by a reference number (DD field 12; 24Q also field 7): the payee's
+ * number, which must then fit the field.
+ */
+function checkReferenceNumber(ctx: BuildContext, srNo: number, place: () => Place): void {
+  if (!ctx.isLegacy) return;
+  const width = fieldWidth(ctx.family, ctx.form.formNumber, 'DD', 12);
+  if (String(srNo).length > width) {
+    ctx.report('FIELD_TOO_LONG', place, `A payee without PAN is identified in the TXT by its number, which can have at most ${width} digits`);
+  }
+}
+
 export function buildPayee(ctx: BuildContext, layout: TableLayout, row: TableRow): Payee | null {
   const srNo = payeeNumber(row, layout);
   if (srNo === null) return null;
@@ -59,12 +73,13 @@ export function buildPayee(ctx: BuildContext, layout: TableLayout, row: TableRow
   const pan = readIdentifier(ctx, cell(c, spec, 'pan'), at('pan'), `Payee ${srNo} PAN`);
   const kind = panKind(pan);
   if (kind === 'invalid') ctx.report('INVALID_PAN', at('pan'), 'PAN is not a valid PAN, PANAPPLIED, PANINVALID or PANNOTAVBL');
+  else if (kind !== 'valid') checkReferenceNumber(ctx, srNo, at('sr_no'));
   const payee: Payee = {
     ...emptyPayee(srNo, row.number),
     damaged: false,
     pan,
     panKind: kind,
-    name: readText(ctx, cell(c, spec, 'name'), at('name'), 'Payee name', { max: 75, name: true }),
+    name: readText(ctx, cell(c, spec, 'name'), at('name'), 'Payee name', { max: fieldWidth(ctx.family, ctx.form.formNumber, 'DD', ctx.isLegacy ? 13 : 9), name: true }),
     deducteeType: kind === 'valid' ? deducteeTypeFromPan(pan) : 'other',
   };
   const typeToken = cell(c, spec, 'deductee_type');
@@ -101,7 +116,7 @@ function readNonResidentColumns(ctx: BuildContext, payee: Payee, layout: TableLa
     if (payee.countryCode === '') ctx.report('INVALID_COUNTRY', at('country'), 'country is not in the country list');
   }
   const email = String(cell(c, spec, 'email') ?? '').trim();
-  if (email !== '' && (email.length > 75 || !EMAIL_PATTERN.test(email))) ctx.report('INVALID_EMAIL', at('email'), 'Payee email address is not valid');
+  if (email !== '' && (email.length > fieldWidth(ctx.family, ctx.form.formNumber, 'DD', ctx.isLegacy ? 39 : 38) || !EMAIL_PATTERN.test(email))) ctx.report('INVALID_EMAIL', at('email'), 'Payee email address is not valid');
   payee.email = email;
   const isd = cell(c, spec, 'isd_code');
   const mobile = cell(c, spec, 'mobile');
@@ -110,7 +125,7 @@ function readNonResidentColumns(ctx: BuildContext, payee: Payee, layout: TableLa
     if (!/^[0-9]{1,15}$/.test(digits)) ctx.report('INVALID_CONTACT_NUMBER', at('mobile'), 'Payee contact number (ISD code + mobile) must be at most 15 digits');
     payee.contactNumber = digits;
   }
-  payee.taxId = readText(ctx, cell(c, spec, 'tax_identification_number'), at('tax_identification_number'), 'Tax identification number', { max: 25 });
+  payee.taxId = readText(ctx, cell(c, spec, 'tax_identification_number'), at('tax_identification_number'), 'Tax identification number', { max: fieldWidth(ctx.family, ctx.form.formNumber, 'DD', ctx.isLegacy ? 42 : 41) });
   const parts =
     col(spec, 'address_in_country_of_residence') >= 0
       ? [cell(c, spec, 'address_in_country_of_residence')]
@@ -119,5 +134,5 @@ function readNonResidentColumns(ctx: BuildContext, payee: Payee, layout: TableLa
     .filter((p) => p !== null && String(p).trim() !== '')
     .map(String)
     .join(', ');
-  payee.address = readText(ctx, joined, at(col(spec, 'address_in_country_of_residence') >= 0 ? 'address_in_country_of_residence' : 'street'), 'Payee address', { max: 150 });
+  payee.address = readText(ctx, joined, at(col(spec, 'address_in_country_of_residence') >= 0 ? 'address_in_country_of_residence' : 'street'), 'Payee address', { max: fieldWidth(ctx.family, ctx.form.formNumber, 'DD', ctx.isLegacy ? 41 : 40) });
 }

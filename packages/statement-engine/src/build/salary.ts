@@ -19,6 +19,7 @@ import { cell, col } from './columns.js';
 import type { BuildContext } from './context.js';
 import type { Payee } from './models.js';
 import type { SalaryStore } from './stores.js';
+import { fieldWidth } from '../layouts/compile.js';
 
 import { readAmount, readDate, readIdentifier, readText, type PlaceFn } from './values.js';
 
@@ -279,7 +280,7 @@ export class SalaryBuilder {
     for (let k = 1; k <= 4; k++) {
       const nameKey = `${kind}_${k}_name`;
       const panKey = `${kind}_${k}_pan`;
-      const name = readText(this.ctx, cell(row.cells, layout.spec, nameKey), at(nameKey), `${kind} ${k} name`, { max: 75, name: true });
+      const name = readText(this.ctx, cell(row.cells, layout.spec, nameKey), at(nameKey), `${kind} ${k} name`, { max: fieldWidth('legacy', '24Q', 'SD', 42), name: true });
       const pan = readIdentifier(this.ctx, cell(row.cells, layout.spec, panKey), at(panKey), `${kind} ${k} PAN`);
       if (name === '' && pan === '') continue;
       if (name === '' || !PAN_PATTERN.test(pan)) {
@@ -294,7 +295,7 @@ export class SalaryBuilder {
     const paid = amount('payments_from_super_annuation_fund');
     if (paid === 0) return null;
     const spec = layout.spec;
-    const fund = readText(this.ctx, cell(row.cells, spec, 'name_of_fund'), at('name_of_fund'), 'Name of fund', { max: 75 });
+    const fund = readText(this.ctx, cell(row.cells, spec, 'name_of_fund'), at('name_of_fund'), 'Name of fund', { max: fieldWidth('legacy', '24Q', 'SD', 60) });
     const from = readDate(this.ctx, cell(row.cells, spec, 'fund_contribution_from'), at('fund_contribution_from'), 'Fund contribution from');
     const to = readDate(this.ctx, cell(row.cells, spec, 'fund_contribution_to'), at('fund_contribution_to'), 'Fund contribution to');
     const rawRate = cell(row.cells, spec, 'average_rate_of_deduction_of_tax');

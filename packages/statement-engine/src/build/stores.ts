@@ -1,6 +1,7 @@
 // Where built records wait until the file is written. convert() keeps them in memory; the streaming path
 // spills them to temporary files so memory does not grow with the number of rows.
 
+import type { RecordFieldCheck } from '../layouts/field-check.js';
 import { StringFieldWriter, type FieldWriter } from '../records/field-writer.js';
 import type { TableLayout, TableRow } from '../workbook/records.js';
 
@@ -26,13 +27,20 @@ export class MemoryDeducteeStore implements DeducteeStore {
   private target = 0;
   private readonly writer: StringFieldWriter;
 
-  /** @param fieldCount fields of a DD record in the statement's family */
-  constructor(fieldCount: number) {
-    this.writer = new StringFieldWriter(fieldCount, (body) => this.append(this.target, body));
+  /**
+   * @param fieldCount fields of a DD record in the statement's family
+   * @param check the layout self-check of each record as it is written
+   */
+  constructor(
+    fieldCount: number,
+    private readonly check: RecordFieldCheck | null = null,
+  ) {
+    this.writer = new StringFieldWriter(fieldCount, (body) => this.append(this.target, body), check);
   }
 
   record(challanRecord: number): FieldWriter {
     this.target = challanRecord;
+    this.check?.start(challanRecord);
     return this.writer;
   }
 

@@ -1,11 +1,12 @@
 // satyapan-statement: convert | validate | template. Exit codes: 0 converted (or valid), 1 the workbook is
 // refused (a file that is no workbook, one line; or validation errors, printed as a table), 2 usage or I/O
-// errors (one line on stderr, never a stack trace). A problem of the file itself is reported first.
+// errors (one line on stderr, never a stack trace), 3 the TXT failed the layout self-check (a bug in the
+// engine; the message names the line and field). A problem of the file itself is reported first.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { StatementEngineError } from '../errors.js';
+import { StatementEngineError, TxtLayoutError } from '../errors.js';
 import { resolveOptions } from '../options.js';
 import { writeReportXlsx } from '../report-xlsx.js';
 import { STRUCTURAL_CODES } from '../rules.js';
@@ -22,7 +23,8 @@ export const USAGE = `usage:
                      --year "<FY 2025-26|TY 2026-27>" [--tan <TAN>] [--out <file.txt>] [--report <file.json|file.xlsx>]
   satyapan-statement validate <workbook.json> --form ... --quarter ... --year ... [--tan <TAN>] [--report <file>]
   satyapan-statement template --form <form> [--out <file.json>]
-exit codes: 0 converted / valid, 1 the workbook is refused (not a workbook, or validation errors), 2 usage or I/O error`;
+exit codes: 0 converted / valid, 1 the workbook is refused (not a workbook, or validation errors), 2 usage or I/O error,
+3 the TXT failed the layout self-check (a bug)`;
 
 /** A usage or I/O error: printed as one line, exit code 2. */
 export class UsageError extends Error {}
@@ -136,6 +138,7 @@ async function runConversion(command: 'convert' | 'validate', path: string | und
   }
   if (values.out) {
     const summary = await conversion.writeTo(values.out).catch((error: NodeJS.ErrnoException) => {
+      if (error instanceof StatementEngineError) throw error;
       throw new UsageError(`cannot write ${values.out}: ${error.code ?? error.message}`);
     });
     if (report.problems.length > 0) io.stderr.write(table);
@@ -195,6 +198,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     if (command === 'template') return runTemplate(values, io);
     throw new UsageError(command ? `unknown command: ${command} (convert, validate or template)` : `no command given (convert, validate or template; see --help)`);
   } catch (error) {
+    if (error instanceof TxtLayoutError) {
+      io.stderr.write(`satyapan-statement: ${error.message}\n`);
+      return 3;
+    }
     const refused = error instanceof WorkbookFileError || error instanceof WorkbookRefused;
     const known = refused || error instanceof UsageError || error instanceof StatementEngineError;
     const message = known ? (error as Error).message : `unexpected error: ${(error as Error)?.message ?? String(error)}`;

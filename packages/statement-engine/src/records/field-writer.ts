@@ -3,6 +3,7 @@
 // streaming path creates no string per field or per record.
 
 import { dayOf, formatDdMmYyyy, monthOf, yearOf, type CivilDate } from '../dates.js';
+import type { RecordFieldCheck } from '../layouts/field-check.js';
 import { formatPaise, formatRate } from '../money.js';
 
 export interface FieldWriter {
@@ -24,38 +25,60 @@ export interface FieldWriter {
 export class StringFieldWriter implements FieldWriter {
   private parts: string[] = [];
 
+  /** @param check the layout self-check that sees every field as it is written (layouts/field-check.ts) */
   constructor(
     private readonly count: number,
     private readonly done: (body: string) => void,
+    private readonly check: RecordFieldCheck | null = null,
   ) {}
 
   private at(n: number): void {
+    if (this.check && this.parts.length < n - 2) this.check.empty(this.parts.length + 2, n);
     while (this.parts.length < n - 2) this.parts.push('');
   }
 
-  text(n: number, value: string): void {
+  private put(n: number, value: string): void {
     this.at(n);
     this.parts.push(value);
   }
 
+  // Empty values are not written: the next field's at() (or end()) writes their carets and checks them as empty.
+  text(n: number, value: string): void {
+    if (value.length === 0) return;
+    if (this.check) {
+      this.check.text(n, value);
+    }
+    this.put(n, value);
+  }
+
   int(n: number, value: number): void {
-    this.text(n, String(value));
+    const text = String(value);
+    this.check?.int(n, value, text.length);
+    this.put(n, text);
   }
 
   paise(n: number, value: number | null): void {
-    this.text(n, value === null ? '' : formatPaise(value));
+    if (value === null) return;
+    const text = formatPaise(value);
+    this.check?.paise(n, value, text.length);
+    this.put(n, text);
   }
 
   rate(n: number, value: number): void {
-    this.text(n, formatRate(value));
+    const text = formatRate(value);
+    this.check?.rate(n, value, text.length);
+    this.put(n, text);
   }
 
   date(n: number, value: CivilDate | null): void {
-    this.text(n, value === null || value === 0 ? '' : formatDdMmYyyy(value));
+    if (value === null || value === 0) return;
+    this.check?.date(n, value);
+    this.put(n, formatDdMmYyyy(value));
   }
 
   end(): void {
     this.at(this.count + 1);
+    this.check?.end(this.count);
     const body = this.parts.join('^');
     this.parts = [];
     this.done(body);
@@ -75,8 +98,14 @@ export class ByteFieldWriter implements FieldWriter {
   private field = 1;
   private count = 0;
 
-  /** @param finished told where the record ended (its '\n' included) */
-  constructor(private readonly finished: (end: number) => void) {}
+  /**
+   * @param finished told where the record ended (its '\n' included)
+   * @param check the layout self-check that sees every field as it is written (layouts/field-check.ts)
+   */
+  constructor(
+    private readonly finished: (end: number) => void,
+    private readonly check: RecordFieldCheck | null = null,
+  ) {}
 
   start(buffer: Buffer, position: number, count: number): this {
     this.buffer = buffer;
@@ -88,6 +117,7 @@ export class ByteFieldWriter implements FieldWriter {
 
   /** Moves to field n: one caret per field boundary crossed (field 2 opens the body without one). */
   private at(n: number): void {
+    if (this.check && n > this.field + 1) this.check.empty(this.field + 1, n);
     let carets = n - (this.field < 2 ? 2 : this.field);
     while (carets-- > 0) this.buffer[this.position++] = CARET;
     this.field = n;
@@ -98,7 +128,10 @@ export class ByteFieldWriter implements FieldWriter {
     this.buffer[this.position++] = ZERO + (value % 10);
   }
 
+  // Empty values are not written: the next field's at() (or end()) writes their carets and checks them as empty.
   text(n: number, value: string): void {
+    if (value.length === 0) return;
+    this.check?.text(n, value);
     this.at(n);
     const b = this.buffer;
     let p = this.position;
@@ -108,12 +141,15 @@ export class ByteFieldWriter implements FieldWriter {
 
   int(n: number, value: number): void {
     this.at(n);
+    const start = this.position;
     this.digits(value);
+    this.check?.int(n, value, this.position - start);
   }
 
   paise(n: number, value: number | null): void {
-    this.at(n);
     if (value === null) return;
+    this.at(n);
+    const start = this.position;
     let v = value;
     if (v < 0) {
       this.buffer[this.position++] = 0x2d;
@@ -126,10 +162,12 @@ export class ByteFieldWriter implements FieldWriter {
     b[this.position++] = 0x2e;
     b[this.position++] = ZERO + Math.floor(rest / 10);
     b[this.position++] = ZERO + (rest % 10);
+    this.check?.paise(n, value, this.position - start);
   }
 
   rate(n: number, value: number): void {
     this.at(n);
+    const start = this.position;
     const whole = Math.floor(value / 10000);
     let rest = value - whole * 10000;
     this.digits(whole);
@@ -140,11 +178,13 @@ export class ByteFieldWriter implements FieldWriter {
       b[this.position++] = ZERO + digit;
       rest -= digit * scale;
     }
+    this.check?.rate(n, value, this.position - start);
   }
 
   date(n: number, value: CivilDate | null): void {
-    this.at(n);
     if (value === null || value === 0) return;
+    this.check?.date(n, value);
+    this.at(n);
     const b = this.buffer;
     const d = dayOf(value);
     const m = monthOf(value);
@@ -160,7 +200,10 @@ export class ByteFieldWriter implements FieldWriter {
   }
 
   end(): void {
+    const last = this.field;
     this.at(this.count);
+    if (this.check && last < this.count) this.check.empty(this.count, this.count + 1);
+    this.check?.end(this.count);
     this.buffer[this.position++] = 0x0a;
     this.finished(this.position);
   }

@@ -4,6 +4,9 @@
 
 import type { Statement } from '../build/assembler.js';
 import type { CivilDate } from '../dates.js';
+import type { TxtSelfCheck } from '../layouts/check.js';
+import type { RecordFieldCheck } from '../layouts/field-check.js';
+import { selfCheckFor } from '../layouts/index.js';
 import type { ResolvedOptions } from '../options.js';
 import { challanRecord } from '../records/challan.js';
 import { batchHeader, fileHeader } from '../records/header.js';
@@ -16,6 +19,8 @@ export interface RawRecords {
   /** Newline-terminated record bodies as byte chunks, or single bodies as strings. */
   deductees(challanRecord: number): Iterable<Buffer | string>;
   salary(): Iterable<Buffer | string>;
+  /** The check that saw the deductee records' fields as they were written; without it they are checked here. */
+  checked?: RecordFieldCheck;
 }
 
 export class ByteWriter {
@@ -24,7 +29,11 @@ export class ByteWriter {
   private line = 0;
   bytes = 0;
 
-  constructor(private readonly emit: (chunk: Buffer) => Promise<void>) {}
+  /** @param check sees every line (with its CRLF) once it is in the buffer and before the buffer is emitted */
+  constructor(
+    private readonly emit: (chunk: Buffer) => Promise<void>,
+    private readonly check: TxtSelfCheck,
+  ) {}
 
   get lines(): number {
     return this.line;
@@ -64,14 +73,19 @@ export class ByteWriter {
 
   async text(body: string): Promise<void> {
     if (this.full(body.length + 16)) await this.makeRoom(body.length + 16);
+    const start = this.used;
     this.number();
     this.used += this.out.write(body, this.used, 'latin1');
     this.out[this.used++] = 0x0d;
     this.out[this.used++] = NEWLINE;
+    this.check.bytes(this.out, start, this.used);
   }
 
-  /** Newline-terminated bodies: each becomes a numbered CRLF line. Awaits only when the buffer is full. */
-  async chunk(bytes: Buffer): Promise<void> {
+  /**
+   * Newline-terminated bodies: each becomes a numbered CRLF line. Awaits only when the buffer is full.
+   * `placed`: the records' fields were checked as they were written; only their place in the file is checked.
+   */
+  async chunk(bytes: Buffer, placed = false): Promise<void> {
     let start = 0;
     while (start < bytes.length) {
       let end = bytes.indexOf(NEWLINE, start);
@@ -79,33 +93,39 @@ export class ByteWriter {
       const length = end - start;
       if (length > 0) {
         if (this.full(length + 16)) await this.makeRoom(length + 16);
+        const lineStart = this.used;
         this.number();
         this.used += bytes.copy(this.out, this.used, start, end);
         this.out[this.used++] = 0x0d;
         this.out[this.used++] = NEWLINE;
+        if (placed) this.check.placed(this.out, lineStart, this.used);
+        else this.check.bytes(this.out, lineStart, this.used);
       }
       start = end + 1;
     }
   }
 
-  async records(items: Iterable<Buffer | string>): Promise<void> {
+  async records(items: Iterable<Buffer | string>, placed = false): Promise<void> {
     for (const item of items) {
       if (typeof item === 'string') await this.text(item);
-      else await this.chunk(item);
+      else await this.chunk(item, placed);
     }
   }
 }
 
 export async function writeStatementBytes(statement: Statement, options: ResolvedOptions, created: CivilDate, records: RawRecords, emit: (chunk: Buffer) => Promise<void>): Promise<{ bytes: number; lines: number }> {
   const { form, period, tan } = options;
-  const w = new ByteWriter(emit);
+  const check = selfCheckFor(options);
+  records.checked?.raise(statement.challans);
+  const w = new ByteWriter(emit, check);
   await w.text(fileHeader(form, tan, created));
   await w.text(batchHeader(form, period, statement.deductor, statement.responsible, { challans: statement.challans.length, deposit: statement.batchDeposit, salary: statement.salary }));
   for (const c of statement.challans) {
     await w.text(challanRecord(form.family, c));
-    await w.records(records.deductees(c.record));
+    await w.records(records.deductees(c.record), records.checked !== undefined);
   }
   await w.records(records.salary());
+  check.finish();
   await w.flush();
   return { bytes: w.bytes, lines: w.lines };
 }

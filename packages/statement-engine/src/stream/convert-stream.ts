@@ -4,6 +4,7 @@
 
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import type { Statement } from '../build/assembler.js';
 import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore } from '../build/stores.js';
@@ -20,6 +21,7 @@ import { JsonScanner, JsonSyntaxError } from './json-scanner.js';
 import { SpillDirectory, SpilledDeducteeStore, SpilledLateRows, SpilledSalaryStore } from './spill.js';
 import { WorkbookStreamer } from './workbook-stream.js';
 import { deducteeFieldCount } from '../records/deductee.js';
+import { deducteeCheckFor } from '../layouts/field-check.js';
 import { writeStatementBytes } from './byte-writer.js';
 
 export interface StreamProgress {
@@ -67,6 +69,12 @@ function isDocumentBroken(skeleton: unknown, workbookName: string): boolean {
   if (skeleton === null || typeof skeleton !== 'object' || Array.isArray(skeleton)) return true;
   if (validateEnvelope(skeleton).length > 0) return true;
   return (skeleton as { name?: unknown }).name !== workbookName;
+}
+
+async function removePartial(sink: Writable, path: string): Promise<void> {
+  sink.destroy();
+  if (!sink.closed) await once(sink, 'close').catch(() => undefined);
+  await rm(path, { force: true });
 }
 
 class Conversion implements StreamConversion {
@@ -120,6 +128,10 @@ class Conversion implements StreamConversion {
         await once(sink, 'finish');
       }
       return summary;
+    } catch (error) {
+      // A file we created is not left half-written (the self-check stops the writer at the first wrong line).
+      if (typeof target === 'string') await removePartial(sink, target);
+      throw error;
     } finally {
       await this.dispose();
     }
@@ -139,7 +151,8 @@ class Conversion implements StreamConversion {
 export async function convertStream(input: AsyncIterable<Uint8Array | string>, options: ConvertOptions, hooks: StreamHooks = {}): Promise<StreamConversion> {
   const resolved = resolveOptions(options);
   const dir = new SpillDirectory(hooks.tmpDir);
-  const deductees = new SpilledDeducteeStore(dir, deducteeFieldCount(resolved.form.family), hooks.memoryBudget);
+  const checked = deducteeCheckFor(resolved);
+  const deductees = new SpilledDeducteeStore(dir, deducteeFieldCount(resolved.form.family), hooks.memoryBudget, checked);
   const salary = new SpilledSalaryStore(dir, hooks.memoryBudget);
   const late = new SpilledLateRows(dir, hooks.memoryBudget);
   const close = () => {
@@ -178,11 +191,12 @@ export async function convertStream(input: AsyncIterable<Uint8Array | string>, o
           statementLines(statement, resolved, pipeline.ctx.today, {
             deductees: (record) => deductees.bodies(record),
             salaryGroups: () => salary.groups(),
+            checked,
           })
       : null;
     const writer = report.valid
       ? (emit: (chunk: Buffer) => Promise<void>) =>
-          writeStatementBytes(statement, resolved, pipeline.ctx.today, { deductees: (record) => deductees.raw(record), salary: () => salary.raw() }, emit)
+          writeStatementBytes(statement, resolved, pipeline.ctx.today, { deductees: (record) => deductees.raw(record), salary: () => salary.raw(), checked }, emit)
       : null;
     return new Conversion(report, dir, render, writer, close);
   } catch (error) {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeducteeStore, LateRows, SalaryStore } from '../build/stores.js';
 import type { TableLayout, TableRow } from '../workbook/records.js';
+import type { RecordFieldCheck } from '../layouts/field-check.js';
 import { ByteFieldWriter, MAX_RECORD_BYTES, type FieldWriter } from '../records/field-writer.js';
 
 /** A private temporary directory, removed by dispose(). */
@@ -132,17 +133,20 @@ export class SpilledDeducteeStore implements DeducteeStore {
   private startOf = new Int32Array(1024);
   private count = 0;
   private readonly segments = new Map<number, Segment[]>();
-  private readonly writer = new ByteFieldWriter((end) => (this.used = end));
+  private readonly writer: ByteFieldWriter;
 
   /**
    * @param fieldCount fields of a DD record in the statement's family
    * @param budget bytes of records held before they are sorted and written (two buffers of half each)
+   * @param check the layout self-check of each record as it is written
    */
   constructor(
     dir: SpillDirectory,
     private readonly fieldCount: number,
     budget = DEFAULT_MEMORY_BUDGET,
+    private readonly check: RecordFieldCheck | null = null,
   ) {
+    this.writer = new ByteFieldWriter((end) => (this.used = end), check);
     this.file = new SegmentFile(dir.file('deductees.txt'));
     const size = Math.max(2 * MAX_RECORD_BYTES, Math.floor(budget / 2));
     this.buffer = Buffer.allocUnsafe(size);
@@ -155,6 +159,7 @@ export class SpilledDeducteeStore implements DeducteeStore {
     this.challanOf[this.count] = challanRecord;
     this.startOf[this.count] = this.used;
     this.count++;
+    this.check?.start(challanRecord);
     return this.writer.start(this.buffer, this.used, this.fieldCount);
   }
 
