@@ -23,10 +23,7 @@ const CASES = loadCases();
  * Cases that wait for a fix made elsewhere. They run every time and pass as soon as the fix is on the branch;
  * until then a difference makes them pending, with the reason, instead of failing.
  */
-const AWAITING: Readonly<Record<string, string>> = {
-  'openapi: tds-tcs-reports.openapi.json GET /tds/reports/txt 200 "200 - Job Succeeded"':
-    'a statement with previous_receipt_number needs the engine fix of branch eng-write1',
-};
+const AWAITING: Readonly<Record<string, string>> = {};
 const ALLOWED = loadAllowed(new URL('allowed-differences.json', FIXTURES));
 
 describe('vendor conformance: the vendor\'s examples replayed against the router and the sandbox', function () {

@@ -93,6 +93,12 @@ describe('router: statement job routes', () => {
     expectError(await as().post('/tds/reports/txt').send({ ...TDS_BODY, quarter: 'Q9' }), 422, 'Invalid quarter: Q9');
   });
 
+  it('answers 422 for a previous receipt number that is not the 15-digit token of a regular statement', async () => {
+    for (const token of ['12345678901234', '1234567890123456', 'ABCDE1234567890']) {
+      expectError(await as().post('/tds/reports/txt').send({ ...TDS_BODY, previous_receipt_number: token }), 422, 'Invalid previous receipt number: expected the 15-digit token number');
+    }
+  });
+
   it('answers 400 for a missing field, a wrong @entity and an unknown field', async () => {
     expectError(await as().post('/tds/reports/txt').send({ ...TDS_BODY, form: undefined }), 400, 'Invalid request body: form is required');
     expectError(await as().post('/tds/reports/txt').send({ ...TDS_BODY, '@entity': 'in.co.service.tcs.reports.request' }), 400, 'Invalid request body: @entity must be "in.co.service.tds.reports.request"');

@@ -11,6 +11,7 @@ export interface ResolvedOptions {
   form: FormSpec;
   period: Period;
   tan: string;
+  /** Token number of the previous regular statement (BH 9, with BH 52 = Y), as given; checked by statementChecks. */
   previousReceiptNumber: string | null;
   now: () => Date;
   maxProblems: number;
@@ -44,6 +45,14 @@ function resolveTan(value: unknown): string {
   return tan;
 }
 
+/** Absent or blank: no earlier regular statement. Anything else is kept as text for the format check (a number
+ *  would have lost the token's leading zeros, which that check then reports). */
+function previousReceiptNumber(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  const text = String(value).trim();
+  return text === '' ? null : text;
+}
+
 export function resolveOptions(options: ConvertOptions): ResolvedOptions {
   if (options === null || typeof options !== 'object') throw new StatementEngineError('INVALID_OPTIONS', 'Options must be an object');
   const formText = typeof options.form === 'string' ? options.form.trim().toUpperCase() : String(options.form);
@@ -52,13 +61,12 @@ export function resolveOptions(options: ConvertOptions): ResolvedOptions {
   }
   const quarter = resolveQuarter(options.quarter);
   const period = makePeriod(resolveStartYear(options.financialYear), quarter);
-  const previous = options.previousReceiptNumber;
   const maxProblems = options.maxProblems ?? DEFAULT_MAX_PROBLEMS;
   return {
     form: formSpec(FORM_KIND[formText], period.family),
     period,
     tan: resolveTan(options.tan),
-    previousReceiptNumber: typeof previous === 'string' && previous.trim() !== '' ? previous.trim() : null,
+    previousReceiptNumber: previousReceiptNumber(options.previousReceiptNumber),
     now: typeof options.now === 'function' ? options.now : () => new Date(),
     maxProblems: Number.isInteger(maxProblems) && maxProblems > 0 ? maxProblems : DEFAULT_MAX_PROBLEMS,
   };

@@ -8,18 +8,10 @@ import { challanRecord } from './records/challan.js';
 import type { RecordFieldCheck } from './layouts/field-check.js';
 import { selfCheckFor } from './layouts/index.js';
 import { line } from './records/fields.js';
-import { batchHeader, fileHeader } from './records/header.js';
+import { fileHeader, statementBatchHeader } from './records/header.js';
 
 function headerBodies(statement: Statement, options: ResolvedOptions, created: CivilDate): [string, string] {
-  const { form, period, tan } = options;
-  return [
-    fileHeader(form, tan, created),
-    batchHeader(form, period, statement.deductor, statement.responsible, {
-      challans: statement.challans.length,
-      deposit: statement.batchDeposit,
-      salary: statement.salary,
-    }),
-  ];
+  return [fileHeader(options.form, options.tan, created), statementBatchHeader(statement, options)];
 }
 
 export interface SyncRecords {

@@ -12,12 +12,16 @@ import { WORKBOOKS } from './workbook/dialects.js';
 import { WorkbookReader } from './workbook/reader.js';
 import type { SheetSpec } from './workbook/spec.js';
 
+function describeDigits(text: string): string {
+  return /^[0-9]+$/.test(text) ? `${text.length} digits` : 'characters other than digits';
+}
+
 /** Problems that follow from the options alone. */
 export function statementChecks(ctx: BuildContext): void {
   const { options, period, form } = ctx;
-  if (options.previousReceiptNumber !== null) {
-    const suffix = RECEIPT_NUMBER_PATTERN.test(options.previousReceiptNumber) ? '' : ' (and it is not a 15-digit receipt number)';
-    ctx.report('CORRECTION_NOT_SUPPORTED', NOWHERE, `A previous receipt number asks for a correction statement, which this engine does not write yet${suffix}`);
+  const previous = options.previousReceiptNumber;
+  if (previous !== null && !RECEIPT_NUMBER_PATTERN.test(previous)) {
+    ctx.report('INVALID_RECEIPT_NUMBER', NOWHERE, `The previous receipt number must be the 15-digit token number of the previous regular statement; the one given has ${describeDigits(previous)}`);
   }
   if (form.kind === 'salary' && form.family === 'new' && period.quarter === 'Q4') {
     ctx.report('FORM_138_Q4_NOT_PUBLISHED', NOWHERE, 'Protean has not published the Form 138 Q4 format (salary and senior-citizen annexures); it cannot be written yet');

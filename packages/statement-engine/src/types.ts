@@ -11,8 +11,9 @@ export interface ConvertOptions {
   /** 'FY 2025-26' (legacy family up to FY 2025-26), 'TY 2026-27' (new family); 'FY 2026-27' means TY 2026-27. */
   financialYear: string;
   tan: string;
-  /** Receipt number of the statement being corrected. Correction statements are not written yet: setting it
-   *  produces the CORRECTION_NOT_SUPPORTED problem. */
+  /** Token (receipt) number of the previous regular statement of this form, 15 digits: written in BH 9 with
+   *  BH 52 = `Y`. Absent: BH 52 = `N` (no regular statement filed for an earlier period). The statement is
+   *  still a regular one; correction statements are not written (their own request). */
   previousReceiptNumber?: string;
   /** File creation date (and "today" for future-date checks). Defaults to the system clock. */
   now?: () => Date;

@@ -55,7 +55,7 @@ describe('satyapan-statement CLI', function () {
 
   it('convert with validation errors: exit 1, the problems as a table on stderr, no TXT, an .xlsx report', async () => {
     const parts = form26qParts();
-    parts.payments[0]!.payment_date_epoch = ist('2025-09-30');
+    parts.payments[0]!.deduction_date_epoch = ist('2025-09-30');
     parts.payees[1]!.pan = 'BAD';
     const path = join(dir, 'invalid.json');
     writeFileSync(path, JSON.stringify(buildWorkbook(parts)));
@@ -65,13 +65,13 @@ describe('satyapan-statement CLI', function () {
     expect(r.status).to.equal(1);
     expect(existsSync(out)).to.equal(false);
     expect(r.stderr).to.match(/LEVEL\s+CODE\s+WHERE\s+MESSAGE/);
-    expect(r.stderr).to.include('PAYMENT_DATE_OUTSIDE_QUARTER');
-    expect(r.stderr).to.match(/payment_sheet \/ row 2 \/ payment_date_epoch/);
+    expect(r.stderr).to.include('DEDUCTION_DATE_BEFORE_QUARTER');
+    expect(r.stderr).to.match(/payment_sheet \/ row 2 \/ deduction_date_epoch/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(xlsx);
     const problems = workbook.getWorksheet('Problems')!;
     const codes = problems.getColumn(2).values.slice(2);
-    expect(codes).to.include.members(['PAYMENT_DATE_OUTSIDE_QUARTER', 'INVALID_PAN']);
+    expect(codes).to.include.members(['DEDUCTION_DATE_BEFORE_QUARTER', 'INVALID_PAN']);
     expect(workbook.getWorksheet('Summary')!.getRow(2).values).to.deep.equal([undefined, 'Valid', 'No']);
   });
 
@@ -177,7 +177,7 @@ describe('satyapan-statement CLI', function () {
     const far = cli(['convert', valid, ...STATEMENT, '--frobnicate']);
     expect(far.status).to.equal(2);
     oneLine(far.stderr);
-    expect(far.stderr).to.match(/unknown flag --frobnicate; the flags are --form, --quarter, --year, --tan, --out, --report, --now, --help, --version/);
+    expect(far.stderr).to.match(/unknown flag --frobnicate; the flags are --form, --quarter, --year, --tan, --out, --report, --now, --previous-receipt-number, --help, --version/);
   });
 
   it('usage and I/O errors: one line, exit 2', () => {

@@ -187,14 +187,14 @@ describe('reading: one bad cell does not cascade', () => {
     expect(problems).to.deep.equal(['CELL_TYPE@payee_sheet/2/mobile']);
   });
 
-  it("the payee's payments are still checked (a payment outside the quarter is still found)", () => {
+  it("the payee's payments are still checked (a deduction dated before the quarter is still found)", () => {
     const problems = added('27Q', (p) => {
       payeeOf27Q(p, 0).mobile = 'n/a';
       const payment = p.payments.find((r) => r.payee_sr_no === 1)!;
-      payment.payment_date_epoch = Date.parse('2024-01-15T00:00:00+05:30');
+      payment.deduction_date_epoch = Date.parse('2024-01-15T00:00:00+05:30');
     });
     expect(problems).to.include('CELL_TYPE@payee_sheet/2/mobile');
-    expect(problems.filter((w) => w.startsWith('PAYMENT_DATE_OUTSIDE_QUARTER'))).to.have.length(1);
+    expect(problems.filter((w) => w.startsWith('DEDUCTION_DATE_BEFORE_QUARTER'))).to.have.length(1);
     expect(problems.filter((w) => /CHALLAN_(WITHOUT_DEDUCTEES|EXCESS|SHORT)/.test(w))).to.deep.equal([]);
   });
 

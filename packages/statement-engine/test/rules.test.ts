@@ -28,6 +28,15 @@ const statedRate = (rate: number) => (p: WorkbookParts) => {
   pay(p, 0).rate_of_deduction = rate;
 };
 const setAll = (rows: Row[], key: string, from: unknown, to: unknown) => rows.forEach((r) => r[key] === from && (r[key] = to));
+/** A legacy challan row with no amounts at all (the vendor's 27EQ sample has such rows). */
+const zeroChallan = (p: WorkbookParts, serial: string): Row => ({
+  ...p.challans[0]!,
+  challan_serial: serial,
+  tds_amount: 0,
+  interest: 0,
+  late_filing_fees: 0,
+  other_penalty: 0,
+});
 const sheetOf = (wb: Workbook, name: string) => wb.sheets.find((s) => s.name === name)! as { blocks: Array<Record<string, unknown>> };
 
 const CASES: Case[] = [
@@ -66,7 +75,7 @@ const CASES: Case[] = [
     },
   },
   // ---- options and period
-  { code: 'CORRECTION_NOT_SUPPORTED', base: '26Q', change: (_p, o) => (o.previousReceiptNumber = '123456789012345'), at: { sheet: null, row: null } },
+  { code: 'INVALID_RECEIPT_NUMBER', base: '26Q', change: (_p, o) => (o.previousReceiptNumber = '12345678901234'), at: { sheet: null, row: null, column: null } },
   { code: 'FORM_138_Q4_NOT_PUBLISHED', base: '138', change: (_p, o) => (o.quarter = 'Q4') },
   { code: 'PERIOD_NOT_ENDED', base: '26Q', change: (_p, o) => (o.now = () => new Date('2025-12-20T10:00:00+05:30')) },
   { code: 'LAYOUT_UNVERIFIED', base: '144', quiet: '140' },
@@ -169,6 +178,25 @@ const CASES: Case[] = [
   { code: 'CHALLAN_TOTAL_MISMATCH', base: '138', change: (p) => (p.challans[0]!.total_tax_deposited = 13001), at: { sheet: 'challan_sheet', row: 2, column: 'total_tax_deposited' } },
   { code: 'CHALLAN_SHORT', base: '26Q', change: (p) => (p.challans[0]!.tds_amount = 11999), at: { sheet: 'challan_sheet', row: 2, column: 'tds_amount' } },
   { code: 'CHALLAN_EXCESS', base: '26Q', change: (p) => (p.challans[0]!.tds_amount = 12001), at: { sheet: 'challan_sheet', row: 2, column: 'tds_amount' } },
+  {
+    code: 'NIL_CHALLAN_ASSUMED',
+    base: '26Q',
+    change: (p) => {
+      p.challans.push(zeroChallan(p, '00303'));
+      pay(p, 4).challan_serial = '00303';
+    },
+    at: { sheet: 'challan_sheet', row: 4, column: 'paid_date_epoch' },
+  },
+  { code: 'NIL_CHALLAN_WITHOUT_DEDUCTEES', base: '26Q', change: (p) => p.challans.push(zeroChallan(p, '00303')), at: { sheet: 'challan_sheet', row: 4 } },
+  {
+    code: 'NIL_CHALLAN_ROW',
+    base: '26Q',
+    change: (p) => {
+      p.challans.push(zeroChallan(p, '00303'));
+      Object.assign(pay(p, 4), { challan_serial: '00303', reason_for_lower_deduction: null });
+    },
+    at: { sheet: 'payment_sheet', row: 6, column: 'reason_for_lower_deduction' },
+  },
   { code: 'CHALLAN_WITHOUT_DEDUCTEES', base: '26Q', change: (p) => p.challans.push({ ...p.challans[0]!, challan_serial: '00303' }), at: { sheet: 'challan_sheet', row: 4 } },
   { code: 'MINOR_HEAD_100_EMPTY', base: '140', change: (p) => p.challans.push({ ...p.challans[0]!, challan_serial: '02399', minor_head: 'advance_tax' }), at: { sheet: 'challan_sheet', row: 3 } },
   { code: 'MINOR_HEAD_100_DATE', base: '140', change: (p) => (p.challans[0]!.minor_head = 'advance_tax'), at: { sheet: 'challan_sheet', row: 2 } },
@@ -191,6 +219,12 @@ const CASES: Case[] = [
   // ---- deductee rows
   { code: 'DUPLICATE_PAYEE', base: '26Q', change: (p) => p.payees.push({ sr_no: 1, pan: 'AAACB2345G', name: 'Blue Logistics Ltd' }), at: { sheet: 'payee_sheet', row: 6, column: 'sr_no' } },
   { code: 'UNKNOWN_PAYEE', base: '26Q', change: (p) => (pay(p, 0).payee_sr_no = 99), at: { sheet: 'payment_sheet', row: 2, column: 'payee_sr_no' } },
+  {
+    code: 'CHALLAN_AMBIGUOUS',
+    base: '26Q',
+    change: (p) => p.challans.push({ ...p.challans[0]!, paid_date_epoch: ist('2025-11-20') }),
+    at: { sheet: 'payment_sheet', row: 2, column: 'challan_serial' },
+  },
   { code: 'UNKNOWN_CHALLAN', base: '26Q', change: (p) => (pay(p, 0).challan_serial = '99999'), at: { sheet: 'payment_sheet', row: 2, column: 'challan_serial' } },
   { code: 'INVALID_NATURE_OF_PAYMENT', base: '26Q', change: (p) => (pay(p, 0).nature_of_payment = 'gardening'), at: { sheet: 'payment_sheet', row: 2, column: 'nature_of_payment' } },
   { code: 'SECTION_CODE_UNKNOWN', base: '27Q', change: (p) => (pay(p, 0).nature_of_payment = 'interest_payment_from_indian_company_or_business_trust'), at: { sheet: 'payment_sheet', row: 2, column: 'nature_of_payment' } },
@@ -292,12 +326,13 @@ const CASES: Case[] = [
     at: { sheet: 'payment_sheet', row: 2, column: 'total_tax_deducted' },
   },
   { code: 'AMOUNT_PAID_NOT_POSITIVE', base: '26Q', change: (p) => (pay(p, 4).payment_amount = 0), at: { sheet: 'payment_sheet', row: 6, column: 'payment_amount' } },
-  { code: 'AMOUNT_PAID_TOO_LARGE', base: '26Q', change: (p) => (pay(p, 4).payment_amount = 1000000000), at: { sheet: 'payment_sheet', row: 6 }, quiet: '140' },
+  { code: 'AMOUNT_PAID_TOO_LARGE', base: '24Q', change: (p) => (pay(p, 0).payment_amount = 1000000000), at: { sheet: 'payment_sheet', row: 2, column: 'payment_amount' } },
   { code: 'TAX_EXCEEDS_AMOUNT', base: '26Q', change: (p) => (pay(p, 1).payment_amount = 3000), at: { sheet: 'payment_sheet', row: 3, column: 'tds_amount' } },
   { code: 'DEDUCTED_DEPOSITED_MISMATCH', base: '140', change: (p) => (pay(p, 0).total_tax_deposited = 11000), at: { sheet: 'payment_sheet', row: 2, column: 'total_tax_deposited' } },
-  { code: 'PAYMENT_DATE_OUTSIDE_QUARTER', base: '26Q', change: (p) => (pay(p, 0).payment_date_epoch = ist('2025-09-30')), at: { sheet: 'payment_sheet', row: 2, column: 'payment_date_epoch' } },
+  { code: 'PAYMENT_DATE_OUTSIDE_QUARTER', base: '140', change: (p) => (pay(p, 0).payment_date_epoch = ist('2026-03-31')), at: { sheet: 'payment_sheet', row: 2, column: 'payment_date_epoch' } },
   { code: 'DEDUCTION_DATE_REQUIRED', base: '26Q', change: (p) => (pay(p, 0).deduction_date_epoch = null), at: { sheet: 'payment_sheet', row: 2, column: 'deduction_date_epoch' } },
   { code: 'DEDUCTION_DATE_BEFORE_QUARTER', base: '26Q', change: (p) => (pay(p, 0).deduction_date_epoch = ist('2025-09-30')), at: { sheet: 'payment_sheet', row: 2, column: 'deduction_date_epoch' } },
+  { code: 'DEDUCTION_DATE_AFTER_QUARTER', base: '26Q', change: (p) => (pay(p, 0).deduction_date_epoch = ist('2026-01-02')), at: { sheet: 'payment_sheet', row: 2, column: 'deduction_date_epoch' } },
   { code: 'DEPOSIT_DATE_MISMATCH', base: '138', change: (p) => (pay(p, 0).deposit_date_epoch = ist('2026-05-08')), at: { sheet: 'payment_sheet', row: 2, column: 'deposit_date_epoch' } },
   { code: 'DEPOSIT_BEFORE_DEDUCTION', base: '26Q', change: (p) => (p.challans[0]!.paid_date_epoch = ist('2025-10-16')), at: { sheet: 'payment_sheet', row: 3, column: 'deduction_date_epoch' } },
   { code: 'INVALID_RATE', base: '26Q', change: statedRate(150), at: { sheet: 'payment_sheet', row: 2, column: 'rate_of_deduction' } },
@@ -354,6 +389,7 @@ const CASES: Case[] = [
   { code: 'SALARY_80C_LIMIT', base: '24Q-Q4', change: (p) => (p.salaries![1]!.deductible_amount_us_80_c = 160000), at: { sheet: 'salary_detail_sheet', row: 3 } },
   { code: 'SALARY_NEW_REGIME_CLAIM', base: '24Q-Q4', change: (p) => (p.salaries![0]!.house_rent_allowance_us_10_13_a = 1000), at: { sheet: 'salary_detail_sheet', row: 2, column: 'house_rent_allowance_us_10_13_a' } },
   { code: 'SALARY_NEGATIVE_INCOME', base: '24Q-Q4', change: (p) => (p.salaries![0]!.salary_as_per_provisions_contained_in_section_17_1 = 1000), at: { sheet: 'salary_detail_sheet', row: 2 } },
+  { code: 'SALARY_INCOME_TOO_LARGE', base: '24Q-Q4', change: (p) => (p.salaries![1]!.salary_as_per_provisions_contained_in_section_17_1 = 2000000000), at: { sheet: 'salary_detail_sheet', row: 3 } },
   { code: 'SALARY_NET_TAX_NEGATIVE', base: '24Q-Q4', change: (p) => (p.salaries![0]!.relief_us_87_a = 100000), at: { sheet: 'salary_detail_sheet', row: 2 } },
   { code: 'SALARY_PARTY_INCOMPLETE', base: '24Q-Q4', change: (p) => (p.salaries![1]!.landlord_1_pan = null), at: { sheet: 'salary_detail_sheet', row: 3, column: 'landlord_1_pan' } },
   { code: 'SALARY_SUPERANNUATION_INCOMPLETE', base: '24Q-Q4', change: (p) => (p.salaries![1]!.payments_from_super_annuation_fund = 1000), at: { sheet: 'salary_detail_sheet', row: 3 } },

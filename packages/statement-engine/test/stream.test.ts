@@ -150,12 +150,12 @@ describe('streaming conversion', () => {
 
   it('validateFile reports without writing; a missing file throws INPUT_UNREADABLE; progress is reported', async () => {
     const parts = form26qParts();
-    parts.payments[0]!.payment_date_epoch = ist('2025-09-30');
+    parts.payments[0]!.deduction_date_epoch = ist('2025-09-30');
     const path = join(dir, 'v.json');
     writeFileSync(path, JSON.stringify(buildWorkbook(parts)));
     const report = await validateFile(path, OPTIONS_26Q);
     expect(report.valid).to.equal(false);
-    expect(report.problems.map((p) => p.code)).to.include('PAYMENT_DATE_OUTSIDE_QUARTER');
+    expect(report.problems.map((p) => p.code)).to.include('DEDUCTION_DATE_BEFORE_QUARTER');
     let error: unknown;
     try {
       await convertFile(join(dir, 'absent.json'), OPTIONS_26Q);

@@ -85,6 +85,22 @@ describe("the vendor's sample workbooks, converted as the command line does", fu
     else it(title, test);
   }
 
+  it('the 27EQ sample: its three all-zero challans (23456, 45678, 67890) are nil challans, CD 6 = Y, 12/16/40 empty, 18 = 31122023, with a NIL_CHALLAN_ASSUMED warning each; never paid challans', async () => {
+    const path = join(DIR, 'form27eq_workbook.data.json');
+    const conversion = await convertFile(path, { form: '27EQ', quarter: 'Q3', financialYear: 'FY 2023-24', tan: 'AHMA44270C', now: () => NOW });
+    let txt = '';
+    for await (const line of conversion.lines!) txt += line;
+    expect(conversion.report.problems.filter((p) => p.code === 'NIL_CHALLAN_ASSUMED').map(where)).to.deep.equal([
+      'NIL_CHALLAN_ASSUMED@challan_sheet/7/paid_date_epoch',
+      'NIL_CHALLAN_ASSUMED@challan_sheet/8/paid_date_epoch',
+      'NIL_CHALLAN_ASSUMED@challan_sheet/9/paid_date_epoch',
+    ]);
+    const challans = txt.split('\r\n').filter((l) => /^\d+\^CD\^/.test(l)).map((l) => ['', ...l.split('^')]);
+    const fields = (cd: string[]) => ({ 4: cd[4], 6: cd[6], 12: cd[12], 16: cd[16], 18: cd[18], 27: cd[27], 40: cd[40] });
+    expect(challans.slice(5).map(fields)).to.deep.equal([6, 7, 8].map((n) => ({ 4: String(n), 6: 'Y', 12: '', 16: '', 18: '31122023', 27: '0.00', 40: '' })));
+    expect(challans.slice(0, 5).map((cd) => cd[6])).to.deep.equal(['N', 'N', 'N', 'N', 'N']);
+  });
+
   it('the 27Q sample is read with its digit-text ISD codes and mobiles (a warning at each cell)', async () => {
     const path = join(DIR, 'form27q_workbook.data.json');
     const conversion = await convertFile(path, { form: '27Q', quarter: 'Q3', financialYear: 'FY 2023-24', tan: 'AHMA00000C', now: () => NOW });

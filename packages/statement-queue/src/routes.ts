@@ -24,8 +24,8 @@ const FINANCIAL_YEAR = {
   description: '`FY 2025-26`, or the tax year `TY 2026-27` (from which the new form numbers apply).',
 };
 const RECEIPT = {
-  type: 'string', pattern: '^[0-9A-Za-z]{1,32}$', 'x-message': 'Invalid previous receipt number',
-  description: 'Receipt number of the statement being corrected; omit for a regular statement.',
+  type: 'string', pattern: '^[0-9]{15}$', 'x-message': 'Invalid previous receipt number: expected the 15-digit token number',
+  description: 'Token (receipt) number of the previous regular statement of this form (15 digits), written in BH 9 with BH 52 = Y; omit when no regular statement was filed for an earlier period.',
 };
 const STATUS = { type: 'string', enum: [...JOB_STATUSES], 'x-message': 'Invalid status: {value}' };
 const EPOCH_MS = { type: 'integer', minimum: 0, description: 'Unix time in milliseconds.' };

@@ -104,14 +104,20 @@ describe('statement-queue: the worker', function () {
     expect(await bull?.getState()).to.equal('completed');
   });
 
-  it('fails a correction statement (previous receipt number) with the engine\'s reason, as a validation error', async () => {
+  it('writes the previous receipt number of a regular statement in BH 9, with BH 52 = Y', async () => {
     await startWorker({ conversion: 'inline' });
-    const job = await env.service.submitJob({ ...TDS_Q2, previousReceiptNumber: '123456789012345' }, CLIENT);
-    await env.upload(job.json_url as string, JSON.stringify(workbook26Q()));
+    const job = await env.service.submitJob({ ...TDS_Q2, previousReceiptNumber: '010010200083255' }, CLIENT);
+    const workbook = workbook26Q();
+    await env.upload(job.json_url as string, JSON.stringify(workbook));
     const done = await finished(job);
-    expect(done).to.include({ status: 'failed', message: 'Validation error', previous_receipt_number: '123456789012345' });
-    const report = JSON.parse((await stored(storageKeys.reportJson(refOf(job)))).toString('utf8')) as { problems: Array<{ code: string }> };
-    expect(report.problems.map((p) => p.code)).to.include('CORRECTION_NOT_SUPPORTED');
+    expect(done).to.include({ status: 'succeeded', previous_receipt_number: '010010200083255' });
+    const txt = (await stored(storageKeys.txt(refOf(job)))).toString('utf8');
+    const bh = txt.split('\r\n')[1]!.split('^');
+    expect([bh[1], bh[8], bh[51]], 'BH fields 2, 9, 52').to.deep.equal(['BH', '010010200083255', 'Y']);
+    const expected = convert(workbook, {
+      form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', previousReceiptNumber: '010010200083255', now: () => new Date(job.created_at),
+    });
+    expect(txt).to.equal(expected.txt);
   });
 
   it('fails a non-JSON upload and a JSON that is no workbook with Invalid Workbook', async () => {

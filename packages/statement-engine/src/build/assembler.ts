@@ -8,10 +8,10 @@ import { writeDeducteeRecord } from '../records/deductee.js';
 import type { Place } from '../problems.js';
 import type { ListRecord, TableLayout, TableRow } from '../workbook/records.js';
 import type { WorkbookSink } from '../workbook/reader.js';
-import { buildChallan, challanKeyOf, challanKeyReadable, challanTotal } from './challans.js';
+import { buildChallan, challanIdentityOf, challanKeyReadable, challanTotal } from './challans.js';
 import { col } from './columns.js';
 import type { BuildContext } from './context.js';
-import { buildDeductee, namedChallan } from './deductees.js';
+import { buildDeductee, namedChallans } from './deductees.js';
 import type { Challan, Contact, Deductee, Deductor, Payee, ResponsiblePerson } from './models.js';
 import { buildDeductor, buildResponsiblePerson } from './parties.js';
 import { buildPayee, payeeNumber } from './payees.js';
@@ -69,9 +69,11 @@ export class StatementAssembler implements WorkbookSink {
   private responsible: ResponsiblePerson | null = null;
   private readonly payees = new PayeeIndex();
   private readonly challans: Challan[] = [];
-  private readonly challanByKey = new Map<string, Challan>();
-  /** serial -> BSR -> challan: payment rows look challans up without building a key string. */
-  private readonly challanBySerial = new Map<string, Map<string, Challan>>();
+  /** By CIN (serial, BSR code and date): what makes two challan rows the same challan. */
+  private readonly challanByIdentity = new Map<string, Challan>();
+  /** serial -> BSR -> challan(s): payment rows name a challan by serial and BSR only, so several challans of
+   *  different dates can answer (the payment's challan date then decides); no key string is built per row. */
+  private readonly challanBySerial = new Map<string, Map<string, Challan | Challan[]>>();
   private payeesRead = false;
   private challansRead = false;
   private readonly salary: SalaryBuilder;
@@ -139,22 +141,24 @@ export class StatementAssembler implements WorkbookSink {
       this.lookups.challansUnreadable = true;
       return;
     }
-    const key = challanKeyOf(layout, row);
-    const existing = this.challanByKey.get(key);
+    const identity = challanIdentityOf(layout, row);
+    const existing = this.challanByIdentity.get(identity);
     if (existing) {
-      this.ctx.report('DUPLICATE_CHALLAN', layout.place(row.number, 0), `This challan (serial and BSR code) is already in row ${existing.row}`);
+      this.ctx.report('DUPLICATE_CHALLAN', layout.place(row.number, 0), `This challan (serial, BSR code and date) is already in row ${existing.row}`);
       return;
     }
     const challan = buildChallan(this.ctx, layout, row, this.challans.length + 1);
     this.challans.push(challan);
-    this.challanByKey.set(key, challan);
-    const [serial, bsr] = key.split('|') as [string, string];
-    let byBsr = this.challanBySerial.get(serial);
+    this.challanByIdentity.set(identity, challan);
+    let byBsr = this.challanBySerial.get(challan.serial);
     if (!byBsr) {
       byBsr = new Map();
-      this.challanBySerial.set(serial, byBsr);
+      this.challanBySerial.set(challan.serial, byBsr);
     }
-    byBsr.set(bsr, challan);
+    const same = byBsr.get(challan.bsr);
+    if (same === undefined) byBsr.set(challan.bsr, challan);
+    else if (Array.isArray(same)) same.push(challan);
+    else byBsr.set(challan.bsr, [same, challan]);
   }
 
   private paymentRow(layout: TableLayout, row: TableRow): void {
@@ -163,9 +167,9 @@ export class StatementAssembler implements WorkbookSink {
       this.add(d);
       return;
     }
-    // The row's problems are reported; its challan's totals now miss it, so they are not compared.
-    const challan = namedChallan(layout, row, this.lookups);
-    if (challan) challan.incomplete = true;
+    // The row's problems are reported; its challan's totals now miss it, so they are not compared (all the
+    // challans it may name, when its serial and BSR are shared).
+    for (const challan of namedChallans(layout, row, this.lookups)) challan.incomplete = true;
   }
 
   private add(d: Deductee): void {
@@ -219,6 +223,11 @@ export class StatementAssembler implements WorkbookSink {
 
   /** The challan's tax against the tax its deductee rows deposit, and whether it has any. */
   private compareTotals(c: Challan, place: Place, taxPlace: Place): void {
+    if (c.nil) {
+      // A nil challan deposits nothing: its rows are reported one by one when they carry tax (NIL_CHALLAN_ROW).
+      if (c.deductees === 0) this.ctx.report('NIL_CHALLAN_WITHOUT_DEDUCTEES', place, 'A nil challan must carry the deductee rows it stands for, each with a remark for no deduction');
+      return;
+    }
     const tax = c.incomeTax + c.surcharge + c.cess;
     if (tax < c.sumDeposited) {
       this.ctx.report('CHALLAN_SHORT', taxPlace, `Challan tax ${formatPaise(tax)} is less than the ${formatPaise(c.sumDeposited)} its deductee rows say was deposited`);

@@ -1,3 +1,4 @@
+import { AMOUNT_CEILING_PAISE, PAYMENT_DATE_IN_QUARTER } from '../codes/fvu-choices.js';
 import { fromDate, formatForPeople, type CivilDate } from '../dates.js';
 import type { FormKind, FormSpec } from '../forms.js';
 import type { ResolvedOptions } from '../options.js';
@@ -13,6 +14,10 @@ export class BuildContext {
   readonly period: Period;
   /** File creation date (IST); dates after it are "in the future". */
   readonly today: CivilDate;
+  /** Largest amount paid / taxable income the FVU accepts for this form, in paise (Infinity: none). */
+  readonly amountCeiling: number;
+  /** Whether the date of payment must fall in the quarter (new forms) or not (legacy: late deductions). */
+  readonly paymentDateInQuarter: boolean;
 
   constructor(
     readonly options: ResolvedOptions,
@@ -23,6 +28,8 @@ export class BuildContext {
     this.family = options.form.family;
     this.period = options.period;
     this.today = fromDate(options.now());
+    this.amountCeiling = AMOUNT_CEILING_PAISE[this.form.formNumber] ?? Number.POSITIVE_INFINITY;
+    this.paymentDateInQuarter = PAYMENT_DATE_IN_QUARTER[this.family];
   }
 
   report(code: RuleCode, place: Place | (() => Place), message: string): void {

@@ -1,5 +1,6 @@
 // payment_table rows -> Deductee, with the per-row rules (sections, remarks, certificates, dates, amounts).
 
+import { DEDUCTION_DATE_BY_QUARTER_END, NIL_CHALLAN_REMARKS } from '../codes/fvu-choices.js';
 import { LEGACY_CERTIFICATE_PATTERN, NEW_CERTIFICATE_PATTERN } from '../codes/identifiers.js';
 import { remittanceCode } from '../codes/misc.js';
 import { REMARKS_NEEDING_PAN, newFormRemarkSections, reasonTable, zeroTaxRemarks } from '../codes/reasons.js';
@@ -26,7 +27,6 @@ import { fieldWidth } from '../layouts/compile.js';
 
 /** Sections whose higher rate without PAN is 5% rather than 20% (194O/194Q and their successors). */
 const FIVE_PERCENT_SECTIONS = new Set(['94O', '94Q', '1031', '1035']);
-const LEGACY_MAX_AMOUNT_PAID = 99999999900;
 
 /**
  * DD rate (legacy 26, new 28): the rate of the tax alone (DD 14 / DD 24 ÷ amount paid), without surcharge and
@@ -39,7 +39,8 @@ export const RATE_EXCLUDES_SURCHARGE_AND_CESS = true;
 
 export interface Lookups {
   payee(srNo: number): Payee | undefined;
-  challan(serial: string, bsr: string): Challan | undefined;
+  /** The challan(s) with this serial and BSR code: several when they differ only in date. */
+  challan(serial: string, bsr: string): Challan | readonly Challan[] | undefined;
   /** A payee row's number could not be read: an unknown payee number may be that row's (not reported). */
   readonly payeesUnreadable: boolean;
   /** A challan row's serial or BSR could not be read: likewise for an unknown challan. */
@@ -61,6 +62,7 @@ function columns(layout: TableLayout) {
     payee: pos('payee_sr_no'),
     serial: pos(newKeys ? 'bank_challan_number_or_ddo_serial_number' : 'challan_serial'),
     bsr: pos(newKeys ? 'bsr_code_or_form_24g_receipt_number' : 'bsr_code'),
+    challanDate: pos('challan_date_epoch'),
     nature: pos('nature_of_payment'),
     amount: pos('payment_amount'),
     paymentDate: pos('payment_date_epoch'),
@@ -111,28 +113,50 @@ function payeeOf(ctx: BuildContext, layout: TableLayout, row: TableRow, lookups:
   return payee;
 }
 
-/** The challan a payment row names, if the challan sheet has it (nothing reported). */
-function lookUpChallan(cells: readonly unknown[], lookups: Lookups, n: Columns): Challan | undefined {
+/** The challan(s) a payment row names, if the challan sheet has them (nothing reported). */
+function lookUpChallans(cells: readonly unknown[], lookups: Lookups, n: Columns): Challan | readonly Challan[] | undefined {
   const rawSerial = at0(cells, n.serial);
   const rawBsr = at0(cells, n.bsr);
   // Strings as read are tried first; trimming (and number cells) only when that fails.
-  const challan = typeof rawSerial === 'string' && typeof rawBsr === 'string' ? lookups.challan(rawSerial, rawBsr) : undefined;
-  return challan ?? lookups.challan(readCode(rawSerial), readCode(rawBsr));
+  const found = typeof rawSerial === 'string' && typeof rawBsr === 'string' ? lookups.challan(rawSerial, rawBsr) : undefined;
+  return found ?? lookups.challan(readCode(rawSerial), readCode(rawBsr));
 }
 
-/** The challan a payment row names, or undefined (for a row that could not be built). */
-export function namedChallan(layout: TableLayout, row: TableRow, lookups: Lookups): Challan | undefined {
-  return lookUpChallan(row.cells, lookups, columnsOf(layout));
+/** The challans a payment row that could not be built may name (several when its serial and BSR are shared). */
+export function namedChallans(layout: TableLayout, row: TableRow, lookups: Lookups): readonly Challan[] {
+  const found = lookUpChallans(row.cells, lookups, columnsOf(layout));
+  if (found === undefined) return [];
+  return Array.isArray(found) ? (found as readonly Challan[]) : [found as Challan];
 }
 
-/** The row's challan, or undefined after reporting an unknown challan. */
+/** The row's challan, or undefined after reporting an unknown or ambiguous challan. */
 function challanOf(ctx: BuildContext, layout: TableLayout, row: TableRow, lookups: Lookups, n: Columns): Challan | undefined {
-  const challan = lookUpChallan(row.cells, lookups, n);
-  if (!challan && !row.damaged && !lookups.challansUnreadable) {
-    const serial = readCode(at0(row.cells, n.serial));
-    const bsr = readCode(at0(row.cells, n.bsr));
-    ctx.report('UNKNOWN_CHALLAN', () => layout.place(row.number, n.serial), `No challan with serial '${serial}' and BSR code '${bsr}' in the challan sheet`);
+  const found = lookUpChallans(row.cells, lookups, n);
+  if (found === undefined) {
+    if (!row.damaged && !lookups.challansUnreadable) {
+      const serial = readCode(at0(row.cells, n.serial));
+      const bsr = readCode(at0(row.cells, n.bsr));
+      ctx.report('UNKNOWN_CHALLAN', () => layout.place(row.number, n.serial), `No challan with serial '${serial}' and BSR code '${bsr}' in the challan sheet`);
+    }
+    return undefined;
   }
+  return Array.isArray(found) ? challanByDate(ctx, layout, row, found as readonly Challan[], n) : (found as Challan);
+}
+
+/**
+ * Serial and BSR code name several challans (the same serial at the same branch on different days): the
+ * payment's `challan_date_epoch` (our extension column) says which. Without it we report rather than guess.
+ */
+function challanByDate(ctx: BuildContext, layout: TableLayout, row: TableRow, candidates: readonly Challan[], n: Columns): Challan | undefined {
+  const given = at0(row.cells, n.challanDate);
+  const rows = candidates.map((c) => `row ${c.row} dated ${formatForPeople(c.givenDate)}`).join(', ');
+  if (given === null) {
+    if (!row.damaged) ctx.report('CHALLAN_AMBIGUOUS', () => layout.place(row.number, n.serial), `Serial '${candidates[0]!.serial}' and BSR code '${candidates[0]!.bsr}' name ${candidates.length} challans (${rows}); add the column challan_date_epoch with the challan's date`);
+    return undefined;
+  }
+  const date = isPlausibleEpoch(given) ? fromEpochMillis(given) : Number.NaN;
+  const challan = candidates.find((c) => c.givenDate === date);
+  if (!challan && !row.damaged) ctx.report('UNKNOWN_CHALLAN', () => layout.place(row.number, n.challanDate), `None of the challans with serial '${candidates[0]!.serial}' and BSR code '${candidates[0]!.bsr}' (${rows}) has this date`);
   return challan;
 }
 
@@ -245,6 +269,7 @@ export function buildDeductee(ctx: BuildContext, layout: TableLayout, row: Table
   checkAmounts(ctx, d, at, n);
   readDates(ctx, row, d, at, n);
   readRemark(ctx, d, at0(c, n.reason), at0(c, n.certificate), at, n);
+  if (challan.nil && !challan.damaged) checkNilChallanRow(ctx, d, at0(c, n.reason), at, n);
   checkSectionRules(ctx, d, at, n);
   readRate(ctx, d, at0(c, n.rate), at, n.rate);
   if (n.cash.length > 0) readCash(ctx, d, row, n, at);
@@ -284,7 +309,9 @@ function readSection(ctx: BuildContext, payee: Payee, token: unknown, at: At, po
 
 function checkAmounts(ctx: BuildContext, d: Deductee, at: At, n: Columns): void {
   if (d.amountPaid <= 0) ctx.report('AMOUNT_PAID_NOT_POSITIVE', at(n.amount), 'Amount paid/credited must be more than zero');
-  if (ctx.isLegacy && d.amountPaid > LEGACY_MAX_AMOUNT_PAID) ctx.report('AMOUNT_PAID_TOO_LARGE', at(n.amount), `Amount paid ${formatPaise(d.amountPaid)} is above 999999999.00`);
+  if (d.amountPaid > ctx.amountCeiling) {
+    ctx.report('AMOUNT_PAID_TOO_LARGE', at(n.amount), `Amount paid ${formatPaise(d.amountPaid)} is above ${formatPaise(ctx.amountCeiling)}, the most the FVU accepts in Form ${ctx.form.formNumber}`);
+  }
   if (d.deducted > d.amountPaid && d.amountPaid > 0) ctx.report('TAX_EXCEEDS_AMOUNT', at(n.tax), `Tax ${formatPaise(d.deducted)} is more than the amount paid ${formatPaise(d.amountPaid)}`);
   if (!ctx.isLegacy && d.deposited !== d.deducted) {
     ctx.report('DEDUCTED_DEPOSITED_MISMATCH', at(n.deposited), `Tax deposited ${formatPaise(d.deposited)} differs from tax deducted ${formatPaise(d.deducted)}`);
@@ -293,7 +320,8 @@ function checkAmounts(ctx: BuildContext, d: Deductee, at: At, n: Columns): void 
 
 function readDates(ctx: BuildContext, row: TableRow, d: Deductee, at: At, n: Columns): void {
   const p = ctx.period;
-  if (d.paymentDate < p.quarterStart || d.paymentDate > p.quarterEnd) {
+  // Legacy: a payment credited in an earlier quarter is a late deduction, reported in the quarter of deduction.
+  if (ctx.paymentDateInQuarter && (d.paymentDate < p.quarterStart || d.paymentDate > p.quarterEnd)) {
     ctx.report('PAYMENT_DATE_OUTSIDE_QUARTER', at(n.paymentDate), `Date of payment ${formatForPeople(d.paymentDate)} is outside ${ctx.describeQuarter()}`);
   }
   const deduction = dateOf(ctx, at0(row.cells, n.deductionDate), at, n.deductionDate, 'Date of deduction');
@@ -303,6 +331,9 @@ function readDates(ctx: BuildContext, row: TableRow, d: Deductee, at: At, n: Col
   } else if (taxed && deduction !== null) {
     d.deductionDate = deduction;
     if (deduction < p.quarterStart) ctx.report('DEDUCTION_DATE_BEFORE_QUARTER', at(n.deductionDate), `Date of deduction ${formatForPeople(deduction)} is before the quarter starts`);
+    if (DEDUCTION_DATE_BY_QUARTER_END && deduction > p.quarterEnd) {
+      ctx.report('DEDUCTION_DATE_AFTER_QUARTER', at(n.deductionDate), `Date of deduction ${formatForPeople(deduction)} is after ${ctx.describeQuarter()}; it belongs to a later quarter's statement`);
+    }
     if (!d.challan.nil && d.challan.date !== 0 && d.challan.date < deduction) {
       ctx.report('DEPOSIT_BEFORE_DEDUCTION', at(n.deductionDate), `The challan is dated ${formatForPeople(d.challan.date)}, before the deduction on ${formatForPeople(deduction)}`);
     }
@@ -386,6 +417,26 @@ function checkRemarkSection(ctx: BuildContext, d: Deductee, place: PlaceFn): voi
   const window = limit.paymentDates;
   if (window && (d.paymentDate < window.from || d.paymentDate > window.to)) {
     ctx.report('REMARK_NOT_IN_FORCE', place, `Remark ${r}: its section applied to payments from ${formatForPeople(window.from)} to ${formatForPeople(window.to)}, not ${formatForPeople(d.paymentDate)}`);
+  }
+}
+
+/** Remarks a row under a nil challan may carry: the published list, or A and the form's no-deduction remarks. */
+function nilChallanRemarks(ctx: BuildContext): ReadonlySet<string> {
+  return NIL_CHALLAN_REMARKS[ctx.form.formNumber] ?? new Set(['A', ...zeroTaxRemarks(ctx.kind, ctx.family)]);
+}
+
+/** FVU 4.0: each row under a nil challan deposits no tax and says why nothing was deducted (addendum §1.4). */
+function checkNilChallanRow(ctx: BuildContext, d: Deductee, reason: unknown, at: At, n: Columns): void {
+  const tax = Math.max(d.deducted, d.deposited);
+  if (tax > 0) {
+    ctx.report('NIL_CHALLAN_ROW', at(n.tax), `Its challan (challan_sheet row ${d.challan.row}) is a nil challan that deposits nothing, so this row cannot carry tax ${formatPaise(tax)}`);
+  }
+  if (d.remark === '' && readCode(reason) !== '') return; // an unknown reason, already reported
+  const allowed = nilChallanRemarks(ctx);
+  if (!allowed.has(d.remark)) {
+    const letters = [...allowed].sort().join(', ');
+    const what = d.remark === '' ? 'has no remark' : `has remark ${d.remark}`;
+    ctx.report('NIL_CHALLAN_ROW', at(n.reason), `A row under a nil challan (challan_sheet row ${d.challan.row}) ${what}; Form ${ctx.form.formNumber} allows ${letters} there`);
   }
 }
 

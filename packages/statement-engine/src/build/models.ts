@@ -75,8 +75,6 @@ export interface Challan {
   /** `record` as text, written in every DD of the challan. */
   recordText: string;
   row: number;
-  /** Link key payments use: serial + BSR as written. */
-  key: string;
   /** Header name of the challan's tax column, where challan-total problems are reported. */
   taxColumn: string;
   /** The challan row had a cell that could not be read (already reported): its own cross-checks are skipped. */
@@ -87,9 +85,13 @@ export interface Challan {
    */
   incomplete: boolean;
   nil: boolean;
+  /** Serial and BSR code as given: payment rows name the challan by them (a nil challan does not write them). */
   serial: string;
   bsr: string;
+  /** CD 18 / 19: the challan's date; the last day of the quarter for a nil challan. */
   date: CivilDate;
+  /** The date as the workbook gives it (0 if none): with serial and BSR it identifies the challan (its CIN). */
+  givenDate: CivilDate;
   minorHead: string;
   /** 'C' challan, 'B' book adjustment, '' for nil challans. */
   mode: '' | 'C' | 'B';

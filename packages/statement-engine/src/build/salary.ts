@@ -310,6 +310,9 @@ export class SalaryBuilder {
     const x = salaryFigures(s);
     if (x.chargeable < 0) this.ctx.report('SALARY_NEGATIVE_INCOME', at('salary_as_per_provisions_contained_in_section_17_1'), `Income chargeable under Salaries is ${formatPaise(x.chargeable)}`);
     if (x.taxableIncome < 0) this.ctx.report('SALARY_NEGATIVE_INCOME', at('deductible_amount_for_other_deductions'), `Total taxable income is ${formatPaise(x.taxableIncome)}`);
+    if (x.taxableIncome > this.ctx.amountCeiling) {
+      this.ctx.report('SALARY_INCOME_TOO_LARGE', at('salary_as_per_provisions_contained_in_section_17_1'), `Total taxable income (SD 23) ${formatPaise(x.taxableIncome)} is above ${formatPaise(this.ctx.amountCeiling)}, the most the FVU accepts`);
+    }
     if (x.netTax < 0) this.ctx.report('SALARY_NET_TAX_NEGATIVE', at('relief_us_87_a'), `Tax ${formatPaise(s.incomeTax)} less rebate and relief comes to ${formatPaise(x.netTax)}`);
     if (x.aggregate80C > LIMIT_80C) this.ctx.report('SALARY_80C_LIMIT', at('deductible_amount_us_80_c'), `80C + 80CCC + 80CCD(1) deductible is ${formatPaise(x.aggregate80C)}`);
     if (!s.newRegime) return;

@@ -21,7 +21,9 @@ import { checkFileKind, describeSyntax, syntaxProblem, WorkbookFileError } from 
 export const USAGE = `usage:
   satyapan-statement convert <workbook.json> --form <24Q|26Q|27Q|27EQ|138|140|143|144> --quarter <Q1..Q4>
                      --year "<FY 2025-26|TY 2026-27>" [--tan <TAN>] [--out <file.txt>] [--report <file.json|file.xlsx>]
+                     [--previous-receipt-number <15-digit token of the previous regular statement>]
   satyapan-statement validate <workbook.json> --form ... --quarter ... --year ... [--tan <TAN>] [--report <file>]
+                     [--previous-receipt-number <token>]
   satyapan-statement template --form <form> [--out <file.json>]
 exit codes: 0 converted / valid, 1 the workbook is refused (not a workbook, or validation errors), 2 usage or I/O error,
 3 the TXT failed the layout self-check (a bug)`;
@@ -45,6 +47,7 @@ const OPTIONS = {
   out: { type: 'string' },
   report: { type: 'string' },
   now: { type: 'string' },
+  'previous-receipt-number': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -64,11 +67,13 @@ async function statementOptions(path: string, values: Values): Promise<ConvertOp
   }
   const now = values.now ? new Date(values.now) : null;
   if (now && Number.isNaN(now.getTime())) throw new UsageError(`--now is not a date: ${values.now}`);
+  const previous = values['previous-receipt-number'];
   const options: ConvertOptions = {
     form: required(values, 'form') as FormName,
     quarter: required(values, 'quarter') as Quarter,
     financialYear: required(values, 'year'),
     tan,
+    ...(previous !== undefined ? { previousReceiptNumber: previous } : {}),
     ...(now ? { now: () => now } : {}),
   };
   resolveOptions(options);

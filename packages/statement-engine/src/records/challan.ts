@@ -2,6 +2,7 @@
 
 import { challanTotal } from '../build/challans.js';
 import type { Challan } from '../build/models.js';
+import { NIL_CHALLAN_AMOUNTS } from '../codes/fvu-choices.js';
 import { formatDdMmYyyy } from '../dates.js';
 import type { Family } from '../period.js';
 import { formatPaise } from '../money.js';
@@ -18,44 +19,51 @@ function challanFields(family: Family, c: Challan): string[] {
   return f;
 }
 
+/** An amount field of the challan: a nil challan's amounts follow NIL_CHALLAN_AMOUNTS. */
+function amountOf(c: Challan): (paise: number) => string {
+  return c.nil && NIL_CHALLAN_AMOUNTS === 'empty' ? () => '' : formatPaise;
+}
+
 function legacyChallan(c: Challan): string {
   const f = challanFields('legacy', c);
+  const amount = amountOf(c);
   f[12] = c.nil ? '' : c.serial; // bank challan number
   // 14: DDO serial number of Form 24G (book entry): the vendor's legacy workbooks have no book entries.
   f[16] = c.nil ? '' : c.bsr;
   f[18] = formatDdMmYyyy(c.date);
-  f[22] = formatPaise(c.incomeTax);
-  f[23] = formatPaise(c.surcharge);
-  f[24] = formatPaise(c.cess);
-  f[25] = formatPaise(c.interest);
-  f[26] = formatPaise(c.others);
-  f[27] = formatPaise(challanTotal(c)); // 22 + 23 + 24 + 25 + 26 + 39
-  f[29] = formatPaise(c.sumDeposited);
-  f[30] = formatPaise(c.sumIncomeTax);
-  f[31] = formatPaise(c.sumSurcharge);
-  f[32] = formatPaise(c.sumCess);
-  f[33] = formatPaise(c.sumDeducted);
-  f[34] = formatPaise(c.interest);
-  f[35] = formatPaise(c.others);
+  f[22] = amount(c.incomeTax);
+  f[23] = amount(c.surcharge);
+  f[24] = amount(c.cess);
+  f[25] = amount(c.interest);
+  f[26] = amount(c.others);
+  f[27] = amount(challanTotal(c)); // 22 + 23 + 24 + 25 + 26 + 39
+  f[29] = amount(c.sumDeposited);
+  f[30] = amount(c.sumIncomeTax);
+  f[31] = amount(c.sumSurcharge);
+  f[32] = amount(c.sumCess);
+  f[33] = amount(c.sumDeducted);
+  f[34] = amount(c.interest);
+  f[35] = amount(c.others);
   f[37] = c.nil ? '' : 'N'; // by book entry / cash
-  f[39] = formatPaise(c.fee); // fee u/s 234E
+  f[39] = amount(c.fee); // fee u/s 234E
   f[40] = c.nil ? '' : c.minorHead;
   return body(f);
 }
 
 function newChallan(c: Challan): string {
   const f = challanFields('new', c);
-  f[8] = formatPaise(c.incomeTax); // total tax deducted (B)
-  f[9] = formatPaise(c.interest); // (C)
-  f[10] = formatPaise(c.fee); // (D)
-  f[11] = formatPaise(c.others); // (E)
-  f[12] = formatPaise(challanTotal(c)); // F = B + C + D + E
+  const amount = amountOf(c);
+  f[8] = amount(c.incomeTax); // total tax deducted (B)
+  f[9] = amount(c.interest); // (C)
+  f[10] = amount(c.fee); // (D)
+  f[11] = amount(c.others); // (E)
+  f[12] = amount(challanTotal(c)); // F = B + C + D + E
   f[13] = c.mode;
-  f[15] = c.bsr; // BSR code / Form 137 receipt number
-  f[17] = c.serial; // bank challan number / DDO serial number
+  f[15] = c.nil ? '' : c.bsr; // BSR code / Form 137 receipt number
+  f[17] = c.nil ? '' : c.serial; // bank challan number / DDO serial number
   f[19] = formatDdMmYyyy(c.date);
-  f[21] = formatPaise(c.sumDeposited);
-  f[22] = formatPaise(c.sumDeducted);
+  f[21] = amount(c.sumDeposited);
+  f[22] = amount(c.sumDeducted);
   f[23] = c.minorHead;
   // 24-29 fillers (v1.2 interest/others allocation columns: position unverified, left empty).
   return body(f);

@@ -1,9 +1,11 @@
 // FH (file header, 18 fields, both families) and BH (batch header, 72 fields).
 
+import type { Statement } from '../build/assembler.js';
 import type { Contact, Deductor, ResponsiblePerson } from '../build/models.js';
 import { formatDdMmYyyy, type CivilDate } from '../dates.js';
 import type { FormSpec } from '../forms.js';
 import { formatPaise } from '../money.js';
+import type { ResolvedOptions } from '../options.js';
 import type { Family, Period } from '../period.js';
 import { blank, body, FIELD_COUNTS } from './fields.js';
 
@@ -78,19 +80,35 @@ function parties(f: string[], family: Family, d: Deductor, rp: ResponsiblePerson
   f[69] = d.gstin;
 }
 
-export function batchHeader(form: FormSpec, period: Period, d: Deductor, rp: ResponsiblePerson, totals: BatchTotals): string {
+/**
+ * BH 9 and 52, both families (addendum §8: 24Q workbook FY 2013-14, 26Q batch header, Form 140 v1.0): 52 says
+ * whether a regular statement of this form was filed for an earlier period; if so, 9 is the 15-digit token
+ * number of the previous regular statement. Both come from the request, never from a default.
+ */
+function previousStatement(f: string[], previousReceiptNumber: string | null): void {
+  f[9] = previousReceiptNumber ?? '';
+  f[52] = previousReceiptNumber === null ? 'N' : 'Y';
+}
+
+/** The BH of a statement as assembled, for the options it was converted with. */
+export function statementBatchHeader(statement: Statement, options: ResolvedOptions): string {
+  const totals = { challans: statement.challans.length, deposit: statement.batchDeposit, salary: statement.salary };
+  return batchHeader(options.form, options.period, statement.deductor, statement.responsible, totals, options.previousReceiptNumber);
+}
+
+function batchHeader(form: FormSpec, period: Period, d: Deductor, rp: ResponsiblePerson, totals: BatchTotals, previousReceiptNumber: string | null): string {
   const f = blank(FIELD_COUNTS[form.family].BH);
   f[2] = 'BH';
   f[3] = '1'; // batch number
   f[4] = String(totals.challans);
   f[5] = form.formNumber;
-  // 6-12: correction-only fields; 9 (token of the previous regular statement) only with field 52 = Y.
+  // 6-8, 10-12: correction-only fields, empty in a regular statement.
+  previousStatement(f, previousReceiptNumber);
   f[16] = period.assessmentYearCode;
   f[17] = period.yearCode;
   f[18] = period.quarter;
   parties(f, form.family, d, rp);
   f[47] = formatPaise(totals.deposit);
-  f[52] = 'N'; // whether a regular statement for this form was filed for an earlier period
   if (form.family === 'legacy') {
     f[20] = d.branch;
     // 29/30 deductor STD code and telephone: not in the vendor's legacy workbook.

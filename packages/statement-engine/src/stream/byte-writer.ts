@@ -9,7 +9,7 @@ import type { RecordFieldCheck } from '../layouts/field-check.js';
 import { selfCheckFor } from '../layouts/index.js';
 import type { ResolvedOptions } from '../options.js';
 import { challanRecord } from '../records/challan.js';
-import { batchHeader, fileHeader } from '../records/header.js';
+import { fileHeader, statementBatchHeader } from '../records/header.js';
 
 const OUT_SIZE = 1 << 20;
 const CARET = 0x5e;
@@ -114,12 +114,12 @@ export class ByteWriter {
 }
 
 export async function writeStatementBytes(statement: Statement, options: ResolvedOptions, created: CivilDate, records: RawRecords, emit: (chunk: Buffer) => Promise<void>): Promise<{ bytes: number; lines: number }> {
-  const { form, period, tan } = options;
+  const { form, tan } = options;
   const check = selfCheckFor(options);
   records.checked?.raise(statement.challans);
   const w = new ByteWriter(emit, check);
   await w.text(fileHeader(form, tan, created));
-  await w.text(batchHeader(form, period, statement.deductor, statement.responsible, { challans: statement.challans.length, deposit: statement.batchDeposit, salary: statement.salary }));
+  await w.text(statementBatchHeader(statement, options));
   for (const c of statement.challans) {
     await w.text(challanRecord(form.family, c));
     await w.records(records.deductees(c.record), records.checked !== undefined);

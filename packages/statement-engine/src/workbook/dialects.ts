@@ -169,7 +169,8 @@ const PAYEE_143 = payeeTable(b('nri', true), b('permanent_establishment_in_india
 // Challan amounts are integers in the vendor's schemas; we read them as numbers so that paise get the
 // specific AMOUNT_NOT_WHOLE_RUPEES problem rather than a type error.
 
-/** Legacy-style challan table (also Form 140's): only the tax columns differ between the forms. */
+/** Legacy-style challan table (also Form 140's): only the tax columns differ between the forms. The nil challan
+ *  indicator is our extension (the vendor has it in 138/144 only): `Y` states a nil challan (FORMAT_NOTES §3). */
 const serialChallan = (...taxColumns: FieldSpec[]) =>
   table('challan_sheet', 'challan_table', [
     challanSerial('challan_serial'),
@@ -180,6 +181,7 @@ const serialChallan = (...taxColumns: FieldSpec[]) =>
     n('interest'),
     n('late_filing_fees'),
     n('other_penalty'),
+    s('nil_challan_indicator', true, ext),
   ]);
 
 /** Legacy challans split the tax into income tax, surcharge and cess. */
@@ -204,6 +206,10 @@ const newChallan = (taxKey: 'total_tax_deducted' | 'total_tax_collected') =>
   ]);
 
 // ---- payment sheet -------------------------------------------------------------------------------------
+
+/** Our extension: the date of the payment's challan, needed only when two challans share serial and BSR code.
+ *  It comes after the vendor's columns, so a vendor header stays in the spec's order (rows are then not copied). */
+const challanDateColumn = d('challan_date_epoch', true, ext);
 
 const rateColumn = n('rate_of_deduction', true, ext);
 
@@ -247,7 +253,7 @@ const LOWER_DEDUCTION = [
   s('certificate_number', true),
 ];
 
-const payments = (columns: FieldSpec[]) => table('payment_sheet', 'payment_table', columns);
+const payments = (columns: FieldSpec[]) => table('payment_sheet', 'payment_table', [...columns, challanDateColumn]);
 
 const PAYMENT_24Q = payments([...SERIAL_PAYMENT, ...LEGACY_TAX, ...LOWER_DEDUCTION]);
 
