@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { hmacSign, sha256Hex } from '@satyapan/core';
 import { LOCKER_INDIVIDUALS, PENNY_DROP_TEST_ACCOUNTS, PENNY_LESS_TEST_ACCOUNTS } from '@satyapan/sandbox';
 import { createSatyapanClient, type SatyapanClient } from '@satyapan/client';
+import { verhoeffCheckDigit } from '@satyapan/kyc';
 import { PROGRAMS, spawnDemo, spawnProgram } from './support/spawn-program.js';
 import { eventually, freePort, redisAnswers, shutDownRedis, startRedisServer } from './support/redis-server.js';
 import { workbook26Q } from './statements-support/workbooks.js';
@@ -330,5 +331,54 @@ describe('demo host app: a walk through every area on embedded defaults, with th
     expect(polled.status, JSON.stringify(polled)).to.equal('succeeded');
     const txt = await (await fetch(polled.txt_url!)).text();
     expect(txt.split('\r\n')[0]).to.match(/^1\^FH\^/);
+  });
+
+  // After the walk above: lookups, verifications, a locker consent and a statement job have happened.
+  it('serves Prometheus metrics at /metrics (outside /api) with the series of every part, no identity data', async () => {
+    // A number of its own each run: the same number is throttled for 45 s, and this walk's Redis keys persist.
+    const aadhaar = `9${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
+    const aadhaarNumber = `${aadhaar}${verhoeffCheckDigit(aadhaar)}`;
+    const sent = await client.POST('/kyc/aadhaar/okyc/otp', {
+      body: { '@entity': 'in.co.service.kyc.aadhaar.okyc.otp.request', aadhaar_number: aadhaarNumber, consent: 'y', reason: 'For KYC' },
+    });
+    expect(sent.response.status).to.equal(200);
+    const metricsUrl = demo.output().match(/Metrics\s+(\S+)/)?.[1] ?? '';
+    expect(metricsUrl).to.equal(`${api.replace(/\/api$/, '')}/metrics`);
+    const response = await fetch(metricsUrl);
+    expect(response.status).to.equal(200);
+    const text = await response.text();
+    const value = (series: string): number => {
+      const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+      expect(line, `${series} in\n${text}`).not.to.equal(undefined);
+      return Number(line!.slice(series.length + 1));
+    };
+    const http = (method: string, route: string, status: number) => value(`satyapan_http_request_duration_seconds_count{method="${method}",route="${route}",status="${status}"}`);
+    expect(http('get', '/bank/:ifsc', 200)).to.be.at.least(1);
+    expect(http('get', '/bank/:ifsc/accounts/:account_number/verify', 200)).to.be.at.least(1);
+    expect(http('post', '/tds/reports/txt', 200)).to.equal(1);
+    const upstream = (name: string, operation: string) => value(`satyapan_upstream_request_duration_seconds_count{upstream="${name}",operation="${operation}",outcome="ok"}`);
+    expect(upstream('penny_drop', 'verify')).to.be.at.least(1);
+    expect(upstream('penny_less', 'verify')).to.be.at.least(2);
+    expect(upstream('docvault', 'accountExists')).to.equal(2);
+    expect(upstream('docvault', 'exchangeCode')).to.equal(1);
+    expect(upstream('aadhaar_otp', 'sendOtp')).to.equal(1);
+    expect(value('satyapan_cache_lookups_total{cache="penny_less",result="hit"}')).to.equal(1);
+    expect(value('satyapan_statement_jobs_total{state="created"}')).to.equal(1);
+    expect(value('satyapan_statement_jobs_total{state="succeeded"}')).to.equal(1);
+    expect(value('satyapan_statement_conversion_duration_seconds_count{outcome="converted"}')).to.equal(1);
+    expect(value('satyapan_queue_jobs{queue="{statements}",state="waiting"}')).to.equal(0);
+    expect(value('satyapan_queue_jobs{queue="{statement-webhooks}",state="failed"}')).to.equal(0);
+    expect(value('satyapan_webhook_deliveries_total{outcome="delivered"}')).to.equal(0); // the demo client has no webhook URL
+    expect(text).to.include('satyapan_process_cpu_user_seconds_total');
+    for (const identifying of [PENNY_DROP_TEST_ACCOUNTS.valid, PENNY_LESS_TEST_ACCOUNTS.business, 'KKBK0000131', 'key_walk', LOCKER_INDIVIDUALS[0]!.aadhaarNumber, aadhaarNumber]) {
+      expect(text).not.to.include(identifying);
+    }
+  });
+
+  it('answers liveness and readiness, the in-process worker included', async () => {
+    expect((await fetch(`${api}/health/live`)).status).to.equal(200);
+    const ready = await fetch(`${api}/health/ready`);
+    expect(ready.status).to.equal(200);
+    expect(((await ready.json()) as { data: unknown }).data).to.deep.equal({ status: 'ok', redis: 'up', worker: 'up' });
   });
 });

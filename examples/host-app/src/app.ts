@@ -1,11 +1,14 @@
 import express from 'express';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FsStorage, createLogger, createRedisConnection, sha256Hex, waitForRedis, type Logger } from '@satyapan/core';
+import {
+  FsStorage, createLogger, createMetrics, createRedisConnection, metricsHandler, sha256Hex, waitForRedis, type Logger,
+} from '@satyapan/core';
 import { createRouter, type ClientConfig } from '@satyapan/router';
 import { bankArea } from '@satyapan/bank';
 import { kycArea } from '@satyapan/kyc';
-import { statementsArea } from '@satyapan/statement-queue';
+import { createWebhookQueue, statementsArea } from '@satyapan/statement-queue';
+import { mountQueueDashboard } from './admin.js';
 import { mountApiReference } from './api-reference.js';
 import type { HostConfig } from './config.js';
 import { findOrStartRedis, type RedisHandle } from './redis-bootstrap.js';
@@ -22,6 +25,8 @@ export interface RunningDemo {
   /** The variables a separate examples/worker process needs (SATYAPAN_WORKER=off). */
   workerEnvironment: Record<string, string>;
   client: ClientConfig;
+  /** The queue dashboard's account; the password only when the demo generated it (to print it once). */
+  admin: { user: string; generatedPassword?: string };
   upstreams: DemoUpstreams;
   close(): Promise<void>;
 }
@@ -36,6 +41,10 @@ function hostRoutes(app: express.Express, apiUrl: string, upstreams: DemoUpstrea
       openapi: `${apiUrl}/openapi.json`,
       api_reference: `${apiUrl.replace(/\/api$/, '')}/docs`,
       health: `${apiUrl}/health`,
+      liveness: `${apiUrl}/health/live`,
+      readiness: `${apiUrl}/health/ready`,
+      metrics: `${apiUrl.replace(/\/api$/, '')}/metrics`,
+      queue_dashboard: `${apiUrl.replace(/\/api$/, '')}/admin/queues`,
       sandbox: { locker: upstreams.locker.url, aadhaar_otp: upstreams.otp.url, penny_drop: upstreams.pennyDrop.url, penny_less: upstreams.pennyLess.url },
     });
   });
@@ -65,7 +74,9 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
   const apiUrl = `${url}/api`;
   const storage = new FsStorage({ root: config.dataDir, signingSecret: config.storageSecret, publicBaseUrl: `${apiUrl}/storage` });
   const upstreams = await startDemoUpstreams({ docvault: `${apiUrl}/kyc/docvault/callback`, entityvault: `${apiUrl}/kyc/entityvault/callback` });
-  const demo = await startDemoServices(config, redis, redisHandle.url, storage, upstreams, apiUrl, logger);
+  // One registry for the whole process: router, services and the in-process worker report to it.
+  const metrics = createMetrics({ processMetrics: true });
+  const demo = await startDemoServices(config, redis, redisHandle.url, storage, upstreams, apiUrl, logger, metrics);
   // The client is named after its key: demo runs with different keys on one Redis share no sessions, jobs or
   // rate-limit counters.
   const client: ClientConfig = { id: `demo-${sha256Hex(config.demoKey).slice(0, 16)}`, apiKey: config.demoKey, apiSecret: config.demoSecret };
@@ -73,16 +84,22 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
   const app = express();
   app.disable('x-powered-by');
   hostRoutes(app, apiUrl, upstreams);
+  // Outside /api: the scraper and the operators reach these, API clients have no business there.
+  app.get('/metrics', metricsHandler(metrics));
+  const webhookQueue = createWebhookQueue(redis, demo.services.statements.keys.bullPrefix, logger);
+  mountQueueDashboard(app, '/admin/queues', [demo.services.statements.queue, webhookQueue], { user: config.adminUser, password: config.adminPassword });
   app.use('/api', createRouter({
     redis, storage, clients: [client], tokens: { secret: config.tokenSecret }, logger, keyPrefix: config.keyPrefix,
     // Every area: a host that wants a subset passes only those (a bank-only host installs only @satyapan/bank).
     areas: [kycArea(demo.services), bankArea(demo.services.bank), statementsArea(demo.services.statements)],
-    openapi: { serverUrl: apiUrl }, publicBaseUrl: apiUrl,
+    openapi: { serverUrl: apiUrl }, publicBaseUrl: apiUrl, metrics,
+    ...(demo.workerConnected ? { readiness: { worker: demo.workerConnected } } : {}),
   }));
   server.on('request', app);
 
   return {
     url, apiUrl, client, upstreams,
+    admin: { user: config.adminUser, ...(config.adminPasswordGenerated ? { generatedPassword: config.adminPassword } : {}) },
     redisUrl: redisHandle.url,
     startedPrivateRedis: redisHandle.child !== undefined,
     workerInProcess: config.workerInProcess,
@@ -90,6 +107,7 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await webhookQueue.close();
       await demo.close();
       await upstreams.close();
       redis.disconnect();

@@ -17,6 +17,11 @@ export interface HostConfig {
   workerInProcess: boolean;
   /** Prefix of every Redis key (`SATYAPAN_KEY_PREFIX`, default `satyapan`): several demos can share one Redis. */
   keyPrefix: string;
+  /** Basic-auth account of the queue dashboard at /admin/queues (`SATYAPAN_ADMIN_USER`, default `admin`). */
+  adminUser: string;
+  /** Its password (`SATYAPAN_ADMIN_PASSWORD`); generated per start when unset, and then printed in the banner. */
+  adminPassword: string;
+  adminPasswordGenerated: boolean;
 }
 
 function random(prefix: string, bytes = 18): string {
@@ -38,6 +43,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
   };
   const tokenSecret = value('SATYAPAN_TOKEN_SECRET', () => random('', 32));
   if (Buffer.byteLength(tokenSecret) < 32) throw new Error('SATYAPAN_TOKEN_SECRET must be at least 32 bytes');
+  const adminUser = value('SATYAPAN_ADMIN_USER', () => 'admin');
+  // A colon cannot be part of a basic-auth user name (RFC 7617): the first colon ends it.
+  if (adminUser.includes(':')) throw new Error('SATYAPAN_ADMIN_USER must not contain a colon');
   return {
     port,
     host: value('HOST', () => '127.0.0.1'),
@@ -52,6 +60,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     publicUrl: env['SATYAPAN_PUBLIC_URL'] === undefined ? undefined : value('SATYAPAN_PUBLIC_URL', () => ''),
     workerInProcess: onOff(value('SATYAPAN_WORKER', () => 'on')),
     keyPrefix: value('SATYAPAN_KEY_PREFIX', () => 'satyapan'),
+    adminUser,
+    adminPassword: value('SATYAPAN_ADMIN_PASSWORD', () => random('', 18)),
+    adminPasswordGenerated: env['SATYAPAN_ADMIN_PASSWORD'] === undefined,
   };
 }
 

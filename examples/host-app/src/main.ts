@@ -14,6 +14,8 @@ function banner(demo: Awaited<ReturnType<typeof startDemo>>): string {
     `Satyapan demo host app listening on ${demo.url}`,
     `  API mounted at   ${demo.apiUrl}   (OpenAPI: ${demo.apiUrl}/openapi.json)`,
     `  API reference    ${demo.url}/docs`,
+    `  Metrics          ${demo.url}/metrics   (Prometheus; health: ${demo.apiUrl}/health/live, ${demo.apiUrl}/health/ready)`,
+    `  Queue dashboard  ${demo.url}/admin/queues   (user ${demo.admin.user}, ${demo.admin.generatedPassword === undefined ? 'password from SATYAPAN_ADMIN_PASSWORD' : `password ${demo.admin.generatedPassword}`})`,
     `  Redis            ${withoutPassword(demo.redisUrl)}${demo.startedPrivateRedis ? ' (private redis-server started for this run, append-only file under the data dir)' : ''}`,
     `  Statement worker ${demo.workerInProcess ? 'in this process' : 'off (SATYAPAN_WORKER=off): run examples/worker with the settings below'}`,
     ...(demo.workerInProcess ? [] : workerSettings(demo)),

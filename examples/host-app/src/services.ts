@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
-import { KeySpace, Sealer, createRedisConnection, hmacSign, waitForRedis, type FsStorage, type Logger } from '@satyapan/core';
+import {
+  KeySpace, Sealer, createRedisConnection, hmacSign, waitForRedis, type FsStorage, type Logger, type SatyapanMetrics,
+} from '@satyapan/core';
 import { CashfreePennyDropProvider, SetuPennyLessProvider, createBankService, type BankService } from '@satyapan/bank';
 import { createKycServices, type KycServices } from '@satyapan/kyc';
 import { StatementService, createStatementWorker, type StatementWorker } from '@satyapan/statement-queue';
@@ -11,6 +13,8 @@ import { demoDirectory } from './demo-directory.js';
 
 export interface DemoServices {
   services: KycServices & { bank: BankService; statements: StatementService };
+  /** The in-process worker's readiness check; absent with SATYAPAN_WORKER=off (examples/worker has its own). */
+  workerConnected?: () => Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -20,13 +24,14 @@ export interface DemoServices {
  */
 export async function startDemoServices(
   config: HostConfig, redis: Redis, redisUrl: string, storage: FsStorage, upstreams: DemoUpstreams, apiUrl: string, logger: Logger,
+  metrics: SatyapanMetrics,
 ): Promise<DemoServices> {
   const sealingKeys = [{ id: 'demo', key: config.sealingKey }];
   // One configured secret, a separate key per purpose: the JWT key never doubles as another HMAC key.
   const secretFor = (purpose: string): string => hmacSign(config.tokenSecret, `satyapan-demo:${purpose}`);
   const sealer = new Sealer(sealingKeys);
   const kyc = createKycServices({
-    redis, storage, keyPrefix: config.keyPrefix, sealingKeys, logger,
+    redis, storage, keyPrefix: config.keyPrefix, sealingKeys, logger, metrics,
     stateSecret: secretFor('oauth-state'),
     lockers: {
       docvault: { baseUrl: upstreams.locker.docvaultBaseUrl, ...upstreams.lockerClient, callbackUrl: `${apiUrl}/kyc/docvault/callback` },
@@ -39,7 +44,7 @@ export async function startDemoServices(
       testNumbers: Object.values(VENDOR_AADHAAR_NUMBERS),
     },
   });
-  const bankSettings = { redis, keys: new KeySpace(config.keyPrefix).child('bank'), sealer, logger };
+  const bankSettings = { redis, keys: new KeySpace(config.keyPrefix).child('bank'), sealer, logger, metrics };
   const bank = await createBankService({
     directory: await demoDirectory(),
     verification: {
@@ -64,10 +69,11 @@ export async function startDemoServices(
       keySecret: secretFor('penny-less-cache-key'),
     },
   });
-  const statements = new StatementService({ redis, storage, sealer, keyPrefix: config.keyPrefix, logger });
-  const worker = config.workerInProcess ? await startInProcessWorker(redisUrl, config.keyPrefix, storage, sealer, logger) : undefined;
+  const statements = new StatementService({ redis, storage, sealer, keyPrefix: config.keyPrefix, logger, metrics });
+  const worker = config.workerInProcess ? await startInProcessWorker(redisUrl, config.keyPrefix, storage, sealer, logger, metrics) : undefined;
   return {
     services: { ...kyc, bank, statements },
+    ...(worker ? { workerConnected: () => worker.connected() } : {}),
     async close() {
       await worker?.close();
       await statements.close();
@@ -78,16 +84,19 @@ export async function startDemoServices(
 }
 
 /** The embedded default: one statement worker in this process, on a connection of its own. */
-async function startInProcessWorker(redisUrl: string, keyPrefix: string, storage: FsStorage, sealer: Sealer, logger: Logger): Promise<{ close(): Promise<void> }> {
+async function startInProcessWorker(
+  redisUrl: string, keyPrefix: string, storage: FsStorage, sealer: Sealer, logger: Logger, metrics: SatyapanMetrics,
+): Promise<{ connected(): Promise<boolean>; close(): Promise<void> }> {
   const connection = createRedisConnection({ url: redisUrl, flavour: 'worker', connectionName: 'satyapan-demo-worker', logger });
   await waitForRedis(connection);
   const worker: StatementWorker = createStatementWorker({
-    connection, storage, sealer, keyPrefix, concurrency: 1, logger,
+    connection, storage, sealer, keyPrefix, concurrency: 1, logger, metrics,
     // The demo's webhook receivers are the operator's own machine.
     webhooks: { allowPrivateUrls: ['localhost', '127.0.0.1'] },
   });
   await worker.ready();
   return {
+    connected: () => worker.connected(),
     async close() {
       await worker.close({ timeoutMs: 5_000 });
       connection.disconnect();

@@ -16,6 +16,10 @@ export interface WorkerConfig {
   /** Parent of per-job scratch folders; default the OS temp directory. */
   tmpDir?: string;
   logLevel: string;
+  /** Port of /metrics and /health/* (`SATYAPAN_METRICS_PORT`); none is served when unset. */
+  metricsPort?: number;
+  /** Address it listens on (`SATYAPAN_METRICS_HOST`, default 127.0.0.1; 0.0.0.0 for a scraper on another host). */
+  metricsHost: string;
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
@@ -60,6 +64,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const lockDurationMs = positiveInteger(env, 'SATYAPAN_LOCK_DURATION_MS');
   const stalledIntervalMs = positiveInteger(env, 'SATYAPAN_STALLED_INTERVAL_MS');
   const sweepIntervalMs = positiveInteger(env, 'SATYAPAN_SWEEP_INTERVAL_MS');
+  const metricsPort = positiveInteger(env, 'SATYAPAN_METRICS_PORT');
+  if (metricsPort !== undefined && metricsPort > 65_535) throw new Error(`SATYAPAN_METRICS_PORT must be a port number, got ${metricsPort}`);
   return {
     redisUrl: env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
     keyPrefix: env['SATYAPAN_KEY_PREFIX'] ?? 'satyapan',
@@ -78,6 +84,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
     webhookAllowList: (env['SATYAPAN_WEBHOOK_ALLOW'] ?? '').split(',').filter(Boolean),
     ...(env['SATYAPAN_TMP_DIR'] ? { tmpDir: env['SATYAPAN_TMP_DIR'] } : {}),
     logLevel: env['LOG_LEVEL'] ?? 'info',
+    ...(metricsPort ? { metricsPort } : {}),
+    metricsHost: env['SATYAPAN_METRICS_HOST'] || '127.0.0.1',
   };
 }
 

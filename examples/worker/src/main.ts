@@ -1,15 +1,18 @@
 // A statement worker as its own process: `node examples/worker/dist/main.js` with the environment of config.ts.
 // Converts queued workbooks, sends webhooks, queues uploads it finds (S3), purges expired jobs. Scale by
 // starting more of these; SIGTERM or SIGINT finishes (or hands back) the running conversion, then exits.
-import { createLogger, createRedisConnection, waitForRedis } from '@satyapan/core';
+import type { Server } from 'node:http';
+import { createLogger, createMetrics, createRedisConnection, waitForRedis } from '@satyapan/core';
 import { createStatementWorker } from '@satyapan/statement-queue';
 import { readConfig, sealerFrom } from './config.js';
+import { startOpsServer } from './ops-server.js';
 
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger({ level: config.logLevel, defaultMeta: { app: 'statement-worker', pid: process.pid } });
   const connection = createRedisConnection({ url: config.redisUrl, flavour: 'worker', connectionName: 'satyapan-statement-worker', logger });
   await waitForRedis(connection, 10_000);
+  const metrics = createMetrics({ processMetrics: true, defaultLabels: { role: 'worker' } });
   const worker = createStatementWorker({
     connection,
     storage: config.storage,
@@ -17,6 +20,7 @@ async function main(): Promise<void> {
     keyPrefix: config.keyPrefix,
     concurrency: config.concurrency,
     logger,
+    metrics,
     webhooks: { allowPrivateUrls: config.webhookAllowList },
     ...(config.lockDurationMs ? { lockDurationMs: config.lockDurationMs } : {}),
     ...(config.stalledIntervalMs ? { stalledIntervalMs: config.stalledIntervalMs } : {}),
@@ -24,6 +28,9 @@ async function main(): Promise<void> {
     ...(config.tmpDir ? { tmpDir: config.tmpDir } : {}),
   });
   await worker.ready();
+  const ops: Server | undefined = config.metricsPort === undefined ? undefined
+    : await startOpsServer({ host: config.metricsHost, port: config.metricsPort, metrics, ready: () => worker.connected() });
+  if (ops) process.stdout.write(`metrics and health on http://${config.metricsHost}:${config.metricsPort}/metrics\n`);
   logger.info('statement worker ready', { concurrency: config.concurrency });
   process.stdout.write(`statement worker ready (pid ${process.pid})\n`);
 
@@ -32,6 +39,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info('shutting down', { signal });
+    ops?.close();
     worker.close({ timeoutMs: config.shutdownTimeoutMs })
       .then(() => connection.quit())
       .then(() => process.exit(0), (error: unknown) => {

@@ -22,3 +22,7 @@ export {
   type Product, type ClientRecord, type Area, type RouteDefinition, type RouteContext, type RouteRequest, type RouteResult,
   type RouteSchemas, type JsonSchema, type HttpMethod,
 } from './http/routes.js';
+export {
+  SatyapanMetrics, createMetrics, metricsHandler,
+  type MetricsOptions, type QueueCounts, type UpstreamOutcome,
+} from './metrics.js';

@@ -1,4 +1,4 @@
-import { KeySpace, Sealer, type Clock, type Logger, type ObjectStorage, type SealingKey } from '@satyapan/core';
+import { KeySpace, Sealer, type Clock, type Logger, type ObjectStorage, type SatyapanMetrics, type SealingKey } from '@satyapan/core';
 import { OpenIdLockerClient } from './locker/openid-locker-client.js';
 import type { LockerClientConfig, LockerKind } from './locker/types.js';
 import { KycService } from './sessions/kyc-service.js';
@@ -30,6 +30,11 @@ export interface KycServicesConfig {
    * another process sweeps). `kyc.close()` stops it.
    */
   documentSweepIntervalMs?: number;
+  /**
+   * Where upstream calls are timed (`createMetrics()` from @satyapan/core): upstreams `docvault`, `entityvault`
+   * and `aadhaar_otp`, operation = the adapter's method (`exchangeCode`, `sendOtp`, ...).
+   */
+  metrics?: SatyapanMetrics;
 }
 
 export interface KycServices {
@@ -49,8 +54,8 @@ export function createKycServices(config: KycServicesConfig): KycServices {
     sealer: new Sealer(config.sealingKeys),
     stateSecret: config.stateSecret,
     lockers: {
-      docvault: new OpenIdLockerClient({ kind: 'docvault', ...config.lockers.docvault }),
-      entityvault: new OpenIdLockerClient({ kind: 'entityvault', ...config.lockers.entityvault }),
+      docvault: instrumented(config, new OpenIdLockerClient({ kind: 'docvault', ...config.lockers.docvault }), 'docvault'),
+      entityvault: instrumented(config, new OpenIdLockerClient({ kind: 'entityvault', ...config.lockers.entityvault }), 'entityvault'),
     },
   });
   const sweepEvery = config.documentSweepIntervalMs ?? 60_000;
@@ -60,7 +65,12 @@ export function createKycServices(config: KycServicesConfig): KycServices {
   return {
     kyc,
     aadhaarOtp: new AadhaarOtpService({
-      ...common, numberHashSecret, provider: new HttpOtpProvider(provider), ...(testNumbers ? { testNumbers } : {}),
+      ...common, numberHashSecret, provider: instrumented(config, new HttpOtpProvider(provider), 'aadhaar_otp'), ...(testNumbers ? { testNumbers } : {}),
     }),
   };
+}
+
+/** The adapter, timed as calls to `upstream` when the host gave metrics. */
+function instrumented<T extends object>(config: KycServicesConfig, adapter: T, upstream: string): T {
+  return config.metrics ? config.metrics.instrumentUpstream(adapter, upstream) : adapter;
 }

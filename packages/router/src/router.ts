@@ -3,7 +3,7 @@ import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import {
   FsStorage, KeySpace, silentLogger, systemClock, watchRedisConnection,
-  type Clock, type Logger, type ObjectStorage,
+  type Clock, type Logger, type ObjectStorage, type SatyapanMetrics,
 } from '@satyapan/core';
 import { Authenticator } from './authenticator.js';
 import { StaticClientStore, type ClientConfig, type ClientStore } from './clients.js';
@@ -13,10 +13,11 @@ import { apiVersion } from './middleware/api-version.js';
 import { errorHandler, notFound } from './middleware/errors.js';
 import { clientRateLimit, credentialLimit, type CredentialLimitOptions, type RateLimitOptions } from './middleware/rate-limit.js';
 import { requestContext } from './middleware/request-context.js';
+import { requestMetrics } from './middleware/metrics.js';
 import { mountRoute } from './mount.js';
 import { buildOpenApi, type OpenApiInfo } from './openapi.js';
 import { authRoutes } from './routes/auth.js';
-import { healthRoutes } from './routes/health.js';
+import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { storageRouter } from './routes/storage.js';
 import type { Area, RouteContext, RouteDefinition } from './route-types.js';
 
@@ -53,6 +54,16 @@ export interface RouterOptions {
   /** Extra routes of the host, mounted with the same auth, validation and envelopes. */
   routes?: readonly RouteDefinition[];
   openapi?: OpenApiInfo;
+  /**
+   * Where request counts and durations go (`createMetrics()` from @satyapan/core, served by the host with
+   * `metricsHandler`); without it the router records none.
+   */
+  metrics?: SatyapanMetrics;
+  /**
+   * Checks of the host's own that `GET /health/ready` runs besides Redis, by name, e.g.
+   * `{ worker: async () => worker.isRunning() }` for an in-process statement worker.
+   */
+  readiness?: Readonly<Record<string, ReadinessCheck>>;
 }
 
 export interface SatyapanRouter extends Router {
@@ -78,14 +89,16 @@ export function createRouter(options: RouterOptions): SatyapanRouter {
 
   const routes = [
     ...authRoutes(authenticator),
-    ...healthRoutes(ctx),
+    ...healthRoutes(ctx, options.readiness ? { readiness: options.readiness } : {}),
     ...areaRoutes(options.areas ?? [], ctx, options.routes ?? []),
     ...(options.routes ?? []),
   ];
   const openapi = buildOpenApi(routes, options.openapi);
 
   const router = Router() as SatyapanRouter;
-  router.use(requestContext(logger), helmet(), apiVersion());
+  router.use(requestContext(logger));
+  if (options.metrics) router.use(requestMetrics(options.metrics));
+  router.use(helmet(), apiVersion());
   if (options.storage instanceof FsStorage) router.use(storageRouter(options.storage));
   router.use(express.json({ limit: options.bodyLimit ?? '1mb', type: ['application/json', 'application/*+json'] }));
   router.get('/openapi.json', (_req, res) => void res.json(openapi));

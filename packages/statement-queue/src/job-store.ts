@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { SatyapanMetrics } from '@satyapan/core';
 import { IllegalTransitionError, JobMissingError } from './errors.js';
 import { StatementKeys, type JobRef } from './keys.js';
 import { LuaScript } from './lua.js';
@@ -72,12 +73,14 @@ const FIELD_NAMES: Record<keyof TransitionFields, string> = {
  * applied atomically against the state machine.
  */
 export class JobStore {
-  constructor(private readonly redis: Redis, readonly keys: StatementKeys) {}
+  /** `metrics`: where jobs entering each state are counted (`satyapan_statement_jobs_total`). */
+  constructor(private readonly redis: Redis, readonly keys: StatementKeys, private readonly metrics?: SatyapanMetrics) {}
 
   /** Writes a new record and its index entries; false when a job with that id already exists. */
   async create(ref: JobRef, record: JobRecord): Promise<boolean> {
     const keys = [this.keys.record(ref), ...this.indexesOf(ref.owner, record, ['created'])];
     const created = await CREATE.run(this.redis, keys, [record.createdAt, record.jobId, ...toHash(record)]);
+    if (created === 1) this.metrics?.statementJobs.inc({ state: record.status });
     return created === 1;
   }
 
@@ -107,6 +110,7 @@ export class JobStore {
     const [outcome, previous] = (await TRANSITION.run(this.redis, keys, args)) as [string, string];
     if (outcome === 'missing') throw new JobMissingError(ref.jobId);
     if (outcome === 'illegal') throw new IllegalTransitionError(ref.jobId, previous as JobStatus, to);
+    this.metrics?.statementJobs.inc({ state: to });
     const record = await this.get(ref);
     if (!record) throw new JobMissingError(ref.jobId);
     return { previous: previous as JobStatus, record };

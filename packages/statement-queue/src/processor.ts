@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { WaitingError, type Job, type Queue } from 'bullmq';
-import { isServiceError, readAll, type Clock, type Logger, type ObjectStorage } from '@satyapan/core';
+import { isServiceError, readAll, type Clock, type Logger, type ObjectStorage, type SatyapanMetrics } from '@satyapan/core';
 import type { ConversionOptions, ConversionOutcome, ConversionReport, Converter } from './conversion/types.js';
 import { singleProblemReport } from './conversion/types.js';
 import { IllegalTransitionError } from './errors.js';
@@ -26,6 +26,8 @@ export interface ProcessorOptions {
   webhookRetry?: WebhookRetryOptions;
   /** Parent of the per-job scratch folders (workbook copy, TXT, engine spill files); default the OS temp dir. */
   tmpDir?: string;
+  /** Where conversion durations are recorded (`satyapan_statement_conversion_duration_seconds`). */
+  metrics?: SatyapanMetrics;
 }
 
 export type ProcessResult = { outcome: 'succeeded' | 'failed' } | { outcome: 'skipped'; reason: 'job-gone' | 'already-finished' };
@@ -76,10 +78,25 @@ export class StatementProcessor {
       const inputPath = join(scratch, 'workbook.json');
       await this.download(ref, inputPath);
       const request = { inputPath, outputPath: join(scratch, 'statement.txt'), options: conversionOptions(record) };
-      const outcome = await this.options.converter.convert(request, signal);
+      const outcome = await this.timedConversion(request, signal);
       return await this.finish(ref, record, outcome);
     } finally {
       await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
+  /** The engine's run alone (not the download or the uploads of the outputs), by outcome. */
+  private async timedConversion(request: Parameters<Converter['convert']>[0], signal?: AbortSignal): Promise<ConversionOutcome> {
+    const { metrics, converter } = this.options;
+    if (!metrics) return converter.convert(request, signal);
+    const started = performance.now();
+    let outcome = 'error';
+    try {
+      const converted = await converter.convert(request, signal);
+      outcome = converted.kind === 'converted' ? 'converted' : 'invalid_workbook';
+      return converted;
+    } finally {
+      metrics.conversionDuration.observe({ outcome }, (performance.now() - started) / 1000);
     }
   }
 

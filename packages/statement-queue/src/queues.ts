@@ -1,6 +1,6 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { logUnlessRedisUnavailable, silentLogger, type Logger } from '@satyapan/core';
+import { logUnlessRedisUnavailable, silentLogger, type Logger, type SatyapanMetrics } from '@satyapan/core';
 import type { JobRef } from './keys.js';
 import type { JobStatus, StatementDomain } from './model.js';
 
@@ -43,6 +43,14 @@ export function conversionJobOptions(jobId: string, retry: ConversionRetryOption
 export function webhookId(ref: JobRef): string {
   // Standard Webhooks ids must not contain '.'; a job ends once, so its id names the message.
   return `msg_${ref.jobId}`;
+}
+
+/** The BullMQ states that make a queue's depth; finished jobs are kept for a while and counted too. */
+const DEPTH_STATES = ['waiting', 'prioritized', 'delayed', 'active', 'failed'] as const;
+
+/** Reports the queue's jobs by state (`satyapan_queue_jobs`) at each scrape of `metrics`, when given. */
+export function watchQueueDepth(metrics: SatyapanMetrics | undefined, queue: Queue): void {
+  metrics?.watchQueue(queue.name, () => queue.getJobCounts(...DEPTH_STATES));
 }
 
 /** Every queue gets an error listener: BullMQ prints an unheard error with its stack trace. */

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
 import {
   FsStorage, serviceError, silentLogger, systemClock, waitForRedis, watchRedisConnection,
-  type Clock, type Logger, type ObjectStorage, type Sealer,
+  type Clock, type Logger, type ObjectStorage, type SatyapanMetrics, type Sealer,
 } from '@satyapan/core';
 import { DEFAULTS } from './defaults.js';
 import { Dispatcher } from './dispatch.js';
@@ -11,7 +11,7 @@ import { JobStore } from './job-store.js';
 import { JOB_ID_PATTERN, StatementKeys, ownerOf, refOfUploadKey, storageKeys, type JobRef } from './keys.js';
 import { listEntity, type JobOwner, type JobRecord, type Quarter, type SearchPage, type StatementDomain, type StatementJobView } from './model.js';
 import { domainOfForm, periodStartYear, tcsForm } from './period.js';
-import { createStatementQueue, type ConversionRetryOptions, type ConvertJobData } from './queues.js';
+import { createStatementQueue, watchQueueDepth, type ConversionRetryOptions, type ConvertJobData } from './queues.js';
 import { Retention } from './retention.js';
 import { webhookSecretContext } from './sealing.js';
 import { JobSearch, type SearchQuery } from './search.js';
@@ -52,6 +52,8 @@ export interface StatementServiceOptions {
    * true; set false in a process that must not react to uploads (e.g. a second service on the same storage).
    */
   watchUploads?: boolean;
+  /** Where jobs entering each state and the statement queue's depth are reported (`createMetrics()` from @satyapan/core). */
+  metrics?: SatyapanMetrics;
 }
 
 /**
@@ -77,7 +79,7 @@ export class StatementService {
     // submit that was answered 503 must not create its job later, when the connection comes back.
     this.redis = options.redis.duplicate({ autoResendUnfulfilledCommands: false, connectionName: 'satyapan-statements' });
     this.keys = new StatementKeys(options.keyPrefix);
-    this.store = new JobStore(this.redis, this.keys);
+    this.store = new JobStore(this.redis, this.keys, options.metrics);
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? silentLogger();
     watchRedisConnection(this.redis, this.logger);
@@ -88,6 +90,7 @@ export class StatementService {
       retentionDays: options.retentionDays ?? DEFAULTS.retentionDays,
     };
     this.queue = createStatementQueue(this.redis, this.keys.bullPrefix, this.logger);
+    watchQueueDepth(options.metrics, this.queue);
     this.search = new JobSearch(this.redis, this.keys, this.store, options.sealer);
     this.dispatcher = new Dispatcher({
       redis: this.redis, storage: options.storage, store: this.store, keys: this.keys, queue: this.queue,

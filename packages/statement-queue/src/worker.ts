@@ -1,6 +1,9 @@
 import { QueueEvents, Worker, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { logUnlessRedisUnavailable, silentLogger, systemClock, watchRedisConnection, type Clock, type Logger, type ObjectStorage, type Sealer } from '@satyapan/core';
+import {
+  logUnlessRedisUnavailable, silentLogger, systemClock, watchRedisConnection,
+  type Clock, type Logger, type ObjectStorage, type SatyapanMetrics, type Sealer,
+} from '@satyapan/core';
 import { InlineConverter, ThreadConverter } from './conversion/thread-converter.js';
 import type { Converter } from './conversion/types.js';
 import { DEFAULTS } from './defaults.js';
@@ -9,7 +12,7 @@ import { JobStore } from './job-store.js';
 import { StatementKeys } from './keys.js';
 import { StatementProcessor, removeStaleScratch, type ProcessResult } from './processor.js';
 import {
-  STATEMENT_QUEUE, createStatementQueue, createWebhookQueue,
+  STATEMENT_QUEUE, createStatementQueue, createWebhookQueue, watchQueueDepth,
   type ConversionRetryOptions, type ConvertJobData, type DeliveryJobData,
 } from './queues.js';
 import { Retention } from './retention.js';
@@ -48,6 +51,11 @@ export interface StatementWorkerOptions {
   sweepIntervalMs?: number;
   /** How often to delete jobs past retention; default 1 h, 0 turns it off. */
   retentionIntervalMs?: number;
+  /**
+   * Where this worker reports (`createMetrics()` from @satyapan/core): jobs entering each state, conversion
+   * durations, webhook deliveries, and the depth of the statement and webhook queues.
+   */
+  metrics?: SatyapanMetrics;
 }
 
 export interface StatementWorker {
@@ -55,6 +63,11 @@ export interface StatementWorker {
   readonly webhookWorker: Worker<DeliveryJobData, DeliveryOutcome> | null;
   /** Resolves once BullMQ is connected and waiting for jobs. */
   ready(): Promise<void>;
+  /**
+   * Whether the workers run and the Redis connection they were given is up now (for a readiness check): no command is sent,
+   * so it answers at once while Redis is away.
+   */
+  connected(): Promise<boolean>;
   /**
    * Stops taking jobs and waits for the running ones; past `timeoutMs` (default 30 s) running conversions are
    * stopped and handed back to the queue for another worker. Does not close the connection it was given.
@@ -68,7 +81,7 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
   const logger = options.logger ?? silentLogger();
   const clock = options.clock ?? systemClock;
   watchRedisConnection(options.connection, logger);
-  const store = new JobStore(options.connection, keys);
+  const store = new JobStore(options.connection, keys, options.metrics);
   const converter: Converter = options.conversion === 'inline' ? new InlineConverter() : new ThreadConverter();
   const webhookQueue: Queue<DeliveryJobData> | null = options.webhooks === false ? null : createWebhookQueue(options.connection, keys.bullPrefix, logger);
   const processor = new StatementProcessor({
@@ -76,7 +89,9 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
     maxUploadBytes: options.maxUploadBytes ?? DEFAULTS.maxUploadBytes,
     ...(options.webhooks && options.webhooks.retry ? { webhookRetry: options.webhooks.retry } : {}),
     ...(options.tmpDir ? { tmpDir: options.tmpDir } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
+  if (webhookQueue) watchQueueDepth(options.metrics, webhookQueue);
   const worker = new Worker<ConvertJobData, ProcessResult>(
     STATEMENT_QUEUE,
     (job, token, signal) => processor.process(job, token, signal),
@@ -96,6 +111,7 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
     ...(options.keyPrefix ? { keyPrefix: options.keyPrefix } : {}),
     ...(options.downloadTtlSeconds ? { downloadTtlSeconds: options.downloadTtlSeconds } : {}),
     clock, logger,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   const sweeps = startSweeps(options, { keys, store, clock, logger });
   void removeStaleScratch(options.tmpDir).catch((error: unknown) => logger.warn('could not remove stale scratch folders', { error: (error as Error).message }));
@@ -104,6 +120,10 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
     webhookWorker,
     async ready() {
       await Promise.all([worker.waitUntilReady(), webhookWorker?.waitUntilReady(), abandoned.ready()]);
+    },
+    async connected() {
+      if (!worker.isRunning() || (webhookWorker !== null && !webhookWorker.isRunning())) return false;
+      return options.connection.status === 'ready';
     },
     async close({ timeoutMs = 30_000 } = {}) {
       await sweeps.stop();
@@ -166,6 +186,7 @@ interface SweepContext {
 /** The periodic pending-upload sweep and retention purge, each one run at a time, timers unref'd. */
 function startSweeps(options: StatementWorkerOptions, ctx: SweepContext): { stop(): Promise<void> } {
   const queue = createStatementQueue(options.connection, ctx.keys.bullPrefix, ctx.logger);
+  watchQueueDepth(options.metrics, queue);
   const dispatcher = new Dispatcher({
     redis: options.connection, storage: options.storage, store: ctx.store, keys: ctx.keys, queue, clock: ctx.clock, logger: ctx.logger,
     uploadTtlSeconds: options.uploadTtlSeconds ?? DEFAULTS.uploadTtlSeconds,

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { createRedisConnection, hmacSign } from '@satyapan/core';
+import { createMetrics, createRedisConnection, hmacSign } from '@satyapan/core';
 import {
   WebhookVerificationError, createWebhookQueue, createWebhookWorker, enqueueWebhook, isNonPublicAddress, ownerOf,
   signWebhook, verifyWebhook, webhookAttempts, webhookBackoff, type DeliveryJobData, type StatementJobView,
@@ -182,6 +182,22 @@ describe('statement-queue: webhook delivery', () => {
     expect(last.data.validation_report_url).to.match(/report\.xlsx\?/);
     const delivery = await queue.getJob(`wh-${ref.jobId}`);
     await eventually(async () => (await delivery?.getState()) === 'completed');
+  });
+
+  it('counts delivery attempts by outcome in the metrics it is given', async () => {
+    const receiver = await startReceiver([503]);
+    receivers.push(receiver);
+    const metrics = createMetrics();
+    const { ref, record } = await finishedJob(receiver.url, 'hook-secret', 'succeeded');
+    workers.push(createWebhookWorker({
+      connection, storage: env.storage, sealer: env.sealer, keyPrefix: env.keyPrefix, allowPrivateUrls: [new URL(receiver.url).origin],
+      retry: fastRetry, metrics,
+    }));
+    await enqueueWebhook(queue, record, ref, fastRetry);
+    const counted = async (outcome: string) => (await metrics.webhookDeliveries.get()).values.find((value) => value.labels['outcome'] === outcome)?.value;
+    await eventually(async () => (await counted('delivered')) === 1);
+    expect(await counted('failed')).to.equal(1);
+    expect(await counted('given_up')).to.equal(0);
   });
 
   it('enqueues one delivery per job however often it is announced', async () => {

@@ -33,7 +33,7 @@ export class BankVerificationService {
 
   constructor(options: BankVerificationOptions) {
     this.provider = options.provider;
-    this.verifier = new CachedVerifier(options, 'pd', 'penny drop');
+    this.verifier = new CachedVerifier(options, 'pd', 'penny drop', 'penny_drop');
   }
 
   /** `logger`: a request-scoped logger (e.g. with the request id); the service's own logger otherwise. */

@@ -31,7 +31,7 @@ export class PennyLessVerificationService {
 
   constructor(options: PennyLessOptions) {
     this.provider = options.provider;
-    this.verifier = new CachedVerifier(options, 'pl', 'penny-less verification');
+    this.verifier = new CachedVerifier(options, 'pl', 'penny-less verification', 'penny_less');
   }
 
   /** `logger`: a request-scoped logger (e.g. with the request id); the service's own logger otherwise. */

@@ -1,4 +1,6 @@
-import { hmacSign, sha256Hex, silentLogger, systemClock, type Clock, type KeySpace, type Logger, type Sealer } from '@satyapan/core';
+import {
+  hmacSign, sha256Hex, silentLogger, systemClock, type Clock, type KeySpace, type Logger, type SatyapanMetrics, type Sealer,
+} from '@satyapan/core';
 import { canonicalIfsc } from '../ifsc/branch.js';
 import { assertAccountNumber, assertIfsc, assertMobile, assertName } from '../validation.js';
 import { DEFAULT_CACHE_TTL_SECONDS, VerificationCache } from './cache.js';
@@ -19,6 +21,8 @@ export interface VerificationSettings {
   singleFlight?: SingleFlightOptions;
   logger?: Logger;
   clock?: Clock;
+  /** Where cache hits and provider call durations are counted (`createMetrics()` from @satyapan/core). */
+  metrics?: SatyapanMetrics;
 }
 
 /** A provider's answer: its own code (for logs) and whether it is worth caching (answers about the account are, failures of the rails are not). */
@@ -64,15 +68,26 @@ export class CachedVerifier<T extends Definitive> {
   private readonly keySecret: string | undefined;
   readonly logger: Logger;
   private readonly clock: Clock;
+  private readonly metrics: SatyapanMetrics | undefined;
+  private readonly cacheResults: { hit: { inc(): void }; miss: { inc(): void } } | undefined;
 
-  /** `kind` (`pd`, `pl`) keeps each kind of verification in its own keys; `label` names it in log lines. */
-  constructor(settings: VerificationSettings, kind: string, private readonly label: string) {
+  /**
+   * `kind` (`pd`, `pl`) keeps each kind of verification in its own keys; `label` names it in log lines;
+   * `upstream` (`penny_drop`, `penny_less`) names it in metrics.
+   */
+  constructor(settings: VerificationSettings, kind: string, private readonly label: string, private readonly upstream: string) {
     const keys = settings.keys.child(kind);
     this.cache = new VerificationCache<T>(settings.redis, keys, settings.cacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS, settings.sealer);
     this.flights = new RedisSingleFlight(settings.redis, keys, settings.singleFlight);
     this.keySecret = settings.keySecret;
     this.logger = settings.logger ?? silentLogger();
     this.clock = settings.clock ?? systemClock;
+    this.metrics = settings.metrics;
+    // Built once: a lookup then counts without allocating label objects.
+    this.cacheResults = settings.metrics && {
+      hit: settings.metrics.cacheLookups.labels({ cache: upstream, result: 'hit' }),
+      miss: settings.metrics.cacheLookups.labels({ cache: upstream, result: 'miss' }),
+    };
   }
 
   /**
@@ -109,10 +124,11 @@ export class CachedVerifier<T extends Definitive> {
   async answer(id: string, acceptCache: boolean, ask: () => Promise<T>): Promise<VerifierAnswer<T>> {
     if (acceptCache) {
       const cached = await this.cache.get(id);
+      this.cacheResults?.[cached ? 'hit' : 'miss'].inc();
       if (cached) return { outcome: cached, fromCache: true };
     }
     const outcome = await this.flights.run(id, async () => {
-      const fresh = await ask();
+      const fresh = this.metrics ? await this.metrics.timeUpstream(this.upstream, 'verify', ask) : await ask();
       if (fresh.definitive) await this.cache.set(id, fresh);
       return fresh;
     });

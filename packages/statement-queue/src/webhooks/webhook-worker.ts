@@ -1,6 +1,8 @@
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { logUnlessRedisUnavailable, silentLogger, systemClock, type Clock, type Logger, type ObjectStorage, type Sealer } from '@satyapan/core';
+import {
+  logUnlessRedisUnavailable, silentLogger, systemClock, type Clock, type Logger, type ObjectStorage, type SatyapanMetrics, type Sealer,
+} from '@satyapan/core';
 import { JobStore } from '../job-store.js';
 import { StatementKeys } from '../keys.js';
 import { WEBHOOK_QUEUE, type DeliveryJobData } from '../queues.js';
@@ -18,6 +20,8 @@ export interface WebhookWorkerOptions extends WebhookOptions {
   downloadTtlSeconds?: number;
   clock?: Clock;
   logger?: Logger;
+  /** Where delivery attempts are counted by outcome (`satyapan_webhook_deliveries_total`). */
+  metrics?: SatyapanMetrics;
 }
 
 /** A BullMQ worker on the webhook queue: one delivery job per finished statement job, retried for a day or more. */
@@ -26,7 +30,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): Worker<Deliv
   const logger = options.logger ?? silentLogger();
   const sender = new WebhookSender({
     ...options,
-    store: new JobStore(options.connection, keys),
+    store: new JobStore(options.connection, keys, options.metrics),
     clock: options.clock ?? systemClock,
     logger,
     downloadTtlSeconds: options.downloadTtlSeconds ?? DEFAULTS.downloadTtlSeconds,
@@ -39,10 +43,14 @@ export function createWebhookWorker(options: WebhookWorkerOptions): Worker<Deliv
   });
   worker.on('error', logUnlessRedisUnavailable(logger, 'webhook worker error'));
   worker.on('failed', (job, error) => {
-    if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
-      logger.error('webhook given up', { job_id: job.data.jobId, webhook_id: job.data.webhookId, error: error.message });
-    }
+    const givenUp = job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1);
+    options.metrics?.webhookDeliveries.inc({ outcome: givenUp ? 'given_up' : 'failed' });
+    if (givenUp) logger.error('webhook given up', { job_id: job.data.jobId, webhook_id: job.data.webhookId, error: error.message });
   });
+  if (options.metrics) {
+    const { webhookDeliveries } = options.metrics;
+    worker.on('completed', (_job, result) => webhookDeliveries.inc({ outcome: result.delivered ? 'delivered' : 'skipped' }));
+  }
   return worker;
 }
 

@@ -1,0 +1,54 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { SatyapanMetrics } from '@satyapan/core';
+import { stateOf } from './request-context.js';
+
+type Observer = ReturnType<SatyapanMetrics['httpRequestDuration']['labels']>;
+/** Express's matched route: one per mounted operation, so it names the operation by identity. */
+interface MatchedRoute {
+  path: string;
+  methods: Record<string, boolean>;
+}
+
+/** Label of requests no route matched: their paths are the caller's to choose, never a label. */
+const UNMATCHED = '(unmatched)';
+
+/**
+ * Times every request by route pattern (`/bank/:ifsc/accounts/:account/verify`, below the mount point, never the
+ * path, which carries account numbers and IFSCs), method and status. Series are looked up by the matched route
+ * object and the status, so a request allocates nothing here beyond the finish listener and prom-client's
+ * observe; the label objects are built once per (route, status).
+ */
+export function requestMetrics(metrics: SatyapanMetrics): RequestHandler {
+  const matched = new Map<MatchedRoute, Map<number, Observer>>();
+  const unmatched = new Map<string, Map<number, Observer>>();
+
+  function observerFor(req: Request, status: number): Observer {
+    const route = req.route as MatchedRoute | undefined;
+    const byStatus = route ? cached(matched, route) : cached(unmatched, req.method);
+    let observer = byStatus.get(status);
+    if (!observer) {
+      const method = route ? (Object.keys(route.methods)[0] ?? req.method.toLowerCase()) : req.method.toLowerCase();
+      observer = metrics.httpRequestDuration.labels({ method, route: route ? route.path : UNMATCHED, status: String(status) });
+      byStatus.set(status, observer);
+    }
+    return observer;
+  }
+
+  function record(this: Response): void {
+    observerFor(this.req, this.statusCode).observe((performance.now() - stateOf(this).startedAt) / 1000);
+  }
+
+  return (_req: Request, res: Response, next: NextFunction) => {
+    res.once('finish', record);
+    next();
+  };
+}
+
+function cached<K>(maps: Map<K, Map<number, Observer>>, key: K): Map<number, Observer> {
+  let byStatus = maps.get(key);
+  if (!byStatus) {
+    byStatus = new Map();
+    maps.set(key, byStatus);
+  }
+  return byStatus;
+}
