@@ -81,11 +81,13 @@ export class SatyapanMetrics {
     this.queueDepth = new Gauge({
       name: 'satyapan_queue_jobs', help: 'Jobs in each queue by state, read from Redis at scrape time', labelNames: ['queue', 'state'], registers,
       async collect() {
-        await Promise.all([...queues].map(async ([queue, counts]) => {
-          // A scrape while Redis is down still answers (with the last values) rather than failing whole.
-          const byState = await counts().catch(() => null);
+        const answers = await Promise.all([...queues].map(async ([queue, counts]) => [queue, await countsWithin(counts, QUEUE_COUNTS_TIMEOUT_MS)] as const));
+        // A queue that did not answer (Redis away) is left out of this scrape rather than shown with old values;
+        // the scrape itself still answers.
+        this.reset();
+        for (const [queue, byState] of answers) {
           if (byState) for (const [state, count] of Object.entries(byState)) this.set({ queue, state }, count);
-        }));
+        }
       },
     });
   }
@@ -146,6 +148,19 @@ export class SatyapanMetrics {
   /** The exposition text of every series (what `metricsHandler` serves). */
   async text(): Promise<string> {
     return this.registry.metrics();
+  }
+}
+
+/** How long a scrape waits for a queue's counts: a worker connection waits for Redis forever. */
+const QUEUE_COUNTS_TIMEOUT_MS = 1_000;
+
+async function countsWithin(counts: QueueCounts, timeoutMs: number): Promise<Record<string, number> | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), timeoutMs); });
+  try {
+    return await Promise.race([counts().catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
