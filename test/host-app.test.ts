@@ -46,10 +46,15 @@ describe('demo host app (npm start)', function () {
   });
 
   it('uses the configured demo credentials and a running Redis', async () => {
-    const demo = spawnDemo({ SATYAPAN_DEMO_KEY: 'key_ops', SATYAPAN_DEMO_SECRET: 'secret_ops', SATYAPAN_DATA_DIR: dataDir });
+    const demo = spawnDemo({
+      SATYAPAN_DEMO_KEY: 'key_ops', SATYAPAN_DEMO_SECRET: 'secret_ops', SATYAPAN_DATA_DIR: dataDir, SATYAPAN_ADMIN_PASSWORD: 'configured-admin-password',
+    });
     try {
       await demo.waitFor(/Stop with Ctrl\+C/);
       expect(demo.output()).to.include('x-api-key:    key_ops');
+      // A configured dashboard password is the operator's: the banner names where it comes from, never prints it.
+      expect(demo.output()).to.match(/Queue dashboard\s+\S+\/admin\/queues\s+\(user admin, password from SATYAPAN_ADMIN_PASSWORD\)/);
+      expect(demo.output()).not.to.include('configured-admin-password');
       expect(demo.output()).not.to.match(/private redis-server/);
       expect(runPrintedCurl(demo.output()).data.access_token).to.match(/^eyJ/);
     } finally {
@@ -144,6 +149,8 @@ describe('demo host app: start-up checks, its private Redis, outages', function 
       [{ SATYAPAN_TOKEN_SECRET: 'too-short' }, /SATYAPAN_TOKEN_SECRET must be at least 32 bytes/],
       [{ SATYAPAN_DEMO_SECRET: '' }, /SATYAPAN_DEMO_SECRET is set but empty/],
       [{ SATYAPAN_STORAGE_SECRET: ' ' }, /SATYAPAN_STORAGE_SECRET is set but empty/],
+      [{ SATYAPAN_ADMIN_PASSWORD: '' }, /SATYAPAN_ADMIN_PASSWORD is set but empty/],
+      [{ SATYAPAN_ADMIN_USER: 'ops:team' }, /SATYAPAN_ADMIN_USER must not contain a colon/],
     ];
     for (const [env, message] of cases) {
       const demo = spawnDemo({ SATYAPAN_DATA_DIR: dataDir, ...env });
