@@ -39,7 +39,8 @@ export function requestMetrics(metrics: SatyapanMetrics): RequestHandler {
   }
 
   return (_req: Request, res: Response, next: NextFunction) => {
-    res.once('finish', record);
+    // `on`, not `once`: a response finishes once, and `once` would allocate a wrapper per request.
+    res.on('finish', record);
     next();
   };
 }
