@@ -106,6 +106,32 @@ describe('statement jobs end to end (HTTP, Redis, FsStorage, worker)', function 
     expect(await (await fetch(done.txt_url as string)).text()).to.equal(expected.txt);
   });
 
+  it('a succeeded job with warnings shows their count and serves the report as .xlsx and as JSON', async () => {
+    const job = await submit(alice, TDS_BODY);
+    await upload(job, JSON.stringify(workbook26Q({ rows: 6, lowerCasePanRows: [1, 4] })));
+    const done = await pollUntilDone(alice, job.job_id);
+    expect(done.status).to.equal('succeeded');
+    expect(done.warnings_count).to.be.a('number').and.at.least(2);
+    const json = await fetch(done.validation_report_json_url as string);
+    expect(json.status).to.equal(200);
+    const report = (await json.json()) as { warningCount: number; problems: Array<{ code: string; row: number }> };
+    expect(report.warningCount).to.equal(done.warnings_count);
+    expect(report.problems.filter((p) => p.code === 'IDENTIFIER_UPPERCASED').map((p) => p.row)).to.deep.equal([3, 6]);
+    const xlsx = await fetch(done.validation_report_url as string);
+    expect(xlsx.status).to.equal(200);
+    expect(xlsx.headers.get('content-disposition')).to.equal(`attachment; filename="${job.job_id}_validation_report.xlsx"`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await xlsx.arrayBuffer());
+    const text: string[] = [];
+    book.eachSheet((sheet) => sheet.eachRow((row) => text.push((row.values as unknown[]).map(String).join('|'))));
+    expect(text.filter((line) => line.includes('IDENTIFIER_UPPERCASED'))).to.have.length(2);
+    // The webhook carries the same fields as the poll.
+    const delivery = await eventually(async () => happy.received.find((each) => JSON.parse(each.body).data.job_id === job.job_id));
+    const payload = verifyWebhook<{ data: StatementJobView }>({ secret: 'alice-hook-secret', body: delivery.body, headers: delivery.headers });
+    expect(payload.data.warnings_count).to.equal(done.warnings_count);
+    expect(payload.data.validation_report_url).to.be.a('string');
+  });
+
   it('a workbook with errors fails with a report (.xlsx) that names the rows', async () => {
     const job = await submit(alice, TDS_BODY);
     await upload(job, JSON.stringify(workbook26Q({ rows: 8, badPanRows: [2, 6] })));

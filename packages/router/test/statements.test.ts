@@ -178,6 +178,10 @@ describe('router: statement job routes', () => {
       expect(doc.paths[`/${domain}/reports/txt`]?.['get']?.operationId).to.equal(`get${label}ReportJob`);
       expect(doc.paths[`/${domain}/reports/txt`]?.['get']?.responses).to.have.property('521');
       expect(doc.paths[`/${domain}/reports/txt/search`]?.['post']?.operationId).to.equal(`search${label}ReportJobs`);
+      // A finished job's report and a succeeded job's warnings, as the poll (and the webhook) carry them.
+      const polled = doc.paths[`/${domain}/reports/txt`]?.['get']?.responses['200'] as { content: Record<string, { schema: any }> };
+      const job = JSON.stringify(polled.content['application/json']?.schema);
+      for (const field of ['txt_url', 'validation_report_url', 'validation_report_json_url', 'warnings_count']) expect(job, field).to.include(`"${field}"`);
     }
   });
 });

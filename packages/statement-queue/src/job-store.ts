@@ -12,6 +12,7 @@ export interface TransitionFields {
   txtKey?: string;
   reportKey?: string;
   reportXlsxKey?: string;
+  warningCount?: number;
 }
 
 export interface TransitionResult {
@@ -64,6 +65,7 @@ const FIELD_NAMES: Record<keyof TransitionFields, string> = {
   txtKey: 'txt_key',
   reportKey: 'report_key',
   reportXlsxKey: 'report_xlsx_key',
+  warningCount: 'warning_count',
 };
 
 /**
@@ -150,6 +152,7 @@ function toHash(record: JobRecord): string[] {
     txt_key: record.txtKey,
     report_key: record.reportKey,
     report_xlsx_key: record.reportXlsxKey,
+    warning_count: record.warningCount,
     webhook_url: record.webhookUrl,
     webhook_secret: record.webhookSecretSealed,
   };
@@ -176,6 +179,7 @@ function fromHash(hash: Record<string, string>): JobRecord | null {
     txtKey: text('txt_key'),
     reportKey: text('report_key'),
     reportXlsxKey: text('report_xlsx_key'),
+    warningCount: hash['warning_count'] === undefined ? null : Number(hash['warning_count']),
     webhookUrl: text('webhook_url'),
     webhookSecretSealed: text('webhook_secret'),
   };

@@ -127,9 +127,10 @@ export class StatementProcessor {
   private async writeReports(ref: JobRef, report: ConversionReport, xlsx: Uint8Array | null): Promise<TransitionFields> {
     const { storage } = this.options;
     await storage.put(storageKeys.reportJson(ref), JSON.stringify(report), { contentType: 'application/json' });
-    if (!xlsx) return { reportKey: storageKeys.reportJson(ref) };
+    const fields: TransitionFields = { reportKey: storageKeys.reportJson(ref), warningCount: report.warningCount };
+    if (!xlsx) return fields;
     await storage.put(storageKeys.reportXlsx(ref), Buffer.from(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength));
-    return { reportKey: storageKeys.reportJson(ref), reportXlsxKey: storageKeys.reportXlsx(ref) };
+    return { ...fields, reportXlsxKey: storageKeys.reportXlsx(ref) };
   }
 
   private async end(ref: JobRef, record: JobRecord, status: 'succeeded' | 'failed', fields: TransitionFields): Promise<void> {

@@ -211,6 +211,7 @@ export class StatementService {
       txtKey: null,
       reportKey: null,
       reportXlsxKey: null,
+      warningCount: null,
       webhookUrl: owner.webhookUrl ?? null,
       webhookSecretSealed: secret === null ? null : this.options.sealer.seal(secret, webhookSecretContext(jobId)),
     };

@@ -75,8 +75,31 @@ describe('statement-queue: the worker', function () {
     const expected = convert(workbook, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at) });
     expect((await stored(storageKeys.txt(refOf(job)))).toString('utf8')).to.equal(expected.txt);
     expect(JSON.parse((await stored(storageKeys.reportJson(refOf(job)))).toString('utf8'))).to.deep.equal(expected.report);
-    // The .xlsx report is made for failed jobs only: nothing serves it for a succeeded one.
+    // A clean report: the count and the JSON, but no .xlsx (it is made only when there is something to show).
+    expect(done.warnings_count).to.equal(0);
+    expect(done.validation_report_json_url).to.match(/report\.json\?/);
+    expect(done).not.to.have.property('validation_report_url');
     expect(await env.storage.exists(storageKeys.reportXlsx(refOf(job)))).to.equal(false);
+  });
+
+  it('shows a succeeded job\'s warnings: their count and the report as .xlsx and JSON', async () => {
+    await startWorker();
+    const job = await submitAndUpload(workbook26Q({ rows: 5, lowerCasePanRows: [0, 3] }));
+    const done = await finished(job);
+    expect(done.status).to.equal('succeeded');
+    expect(done.txt_url).to.be.a('string');
+    const report = JSON.parse((await stored(storageKeys.reportJson(refOf(job)))).toString('utf8')) as { warningCount: number; problems: Array<{ code: string; row: number }> };
+    expect(report.problems.filter((p) => p.code === 'IDENTIFIER_UPPERCASED').map((p) => p.row)).to.deep.equal([2, 5]);
+    expect(done.warnings_count).to.equal(report.warningCount).and.to.be.at.least(2);
+    expect(done.validation_report_url).to.match(/report\.xlsx\?/);
+    expect(new URL(done.validation_report_url as string).searchParams.get('X-Download-Name')).to.equal(`${job.job_id}_validation_report.xlsx`);
+    expect(new URL(done.validation_report_json_url as string).searchParams.get('X-Download-Name')).to.equal(`${job.job_id}_validation_report.json`);
+    expect((await stored(storageKeys.reportXlsx(refOf(job)))).subarray(0, 2).toString('latin1')).to.equal('PK');
+    // Search items carry the count (a scalar like `message`), never URLs.
+    const page = await env.service.searchJobs('tds', CLIENT.clientId, { tan: TDS_Q2.tan, status: 'succeeded' });
+    const item = page.items.find((each) => each.job_id === job.job_id);
+    expect(item).to.include({ warnings_count: done.warnings_count });
+    expect(item).not.to.have.any.keys('validation_report_url', 'validation_report_json_url');
   });
 
   it('converts TCS jobs as 27EQ', async () => {
@@ -95,13 +118,18 @@ describe('statement-queue: the worker', function () {
     const done = await finished(job);
     expect(done).to.include({ status: 'failed', message: 'Validation error' });
     expect(done.validation_report_url).to.match(/report\.xlsx\?/);
+    expect(done.validation_report_json_url).to.match(/report\.json\?/);
+    expect(done).not.to.have.property('warnings_count');
     const report = JSON.parse((await stored(storageKeys.reportJson(refOf(job)))).toString('utf8')) as { problems: Array<{ sheet: string; row: number; code: string }> };
     expect(report.problems.filter((p) => p.code === 'INVALID_PAN').map((p) => [p.sheet, p.row])).to.deep.equal([['payee_sheet', 3], ['payee_sheet', 6]]);
     expect(await env.storage.exists(storageKeys.txt(refOf(job)))).to.equal(false);
     expect((await stored(storageKeys.reportXlsx(refOf(job)))).subarray(0, 2).toString('latin1')).to.equal('PK');
-    const bull = await env.service.queue.getJob(job.job_id);
+    // The record is final a moment before BullMQ records the job as completed.
+    const bull = await eventually(async () => {
+      const current = await env.service.queue.getJob(job.job_id);
+      return (await current?.getState()) === 'completed' ? current : null;
+    });
     expect(bull?.attemptsMade).to.equal(1);
-    expect(await bull?.getState()).to.equal('completed');
   });
 
   it('writes the previous receipt number of a regular statement in BH 9, with BH 52 = Y', async () => {
