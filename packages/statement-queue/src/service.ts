@@ -10,7 +10,7 @@ import { Dispatcher } from './dispatch.js';
 import { JobStore } from './job-store.js';
 import { JOB_ID_PATTERN, StatementKeys, ownerOf, refOfUploadKey, storageKeys, type JobRef } from './keys.js';
 import { listEntity, type JobOwner, type JobRecord, type Quarter, type SearchPage, type StatementDomain, type StatementJobView } from './model.js';
-import { domainOfForm, periodStartYear, tcsForm } from './period.js';
+import { domainOfForm, requestStartYear, tcsForm } from './period.js';
 import { createStatementQueue, type ConversionRetryOptions, type ConvertJobData } from './queues.js';
 import { Retention } from './retention.js';
 import { webhookSecretContext } from './sealing.js';
@@ -102,7 +102,7 @@ export class StatementService {
   /** Creates a job in `created` with a pre-signed `json_url` for the workbook. */
   async submitJob(request: SubmitRequest, owner: JobOwner): Promise<StatementJobView> {
     await this.connected();
-    const startYear = periodStartYear(request.financialYear);
+    const startYear = requestStartYear(request.financialYear, this.clock.now());
     if (startYear === null) throw serviceError('UNPROCESSABLE', `Invalid financial year: ${request.financialYear}`);
     const form = this.formOf(request, startYear);
     const jobId = randomUUID();
@@ -128,7 +128,7 @@ export class StatementService {
   }
 
   async searchJobs(domain: StatementDomain, clientId: string, query: SearchQuery): Promise<SearchPage> {
-    if (query.financialYear !== undefined && periodStartYear(query.financialYear) === null) {
+    if (query.financialYear !== undefined && requestStartYear(query.financialYear, this.clock.now()) === null) {
       throw serviceError('UNPROCESSABLE', `Invalid financial year: ${query.financialYear}`);
     }
     if (query.fromDate !== undefined && query.toDate !== undefined && query.fromDate > query.toDate) {

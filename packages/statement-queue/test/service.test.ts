@@ -47,6 +47,23 @@ describe('statement-queue: StatementService', () => {
       }
     });
 
+    it('refuses a year that has not begun (the engine\'s bound), in submit and search, until it begins', async () => {
+      const saved = env.clock.now();
+      try {
+        env.clock.set(Date.parse('2027-03-31T23:00:00+05:30'));
+        for (const financialYear of ['FY 9999-00', 'TY 2027-28']) {
+          const error = await rejection(env.service.submitJob({ ...TDS_REQUEST, financialYear }, CLIENT));
+          expect(error, financialYear).to.deep.include({ status: 422, message: `Invalid financial year: ${financialYear}` });
+          const searchError = await rejection(env.service.searchJobs('tds', CLIENT.clientId, { financialYear }));
+          expect(searchError, financialYear).to.deep.include({ status: 422, message: `Invalid financial year: ${financialYear}` });
+        }
+        env.clock.set(Date.parse('2027-04-01T00:30:00+05:30'));
+        expect(await env.service.submitJob({ ...TDS_REQUEST, financialYear: 'TY 2027-28' }, CLIENT)).to.include({ financial_year: 'TY 2027-28' });
+      } finally {
+        env.clock.set(saved);
+      }
+    });
+
     it('refuses a TDS form that is not one, and a TCS form on the TDS side', async () => {
       for (const form of ['22Q', '27EQ', '143']) {
         const error = await rejection(env.service.submitJob({ ...TDS_REQUEST, form } as SubmitRequest, CLIENT));
