@@ -3,7 +3,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { createRedisConnection, hmacSign } from '@satyapan/core';
+import { Writable } from 'node:stream';
+import { createLogger, createRedisConnection, hmacSign } from '@satyapan/core';
 import {
   WebhookVerificationError, createWebhookQueue, createWebhookWorker, enqueueWebhook, isNonPublicAddress, ownerOf,
   signWebhook, verifyWebhook, webhookAttempts, webhookBackoff, type DeliveryJobData, type StatementJobView,
@@ -99,6 +100,21 @@ describe('statement-queue: webhook retry schedule and address policy', () => {
     for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
       expect(isNonPublicAddress(address), address).to.equal(false);
     }
+  });
+
+  it('refuses every IPv6 spelling that embeds or tunnels another address, and all that is not global unicast', () => {
+    const refused = [
+      '::127.0.0.1', // IPv4-compatible (deprecated), loopback inside
+      '::ffff:0:127.0.0.1', // IPv4-translated (RFC 6145)
+      '2002:7f00:1::', // 6to4 of 127.0.0.1
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo (2001::/32)
+      'fec0::1', 'feff::1', // deprecated site-local fec0::/10
+      '64:ff9b::7f00:1', // NAT64 of 127.0.0.1
+      '100::1', '2001:db8::1', '2001:2::1', 'ff02::1', '::', '5f00::1', '4000::1', 'e000::1',
+      '192.0.0.8', '198.18.0.1', '224.0.0.1', '255.255.255.255', '240.0.0.1',
+    ];
+    for (const address of refused) expect(isNonPublicAddress(address), address).to.equal(true);
+    for (const address of ['2a00:1450:4001:82a::200e', '2400:cb00::1', '49.44.0.1']) expect(isNonPublicAddress(address), address).to.equal(false);
   });
 });
 
@@ -216,9 +232,31 @@ describe('statement-queue: webhook delivery', () => {
       await eventually(async () => (await delivery?.getState()) === 'failed');
       const failed = await queue.getJob(`wh-${ref.jobId}`);
       expect(failed?.attemptsMade, url).to.equal(1);
-      expect(failed?.failedReason).to.match(/private, loopback or link-local/);
+      expect(failed?.failedReason).to.match(/not public unicast/);
     }
     expect(receiver.received).to.have.length(0);
+  });
+
+  it('refuses the IPv6 literals that reach loopback (mapped, compatible, translated, 6to4) and logs each refusal without the URL\'s path or query', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({ write(chunk: Buffer, _encoding, callback) { lines.push(chunk.toString('utf8')); callback(); } });
+    const worker = createWebhookWorker({
+      connection, storage: env.storage, sealer: env.sealer, keyPrefix: env.keyPrefix, allowPrivateUrls: [],
+      retry: fastRetry, logger: createLogger({ stream }),
+    });
+    workers.push(worker);
+    const hosts = ['[::127.0.0.1]', '[::ffff:0:127.0.0.1]', '[2002:7f00:1::]', '[fec0::1]', '[2001:0:4136:e378:8000:63bf:3fff:fdd2]'];
+    for (const host of hosts) {
+      const { ref, record } = await finishedJob(`http://user:pw@${host}:8080/hooks?token=s3cret-token`, 'hook-secret', 'succeeded');
+      await enqueueWebhook(queue, record, ref, fastRetry);
+      await eventually(async () => (await (await queue.getJob(`wh-${ref.jobId}`))?.getState()) === 'failed');
+      const failed = await queue.getJob(`wh-${ref.jobId}`);
+      expect(failed?.attemptsMade, host).to.equal(1);
+      const refusal = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry['job_id'] === ref.jobId);
+      expect(refusal, host).to.include({ level: 'warn', message: 'webhook delivery refused', webhook_id: `msg_${ref.jobId}` });
+    }
+    const logged = lines.join('');
+    expect(logged).not.to.match(/s3cret-token|user:pw|\/hooks/);
   });
 
   it('sends without signatures when the client has no secret', async () => {
