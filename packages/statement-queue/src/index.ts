@@ -16,7 +16,7 @@ export {
 } from './queues.js';
 export {
   signWebhook, verifyWebhook, WebhookVerificationError, DEFAULT_TOLERANCE_SECONDS,
-  type WebhookHeaders, type VerifyOptions,
+  type WebhookHeaders, type VerifyOptions, type WebhookScheme,
 } from './webhooks/signature.js';
 export {
   WebhookSender, enqueueWebhook, webhookBackoff, webhookAttempts, deliveryJobOptions,

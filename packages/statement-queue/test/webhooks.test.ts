@@ -64,7 +64,24 @@ describe('statement-queue: webhook signatures', () => {
     // Header names in any case, several signatures (key rotation) in one header.
     const upper = { 'Webhook-Id': headers['webhook-id'], 'Webhook-Timestamp': headers['webhook-timestamp'], 'Webhook-Signature': `v1,bm9wZQ== ${headers['webhook-signature']}` };
     expect(verifyWebhook({ secret: 's3cret', body, headers: upper, now: 1_700_000_000_000 })).to.deep.equal(JSON.parse(body));
-    expect(verifyWebhook({ secret: 's3cret', body: Buffer.from(body), headers: { 'x-service-signature': headers['x-service-signature'] } })).to.deep.equal(JSON.parse(body));
+    const legacy = { 'x-service-signature': headers['x-service-signature'] };
+    expect(verifyWebhook({ secret: 's3cret', body: Buffer.from(body), headers: legacy, scheme: 'x-service-signature' })).to.deep.equal(JSON.parse(body));
+  });
+
+  it('cannot be downgraded: by default a delivery without a fresh Standard Webhooks signature is refused', () => {
+    const headers = signWebhook('s3cret', 'msg_5', 1_700_000_000, body);
+    // A captured delivery with the timestamped headers stripped: only the replayable body signature is left.
+    const stripped = { 'x-service-signature': headers['x-service-signature'] };
+    expect(() => verifyWebhook({ secret: 's3cret', body, headers: stripped, now: 1_700_000_000_000 }))
+      .to.throw(WebhookVerificationError).with.property('code', 'MISSING_HEADERS');
+    // Replayed a day later with every header: the timestamp is stale.
+    expect(() => verifyWebhook({ secret: 's3cret', body, headers: { ...headers }, now: 1_700_086_400_000 }))
+      .to.throw(WebhookVerificationError).with.property('code', 'TIMESTAMP_OUT_OF_TOLERANCE');
+    // A receiver that chose the vendor's scheme checks that one only, never the other.
+    expect(() => verifyWebhook({ secret: 's3cret', body, headers: { 'webhook-id': 'msg_5', 'webhook-timestamp': '1700000000', 'webhook-signature': headers['webhook-signature'] }, scheme: 'x-service-signature' }))
+      .to.throw(WebhookVerificationError).with.property('code', 'MISSING_HEADERS');
+    // A misspelt scheme is a programming error, never a quiet fallback to the replayable one.
+    expect(() => verifyWebhook({ secret: 's3cret', body, headers: stripped, scheme: 'legacy' as never })).to.throw(TypeError, /Unknown webhook scheme/);
   });
 
   it('refuses a changed body, a wrong secret, an old timestamp and missing headers', () => {
@@ -73,7 +90,7 @@ describe('statement-queue: webhook signatures', () => {
       [() => verifyWebhook({ secret: 's3cret', body: body.replace('succeeded', 'failed'), headers, now: 1_700_000_000_000 }), 'BAD_SIGNATURE'],
       [() => verifyWebhook({ secret: 'other', body, headers, now: 1_700_000_000_000 }), 'BAD_SIGNATURE'],
       [() => verifyWebhook({ secret: 's3cret', body, headers, now: 1_700_000_301_000 }), 'TIMESTAMP_OUT_OF_TOLERANCE'],
-      [() => verifyWebhook({ secret: 's3cret', body, headers: { 'x-service-signature': hmacSign('other', body, 'base64') } }), 'BAD_SIGNATURE'],
+      [() => verifyWebhook({ secret: 's3cret', body, headers: { 'x-service-signature': hmacSign('other', body, 'base64') }, scheme: 'x-service-signature' }), 'BAD_SIGNATURE'],
       [() => verifyWebhook({ secret: 's3cret', body, headers: {} }), 'MISSING_HEADERS'],
     ];
     for (const [attempt, code] of attempts) {
