@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { convert } from '@satyapan/statement-engine';
 import { verifyWebhook, type StatementJobView } from '@satyapan/statement-queue';
@@ -148,6 +150,37 @@ describe('statement jobs end to end (HTTP, Redis, FsStorage, worker)', function 
     expect(panRows).to.have.length(2);
     expect(panRows[0]).to.include('payee_sheet').and.to.include('|4|');
     expect(panRows[1]).to.include('payee_sheet').and.to.include('|8|');
+  });
+
+  it('of two PUTs racing to one json_url exactly one is taken (200) and the other is 409; the job converts the winner', async () => {
+    const job = await submit(alice, TDS_BODY);
+    const workbooks = [workbook26Q({ rows: 3 }), workbook26Q({ rows: 4 })];
+    const releases: Array<() => void> = [];
+    const puts = workbooks.map((workbook) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          // The first bytes go at once, the rest only when the test says: both uploads are under way together.
+          const bytes = new TextEncoder().encode(JSON.stringify(workbook));
+          controller.enqueue(bytes.subarray(0, 10));
+          releases.push(() => {
+            controller.enqueue(bytes.subarray(10));
+            controller.close();
+          });
+        },
+      });
+      return fetch(job.json_url as string, { method: 'PUT', body, duplex: 'half', headers: { 'content-type': 'application/json' } } as RequestInit);
+    });
+    await eventually(async () => (await readdir(join(host.dataDir, '.tmp')).catch(() => [])).length >= 2);
+    for (const release of releases) release();
+    const responses = await Promise.all(puts);
+    expect(responses.map((response) => response.status).sort()).to.deep.equal([200, 409]);
+    const loser = responses.find((response) => response.status === 409) as Response;
+    expect(await loser.json()).to.include({ code: 409 });
+    const winner = workbooks[responses.findIndex((response) => response.status === 200)] as object;
+    const done = await pollUntilDone(alice, job.job_id);
+    expect(done.status).to.equal('succeeded');
+    const expected = convert(winner, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at) });
+    expect(await (await fetch(done.txt_url as string)).text()).to.equal(expected.txt);
   });
 
   it('a non-JSON upload fails with Invalid Workbook', async () => {

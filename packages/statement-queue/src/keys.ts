@@ -76,7 +76,7 @@ export function parseRefMember(member: string): JobRef | null {
 export const storageKeys = {
   folder: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}`,
   upload: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}/workbook.json`,
-  /** A copy of the upload taken when the job is queued, where the upload URL cannot overwrite it (S3). */
+  /** A copy of the upload taken when the job is queued, where the upload URL cannot overwrite it. */
   frozenInput: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}/input.json`,
   /** Instead of the copy when the upload was over the size limit: holds the size seen, nothing else. */
   oversizeMarker: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}/oversize.json`,

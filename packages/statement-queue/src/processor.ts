@@ -83,7 +83,7 @@ export class StatementProcessor {
     }
   }
 
-  /** The size of an upload over the limit, from the dispatcher's marker (S3) or the upload itself; else null. */
+  /** The size of an upload over the limit, from the dispatcher's marker (S3) or the workbook it reads; else null. */
   private async oversize(ref: JobRef): Promise<number | null> {
     const { storage, maxUploadBytes } = this.options;
     try {
@@ -92,12 +92,14 @@ export class StatementProcessor {
     } catch (error) {
       if (!(isServiceError(error) && error.code === 'OBJECT_NOT_FOUND')) throw error;
     }
-    if (await storage.exists(storageKeys.frozenInput(ref))) return null;
-    const upload = await storage.head(storageKeys.upload(ref));
-    return upload && upload.size > maxUploadBytes ? upload.size : null;
+    const input = (await storage.head(storageKeys.frozenInput(ref))) ?? (await storage.head(storageKeys.upload(ref)));
+    return input && input.size > maxUploadBytes ? input.size : null;
   }
 
-  /** Streams the workbook to a local file: the copy taken at queueing time when there is one (S3), else the upload. */
+  /**
+   * Streams the workbook to a local file: the copy taken at queueing time, or the upload itself for a job queued
+   * before copies were taken on FsStorage too.
+   */
   private async download(ref: JobRef, path: string): Promise<void> {
     const { storage } = this.options;
     for (const key of [storageKeys.frozenInput(ref), storageKeys.upload(ref)]) {

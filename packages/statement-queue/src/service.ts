@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
 import {
   FsStorage, serviceError, silentLogger, systemClock, waitForRedis, watchRedisConnection,
-  type Clock, type Logger, type ObjectStorage, type Sealer,
+  type Clock, type Logger, type ObjectStorage, type Sealer, type UploadPolicy,
 } from '@satyapan/core';
 import { DEFAULTS } from './defaults.js';
 import { Dispatcher } from './dispatch.js';
@@ -232,10 +232,14 @@ export class StatementService {
     })));
   }
 
-  /** Runs before FsStorage accepts an upload: only a job still waiting for its workbook takes one. */
-  private async guardUpload(key: string): Promise<void> {
+  /**
+   * Runs before FsStorage accepts an upload: only a job still waiting for its workbook takes one. The checks
+   * here refuse most second uploads early; the create-only commit settles a race between two that both passed
+   * them (exactly one wins, the other gets 409), and keeps a late one from replacing the workbook afterwards.
+   */
+  private async guardUpload(key: string): Promise<UploadPolicy | undefined> {
     const ref = refOfUploadKey(key);
-    if (!ref) return;
+    if (!ref) return undefined;
     await this.connected();
     const record = await this.store.get(ref);
     if (!record) throw serviceError('CONFLICT', 'Job no longer exists');
@@ -243,6 +247,7 @@ export class StatementService {
     if (record.status !== 'created' || (await this.options.storage.exists(key))) {
       throw serviceError('CONFLICT', 'Workbook already uploaded');
     }
+    return { createOnly: true };
   }
 
   private retentionMs(): number {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isServiceError } from '@satyapan/core';
 import { ownerOf, storageKeys, type StatementJobView, type SubmitRequest } from '@satyapan/statement-queue';
@@ -126,6 +126,41 @@ describe('statement-queue: StatementService', () => {
       const error = await rejection(env.upload(job.json_url as string, '{"second":true}'));
       expect(error).to.deep.include({ status: 409, message: 'Workbook already uploaded' });
       expect(await readFile(join(env.dataDir, storageKeys.upload(ref)), 'utf8')).to.equal('{"first":true}');
+    });
+
+    it('lets exactly one of two uploads racing to one URL win; the other gets 409', async () => {
+      const job = await submitted();
+      const ref = { owner: ownerOf('client-a'), jobId: job.job_id };
+      const first = env.startUpload(job.json_url as string);
+      const second = env.startUpload(job.json_url as string);
+      // Both have passed the early checks (neither workbook is there yet) and are writing their bodies.
+      await eventually(async () => (await readdir(join(env.dataDir, '.tmp')).catch(() => [])).length >= 2);
+      first.send('{"first":true}');
+      second.send('{"second":true}');
+      const outcomes = await Promise.allSettled([first.done, second.done]);
+      expect(outcomes.map((outcome) => outcome.status).sort()).to.deep.equal(['fulfilled', 'rejected']);
+      const loser = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      expect(loser?.reason).to.deep.include({ status: 409 });
+      const winner = outcomes[0]?.status === 'fulfilled' ? '{"first":true}' : '{"second":true}';
+      await eventually(async () => (await env.service.getJob('tds', 'client-a', job.job_id)).status === 'queued');
+      expect(await readFile(join(env.dataDir, storageKeys.upload(ref)), 'utf8')).to.equal(winner);
+      expect(await readFile(join(env.dataDir, storageKeys.frozenInput(ref)), 'utf8')).to.equal(winner);
+    });
+
+    it('freezes the workbook when the job is queued: an upload that began before cannot replace it after', async () => {
+      const job = await submitted();
+      const ref = { owner: ownerOf('client-a'), jobId: job.job_id };
+      const late = env.startUpload(job.json_url as string);
+      await eventually(async () => (await readdir(join(env.dataDir, '.tmp')).catch(() => [])).length >= 1);
+      await env.upload(job.json_url as string, '{"first":true}');
+      await eventually(async () => (await env.service.getJob('tds', 'client-a', job.job_id)).status === 'queued');
+      // The copy the worker reads is out of any URL's reach.
+      expect(await readFile(join(env.dataDir, storageKeys.frozenInput(ref)), 'utf8')).to.equal('{"first":true}');
+      late.send('{"late":true}');
+      expect(await rejection(late.done)).to.include({ status: 409 });
+      for (const key of [storageKeys.upload(ref), storageKeys.frozenInput(ref)]) {
+        expect(await readFile(join(env.dataDir, key), 'utf8'), key).to.equal('{"first":true}');
+      }
     });
 
     it('queues a job whose upload event was lost when the pending sweep runs', async () => {

@@ -175,12 +175,12 @@ describe('statement-queue: the worker', function () {
 
   it('retries infrastructure failures with backoff and fails the job after the last try', async () => {
     const service = env.newService({ retry: { attempts: 3, backoffMs: 50 }, watchUploads: false });
-    await startWorker();
     const job = await service.submitJob(TDS_Q2, CLIENT);
     await env.storage.put(storageKeys.upload(refOf(job)), '{}');
     await service.handleObjectCreated(storageKeys.upload(refOf(job)));
-    // The workbook disappears before any worker reads it: a storage failure, not a workbook problem.
-    await env.storage.delete(storageKeys.upload(refOf(job)));
+    // The workbook disappears before any worker reads it (none runs yet): a storage failure, not a workbook problem.
+    for (const key of [storageKeys.upload(refOf(job)), storageKeys.frozenInput(refOf(job))]) await env.storage.delete(key);
+    await startWorker();
     const done = await finished(job);
     expect(done).to.include({ status: 'failed', message: 'Processing error' });
     const bull = await service.queue.getJob(job.job_id);
@@ -193,9 +193,13 @@ describe('statement-queue: the worker', function () {
     const job = await submitAndUpload(workbook26Q());
     const done = await finished(job);
     const txt = await stored(storageKeys.txt(refOf(job)));
-    const bull = await env.service.queue.getJob(job.job_id);
-    await bull?.retry('completed');
-    await eventually(async () => (await bull?.getState()) === 'completed' && (await env.service.queue.getJob(job.job_id))?.returnvalue?.outcome === 'skipped');
+    // The record is final a moment before BullMQ records the job as completed.
+    const bull = await eventually(async () => {
+      const current = await env.service.queue.getJob(job.job_id);
+      return (await current?.getState()) === 'completed' ? current : null;
+    });
+    await bull.retry('completed');
+    await eventually(async () => (await bull.getState()) === 'completed' && (await env.service.queue.getJob(job.job_id))?.returnvalue?.outcome === 'skipped');
     expect(await env.service.getJob('tds', CLIENT.clientId, job.job_id)).to.deep.include({ status: 'succeeded', updated_at: done.updated_at });
     expect(await stored(storageKeys.txt(refOf(job)))).to.deep.equal(txt);
     expect(worker.worker.isRunning()).to.equal(true);

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -37,6 +37,18 @@ export interface SignedGrant {
   downloadName: string | null;
 }
 
+/** What an upload guard may ask of the upload it lets through. */
+export interface UploadPolicy {
+  /**
+   * The object is written once and never replaced: the upload is committed only if no object has the key yet,
+   * checked atomically when the body is complete (a hard link, which fails when the name exists, instead of a
+   * rename, which replaces it). Of concurrent uploads exactly one wins; the others get 409.
+   */
+  createOnly?: boolean;
+}
+
+export type UploadGuard = (key: string) => Promise<void | UploadPolicy>;
+
 export interface ObjectCreatedEvent {
   key: string;
   size: number;
@@ -53,7 +65,7 @@ export class FsStorage implements ObjectStorage {
   private readonly root: string;
   private readonly clock: Clock;
   private readonly events = new EventEmitter();
-  private readonly uploadGuards: Array<(key: string) => Promise<void>> = [];
+  private readonly uploadGuards: UploadGuard[] = [];
   private baseUrl: string | undefined;
 
   constructor(private readonly options: FsStorageOptions) {
@@ -133,8 +145,9 @@ export class FsStorage implements ObjectStorage {
    * partial file, then tells listeners that the object exists.
    */
   async receiveUpload(grant: SignedGrant, body: Readable): Promise<ObjectInfo> {
-    for (const guard of this.uploadGuards) await guard(grant.key);
-    const size = await this.writeAtomically(grant.key, body, grant.maxBytes);
+    let createOnly = false;
+    for (const guard of this.uploadGuards) createOnly = (await guard(grant.key))?.createOnly === true || createOnly;
+    const size = await this.writeAtomically(grant.key, body, grant.maxBytes, createOnly);
     this.events.emit('object-created', { key: grant.key, size } satisfies ObjectCreatedEvent);
     return { size, contentType: contentTypeForKey(grant.key) };
   }
@@ -148,9 +161,10 @@ export class FsStorage implements ObjectStorage {
 
   /**
    * Runs before an upload through a signed URL is accepted; a guard that throws refuses it (e.g. the
-   * statement queue answers 409 to a second upload for a job that is already queued).
+   * statement queue answers 409 to a second upload for a job that is already queued). A guard that returns
+   * `{ createOnly: true }` makes the upload create-only (see {@link UploadPolicy}).
    */
-  addUploadGuard(guard: (key: string) => Promise<void>): () => void {
+  addUploadGuard(guard: UploadGuard): () => void {
     this.uploadGuards.push(guard);
     return () => {
       const index = this.uploadGuards.indexOf(guard);
@@ -178,8 +192,11 @@ export class FsStorage implements ObjectStorage {
     return `${this.baseUrl}/${path}?${params.toString()}`;
   }
 
-  /** Writes to a temporary file and renames it into place, so readers never see a partial object. */
-  private async writeAtomically(key: string, body: Readable, maxBytes: number | null): Promise<number> {
+  /**
+   * Writes to a temporary file and renames it into place, so readers never see a partial object; `createOnly`
+   * links it into place instead, which fails (409) when the object exists.
+   */
+  private async writeAtomically(key: string, body: Readable, maxBytes: number | null, createOnly = false): Promise<number> {
     const target = this.pathOf(key);
     const temp = join(this.root, '.tmp', `${randomUUID()}.part`);
     await mkdir(dirname(temp), { recursive: true });
@@ -197,7 +214,8 @@ export class FsStorage implements ObjectStorage {
     const handle = await open(temp, 'wx');
     try {
       await pipeline(body, counter, handle.createWriteStream());
-      await rename(temp, target);
+      if (createOnly) await linkNew(temp, target);
+      else await rename(temp, target);
       return size;
     } catch (error) {
       await handle.close().catch(() => undefined);
@@ -205,6 +223,17 @@ export class FsStorage implements ObjectStorage {
       throw error;
     }
   }
+}
+
+/** Gives `temp` the name `target` only if nothing has that name yet (atomic), then drops the temporary name. */
+async function linkNew(temp: string, target: string): Promise<void> {
+  try {
+    await link(temp, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw serviceError('CONFLICT', 'Already uploaded');
+    throw error;
+  }
+  await rm(temp, { force: true });
 }
 
 function canonical(method: SignedMethod, key: string, expires: number, maxBytes: number | null, name: string | null): string {
