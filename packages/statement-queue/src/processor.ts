@@ -1,6 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { WaitingError, type Job, type Queue } from 'bullmq';
@@ -12,6 +11,7 @@ import type { JobStore, TransitionFields } from './job-store.js';
 import { storageKeys, type JobRef } from './keys.js';
 import { FAILURE_MESSAGES, isTerminal, type JobRecord } from './model.js';
 import type { ConvertJobData, DeliveryJobData } from './queues.js';
+import type { ScratchSpace } from './scratch.js';
 import { enqueueWebhook, type WebhookRetryOptions } from './webhooks/delivery.js';
 
 export interface ProcessorOptions {
@@ -24,8 +24,8 @@ export interface ProcessorOptions {
   /** Absent when webhooks are off. */
   webhookQueue: Queue<DeliveryJobData> | null;
   webhookRetry?: WebhookRetryOptions;
-  /** Parent of the per-job scratch folders (workbook copy, TXT, engine spill files); default the OS temp dir. */
-  tmpDir?: string;
+  /** Where per-job scratch folders (workbook copy, TXT, engine spill files) are made. */
+  scratch: ScratchSpace;
 }
 
 export type ProcessResult = { outcome: 'succeeded' | 'failed' } | { outcome: 'skipped'; reason: 'job-gone' | 'already-finished' };
@@ -71,7 +71,8 @@ export class StatementProcessor {
       const report = singleProblemReport('WORKBOOK_TOO_LARGE', `The workbook is ${tooLarge} bytes; the limit is ${this.options.maxUploadBytes} bytes`);
       return this.finish(ref, record, { kind: 'invalid-workbook', report, reportXlsx: await this.options.converter.reportXlsx(report) });
     }
-    const scratch = await mkdtemp(join(this.options.tmpDir ?? tmpdir(), `${SCRATCH_PREFIX}${ref.jobId}-`));
+    // Made empty, removing what an earlier run of this job left behind in any worker's folder (it was killed).
+    const scratch = await this.options.scratch.forJob(ref.jobId);
     try {
       const inputPath = join(scratch, 'workbook.json');
       await this.download(ref, inputPath);
@@ -165,26 +166,6 @@ export class StatementProcessor {
     await job.moveToWait(token);
     throw new WaitingError();
   }
-}
-
-const SCRATCH_PREFIX = 'satyapan-statement-';
-
-/**
- * Removes scratch folders left by workers that were killed (a finished job removes its own). Only folders older
- * than `olderThanMs` go, so conversions running in other processes on this host keep theirs.
- */
-export async function removeStaleScratch(tmpDir: string = tmpdir(), olderThanMs = 24 * 3600 * 1000): Promise<number> {
-  let removed = 0;
-  const cutoff = Date.now() - olderThanMs;
-  for (const name of await readdir(tmpDir)) {
-    if (!name.startsWith(SCRATCH_PREFIX)) continue;
-    const path = join(tmpDir, name);
-    const info = await stat(path).catch(() => null);
-    if (!info?.isDirectory() || info.mtimeMs > cutoff) continue;
-    await rm(path, { recursive: true, force: true });
-    removed += 1;
-  }
-  return removed;
 }
 
 function isFinalAttempt(job: Job): boolean {

@@ -1,10 +1,14 @@
 import { expect } from 'chai';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Redis } from 'ioredis';
 import { createRedisConnection, readAll, waitForRedis } from '@satyapan/core';
 import { convert } from '@satyapan/statement-engine';
 import {
-  createStatementWorker, ownerOf, storageKeys,
+  SCRATCH_ROOT, ScratchSpace, createStatementWorker, ownerOf, storageKeys,
   type JobRef, type StatementJobView, type StatementWorker, type StatementWorkerOptions,
 } from '@satyapan/statement-queue';
 import { TCS_REQUEST, eventually, startEnv, type TestEnv } from './support/env.js';
@@ -235,21 +239,80 @@ describe('statement-queue: the worker', function () {
   });
 });
 
-describe('statement-queue: scratch folders', () => {
-  it('removes only old scratch folders left behind by killed workers', async () => {
-    const { mkdtemp, mkdir, utimes, readdir, rm } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { removeStaleScratch } = await import('@satyapan/statement-queue');
-    const root = await mkdtemp(join(tmpdir(), 'scratch-root-'));
+describe('statement-queue: scratch folders', function () {
+  this.timeout(20_000);
+  let root: string;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'scratch-parent-'));
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  /** A worker folder as a killed worker leaves it: a job's plaintext workbook and spill file, a heartbeat `ageMs` old. */
+  async function deadWorkerFolder(name: string, jobId: string, ageMs: number): Promise<string> {
+    const folder = join(root, SCRATCH_ROOT, name);
+    await mkdir(join(folder, jobId), { recursive: true });
+    await writeFile(join(folder, jobId, 'workbook.json'), '{"pan":"ABCPD1234E"}');
+    await writeFile(join(folder, jobId, 'spill-0.bin'), 'rows');
+    await writeFile(join(folder, '.heartbeat'), '1');
+    const then = new Date(Date.now() - ageMs);
+    await utimes(join(folder, '.heartbeat'), then, then);
+    return folder;
+  }
+
+  it('removes the folders of workers whose heartbeat is stale and keeps live ones, its own, and others\' files', async () => {
+    const scratch = new ScratchSpace({ tmpDir: root, staleAfterMs: 60_000 });
+    const dead = await deadWorkerFolder('w-dead', 'job-a', 120_000);
+    const live = await deadWorkerFolder('w-live', 'job-b', 1_000);
+    const legacyOld = join(root, 'satyapan-statement-job-c-x1');
+    const legacyNew = join(root, 'satyapan-statement-job-d-x2');
+    for (const folder of [legacyOld, legacyNew, join(root, 'someone-else')]) await mkdir(folder);
+    const old = new Date(Date.now() - 120_000);
+    for (const folder of [legacyOld, join(root, 'someone-else')]) await utimes(folder, old, old);
+    const own = await scratch.forJob('job-e');
+    expect(await scratch.sweep()).to.equal(2);
+    expect(existsSync(dead)).to.equal(false);
+    expect(existsSync(legacyOld)).to.equal(false);
+    for (const kept of [live, legacyNew, own, join(root, 'someone-else')]) expect(existsSync(kept), kept).to.equal(true);
+    // A worker taken for dead (its folder swept during a long stall) makes its folder again on its next sweep.
+    await rm(scratch.own, { recursive: true });
+    await scratch.sweep();
+    expect(existsSync(join(scratch.own, '.heartbeat'))).to.equal(true);
+    await scratch.close();
+    expect(existsSync(scratch.own)).to.equal(false);
+  });
+
+  it('gives a restarted job an empty folder and removes its predecessor\'s, in whichever worker\'s folder it is', async () => {
+    const predecessor = await deadWorkerFolder('w-killed', 'job-r', 0);
+    const scratch = new ScratchSpace({ tmpDir: root });
+    const folder = await scratch.forJob('job-r');
+    expect(existsSync(join(predecessor, 'job-r'))).to.equal(false);
+    expect(existsSync(predecessor), 'the other worker\'s folder itself is not this job\'s to remove').to.equal(true);
+    expect(await readdir(folder)).to.deep.equal([]);
+    await scratch.close();
+  });
+
+  it('a worker sweeps on start and then periodically', async () => {
+    const connection = createRedisConnection({ flavour: 'worker', connectionName: 'statement-scratch-test' });
+    await waitForRedis(connection);
+    const env = await startEnv();
+    const atStart = await deadWorkerFolder('w-before-start', 'job-s', 5_000);
+    const worker = createStatementWorker({
+      connection, storage: env.storage, sealer: env.sealer, keyPrefix: env.keyPrefix, webhooks: false, sweepIntervalMs: 0,
+      retentionIntervalMs: 0, tmpDir: root, scratchStaleAfterMs: 2_000, scratchSweepIntervalMs: 200,
+    });
     try {
-      for (const name of ['satyapan-statement-old-1', 'satyapan-statement-new-1', 'someone-else-old']) await mkdir(join(root, name));
-      const twoDaysAgo = new Date(Date.now() - 48 * 3600 * 1000);
-      for (const name of ['satyapan-statement-old-1', 'someone-else-old']) await utimes(join(root, name), twoDaysAgo, twoDaysAgo);
-      expect(await removeStaleScratch(root)).to.equal(1);
-      expect((await readdir(root)).sort()).to.deep.equal(['satyapan-statement-new-1', 'someone-else-old']);
+      await worker.ready();
+      await eventually(async () => !existsSync(atStart));
+      const later = await deadWorkerFolder('w-killed-later', 'job-t', 5_000);
+      await eventually(async () => !existsSync(later));
+      // Its own folder stays, its heartbeat renewed by every sweep.
+      const own = (await readdir(join(root, SCRATCH_ROOT))).filter((name) => name.startsWith(`w-${process.pid}-`));
+      expect(own).to.have.length(1);
     } finally {
-      await rm(root, { recursive: true, force: true });
+      await worker.close({ timeoutMs: 2_000 });
+      connection.disconnect();
+      await env.close();
     }
+    expect(await readdir(join(root, SCRATCH_ROOT))).to.deep.equal([]);
   });
 });
