@@ -88,6 +88,17 @@ describe('core: FsStorage', () => {
     expect(created).to.have.length(1);
   });
 
+  it('lists the objects under a folder in key order, with size and time, and nothing for a missing folder', async () => {
+    for (const key of ['a/2/y.txt', 'a/1/x.txt', 'a/1/b/z.txt', 'ab/no.txt']) await storage.put(key, key);
+    const listed: Array<{ key: string; size: number }> = [];
+    for await (const object of storage.list('a')) {
+      expect(object.lastModified).to.be.closeTo(Date.now(), 60_000);
+      listed.push({ key: object.key, size: object.size });
+    }
+    expect(listed).to.deep.equal([{ key: 'a/1/b/z.txt', size: 11 }, { key: 'a/1/x.txt', size: 9 }, { key: 'a/2/y.txt', size: 9 }]);
+    for await (const object of storage.list('missing')) expect.fail(`unexpected ${object.key}`);
+  });
+
   it('commits a create-only upload only when the object does not exist: of two racing uploads one wins, the other is 409', async () => {
     const created: string[] = [];
     storage.onObjectCreated(({ key }) => void created.push(key));

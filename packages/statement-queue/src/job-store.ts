@@ -83,6 +83,10 @@ export class JobStore {
     return created === 1;
   }
 
+  async exists(ref: JobRef): Promise<boolean> {
+    return (await this.redis.exists(this.keys.record(ref))) === 1;
+  }
+
   async get(ref: JobRef): Promise<JobRecord | null> {
     return fromHash(await this.redis.hgetall(this.keys.record(ref)));
   }

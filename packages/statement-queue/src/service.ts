@@ -95,7 +95,7 @@ export class StatementService {
       maxUploadBytes: this.settings.maxUploadBytes,
       ...(options.retry ? { retry: options.retry } : {}),
     });
-    this.retention = new Retention(this.redis, options.storage, this.store, this.keys, this.clock);
+    this.retention = new Retention(this.redis, options.storage, this.store, this.keys, this.clock, this.logger);
     if (options.watchUploads !== false && options.storage instanceof FsStorage) this.watchFsUploads(options.storage);
   }
 
@@ -164,6 +164,15 @@ export class StatementService {
   async purgeExpired(limit = 500): Promise<number> {
     await this.connected();
     return this.retention.purge(limit);
+  }
+
+  /**
+   * Deletes the files of jobs whose record is gone (after Redis lost data); only files older than an hour.
+   * Returns how many jobs' files were deleted.
+   */
+  async purgeOrphans(limit = 500): Promise<number> {
+    await this.connected();
+    return this.retention.purgeOrphans(limit);
   }
 
   async close(): Promise<void> {

@@ -53,6 +53,11 @@ export interface StatementWorkerOptions {
   sweepIntervalMs?: number;
   /** How often to delete jobs past retention; default 1 h, 0 turns it off. */
   retentionIntervalMs?: number;
+  /**
+   * How often to walk storage for job files whose record is gone (Redis lost data) and delete them; default
+   * 24 h, 0 turns it off. Needs a storage with `list` (FsStorage, S3Storage).
+   */
+  orphanSweepIntervalMs?: number;
 }
 
 export interface StatementWorker {
@@ -181,10 +186,11 @@ function startSweeps(options: StatementWorkerOptions, ctx: SweepContext): { stop
     maxUploadBytes: options.maxUploadBytes ?? DEFAULTS.maxUploadBytes,
     ...(options.retry ? { retry: options.retry } : {}),
   });
-  const retention = new Retention(options.connection, options.storage, ctx.store, ctx.keys, ctx.clock);
+  const retention = new Retention(options.connection, options.storage, ctx.store, ctx.keys, ctx.clock, ctx.logger);
   const loops = [
     repeat(options.sweepIntervalMs ?? 5_000, () => dispatcher.sweep(500), ctx.logger, 'upload sweep'),
     repeat(options.retentionIntervalMs ?? 3_600_000, () => retention.purge(500), ctx.logger, 'retention purge'),
+    repeat(options.orphanSweepIntervalMs ?? 24 * 3_600_000, () => retention.purgeOrphans(500), ctx.logger, 'orphaned files sweep'),
     // Also at once: a worker restarted after a kill removes what its predecessor left.
     repeat(options.scratchSweepIntervalMs ?? 60_000, () => ctx.scratch.sweep(), ctx.logger, 'scratch sweep', { now: true }),
   ];

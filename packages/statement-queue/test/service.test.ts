@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isServiceError } from '@satyapan/core';
 import { ownerOf, storageKeys, type StatementJobView, type SubmitRequest } from '@satyapan/statement-queue';
@@ -210,6 +210,28 @@ describe('statement-queue: StatementService', () => {
       for (const key of [storageKeys.upload(ref), storageKeys.txt(ref)]) expect(await env.storage.exists(key), key).to.equal(false);
       const search = await service.searchJobs('tds', 'client-r', {});
       expect(search.items.map((item) => item.job_id)).to.deep.equal([young.job_id]);
+    });
+
+    it('deletes the files of jobs whose record Redis lost, once they are an hour old, and nothing of a job it still has', async () => {
+      const service = env.newService({ watchUploads: false });
+      const owner = { clientId: 'client-o' };
+      const [kept, lost, lostRecently] = (await Promise.all([1, 2, 3].map(() => service.submitJob(TDS_REQUEST, owner)))) as [StatementJobView, StatementJobView, StatementJobView];
+      const refOf = (job: StatementJobView) => ({ owner: ownerOf('client-o'), jobId: job.job_id });
+      const files = (job: StatementJobView) => [storageKeys.upload(refOf(job)), storageKeys.txt(refOf(job)), storageKeys.reportJson(refOf(job))];
+      const twoHoursAgo = new Date(Date.now() - 2 * 3600 * 1000);
+      for (const job of [kept, lost, lostRecently]) {
+        for (const key of files(job)) {
+          await env.storage.put(key, 'PAN ABCPD1234E');
+          if (job !== lostRecently) await utimes(join(env.dataDir, key), twoHoursAgo, twoHoursAgo);
+        }
+      }
+      // Redis data loss: the records and the retention schedule are gone, the files are not.
+      for (const job of [lost, lostRecently]) await env.redis.del(service.keys.record(refOf(job)));
+      await env.redis.del(service.keys.retention);
+      expect(await service.purgeExpired()).to.equal(0);
+      expect(await service.purgeOrphans()).to.equal(1);
+      for (const key of files(lost)) expect(await env.storage.exists(key), key).to.equal(false);
+      for (const key of [...files(kept), ...files(lostRecently)]) expect(await env.storage.exists(key), key).to.equal(true);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { link, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -11,7 +11,7 @@ import type { Clock } from '../clock.js';
 import { systemClock } from '../clock.js';
 import {
   assertSafeKey, contentTypeForKey,
-  type ObjectBody, type ObjectInfo, type ObjectStorage, type PresignGetOptions, type PresignPutOptions,
+  type ListedObject, type ObjectBody, type ObjectInfo, type ObjectStorage, type PresignGetOptions, type PresignPutOptions,
 } from './types.js';
 
 export interface FsStorageOptions {
@@ -111,6 +111,10 @@ export class FsStorage implements ObjectStorage {
     await rm(this.pathOf(key), { force: true });
   }
 
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    yield* this.walk(prefix.replace(/\/+$/, ''));
+  }
+
   async presignPut(key: string, options: PresignPutOptions): Promise<string> {
     return this.signedUrl('PUT', key, options.expiresInSeconds, options.maxBytes, null);
   }
@@ -170,6 +174,23 @@ export class FsStorage implements ObjectStorage {
       const index = this.uploadGuards.indexOf(guard);
       if (index >= 0) this.uploadGuards.splice(index, 1);
     };
+  }
+
+  /** The files under a folder key, depth first in name order (so in key order, as S3 lists them). */
+  private async *walk(folder: string): AsyncIterable<ListedObject> {
+    let entries: string[];
+    try {
+      entries = (await readdir(this.pathOf(folder))).sort();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return;
+      throw error;
+    }
+    for (const name of entries) {
+      const key = `${folder}/${name}`;
+      const info = await stat(this.pathOf(key)).catch(() => null);
+      if (info?.isDirectory()) yield* this.walk(key);
+      else if (info?.isFile()) yield { key, size: info.size, lastModified: info.mtimeMs };
+    }
   }
 
   /** Absolute path of `key` under the root; refuses anything that would escape it. */
