@@ -98,6 +98,22 @@ describe('statement jobs end to end (HTTP, Redis, FsStorage, worker)', function 
     expect(Buffer.from(await download.arrayBuffer())).to.deep.equal(Buffer.from(expected.txt as string, 'latin1'));
   });
 
+  it('TDS with previous_receipt_number: a regular statement that succeeds, with the token in BH 9 and BH 52 = Y', async () => {
+    // The token of the previous regular statement (15 digits, API.md "Vendor compatibility"); made up.
+    const token = '010010200083255';
+    const workbook = workbook26Q({ rows: 12 });
+    const job = await submit(alice, { ...TDS_BODY, previous_receipt_number: token });
+    expect(job.previous_receipt_number).to.equal(token);
+    expect((await upload(job, JSON.stringify(workbook))).status).to.equal(200);
+    const done = await pollUntilDone(alice, job.job_id);
+    expect(done, JSON.stringify(done)).to.include({ status: 'succeeded', previous_receipt_number: token });
+    const txt = await (await fetch(done.txt_url as string)).text();
+    const bh = (txt.split('\r\n')[1] ?? '').split('^');
+    expect([bh[1], bh[8], bh[51]], 'BH fields 2, 9 and 52').to.deep.equal(['BH', token, 'Y']);
+    const expected = convert(workbook, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', previousReceiptNumber: token, now: () => new Date(job.created_at) });
+    expect(txt).to.equal(expected.txt);
+  });
+
   it('TCS: the same flow at /tcs/reports/txt', async () => {
     const workbook = workbook27EQ({ rows: 5 });
     const job = await submit(alice, TCS_BODY, 'tcs');
