@@ -1,10 +1,11 @@
 import { expect } from 'chai';
+import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { createRedisConnection, waitForRedis, type Clock } from '@satyapan/core';
 import { convert } from '@satyapan/statement-engine';
-import { JOB_STATUSES, StatementService, ownerOf, type StatementJobView } from '@satyapan/statement-queue';
+import { JOB_STATUSES, SCRATCH_ROOT, StatementService, ownerOf, type StatementJobView } from '@satyapan/statement-queue';
 import type { ClientConfig } from '@satyapan/router';
 import { eventually, startStatementsHost, type StatementsHost } from './statements-support/host.js';
 import { startRedisProxy, type RedisProxy } from './statements-support/redis-proxy.js';
@@ -54,8 +55,16 @@ describe('statement jobs under faults', function () {
       expect((await fetch(job.json_url as string, { method: 'PUT', body: JSON.stringify(workbook) })).status).to.equal(200);
       const poll = async (): Promise<StatementJobView> => (await host.call(CLIENT, 'GET', `/tds/reports/txt?job_id=${job.job_id}`)).body.data as StatementJobView;
       await eventually(async () => (await poll()).status === 'in_progress', 30_000, 10);
+      // Killed once the conversion has its plaintext copy of the workbook in the worker's scratch folder.
+      const scratchRoot = join(host.scratchDir, SCRATCH_ROOT);
+      const jobScratch = async (): Promise<string[]> => {
+        const owners = await readdir(scratchRoot).catch(() => [] as string[]);
+        return owners.filter((owner) => existsSync(join(scratchRoot, owner, job.job_id)));
+      };
+      await eventually(async () => (await jobScratch()).some((owner) => existsSync(join(scratchRoot, owner, job.job_id, 'workbook.json'))), 30_000, 10);
       await first.kill('SIGKILL');
       expect((await poll()).status, 'the kill came after the conversion finished; use a bigger workbook').to.equal('in_progress');
+      expect(await jobScratch(), 'the killed worker left its scratch behind').to.have.length(1);
 
       const second = host.spawnWorker(env);
       await second.ready();
@@ -69,6 +78,8 @@ describe('statement jobs under faults', function () {
       const expected = convert(workbook, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at) });
       expect(await (await fetch(done.txt_url as string)).text()).to.equal(expected.txt);
       expect((await host.service.store.get({ owner: ownerOf(CLIENT.id as string), jobId: job.job_id }))?.attempts).to.equal(2);
+      // The run that finished the job removed its predecessor's scratch, and then its own.
+      expect(await jobScratch()).to.deep.equal([]);
       await second.kill('SIGTERM');
     });
 

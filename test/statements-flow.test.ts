@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { convert } from '@satyapan/statement-engine';
 import { verifyWebhook, type StatementJobView } from '@satyapan/statement-queue';
@@ -96,6 +98,22 @@ describe('statement jobs end to end (HTTP, Redis, FsStorage, worker)', function 
     expect(Buffer.from(await download.arrayBuffer())).to.deep.equal(Buffer.from(expected.txt as string, 'latin1'));
   });
 
+  it('TDS with previous_receipt_number: a regular statement that succeeds, with the token in BH 9 and BH 52 = Y', async () => {
+    // The token of the previous regular statement (15 digits, API.md "Vendor compatibility"); made up.
+    const token = '010010200083255';
+    const workbook = workbook26Q({ rows: 12 });
+    const job = await submit(alice, { ...TDS_BODY, previous_receipt_number: token });
+    expect(job.previous_receipt_number).to.equal(token);
+    expect((await upload(job, JSON.stringify(workbook))).status).to.equal(200);
+    const done = await pollUntilDone(alice, job.job_id);
+    expect(done, JSON.stringify(done)).to.include({ status: 'succeeded', previous_receipt_number: token });
+    const txt = await (await fetch(done.txt_url as string)).text();
+    const bh = (txt.split('\r\n')[1] ?? '').split('^');
+    expect([bh[1], bh[8], bh[51]], 'BH fields 2, 9 and 52').to.deep.equal(['BH', token, 'Y']);
+    const expected = convert(workbook, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', previousReceiptNumber: token, now: () => new Date(job.created_at) });
+    expect(txt).to.equal(expected.txt);
+  });
+
   it('TCS: the same flow at /tcs/reports/txt', async () => {
     const workbook = workbook27EQ({ rows: 5 });
     const job = await submit(alice, TCS_BODY, 'tcs');
@@ -104,6 +122,32 @@ describe('statement jobs end to end (HTTP, Redis, FsStorage, worker)', function 
     expect(done).to.include({ status: 'succeeded', '@entity': 'in.co.service.tcs.reports.job' });
     const expected = convert(workbook, { form: '27EQ', quarter: 'Q3', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at) });
     expect(await (await fetch(done.txt_url as string)).text()).to.equal(expected.txt);
+  });
+
+  it('a succeeded job with warnings shows their count and serves the report as .xlsx and as JSON', async () => {
+    const job = await submit(alice, TDS_BODY);
+    await upload(job, JSON.stringify(workbook26Q({ rows: 6, lowerCasePanRows: [1, 4] })));
+    const done = await pollUntilDone(alice, job.job_id);
+    expect(done.status).to.equal('succeeded');
+    expect(done.warnings_count).to.be.a('number').and.at.least(2);
+    const json = await fetch(done.validation_report_json_url as string);
+    expect(json.status).to.equal(200);
+    const report = (await json.json()) as { warningCount: number; problems: Array<{ code: string; row: number }> };
+    expect(report.warningCount).to.equal(done.warnings_count);
+    expect(report.problems.filter((p) => p.code === 'IDENTIFIER_UPPERCASED').map((p) => p.row)).to.deep.equal([3, 6]);
+    const xlsx = await fetch(done.validation_report_url as string);
+    expect(xlsx.status).to.equal(200);
+    expect(xlsx.headers.get('content-disposition')).to.equal(`attachment; filename="${job.job_id}_validation_report.xlsx"`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await xlsx.arrayBuffer());
+    const text: string[] = [];
+    book.eachSheet((sheet) => sheet.eachRow((row) => text.push((row.values as unknown[]).map(String).join('|'))));
+    expect(text.filter((line) => line.includes('IDENTIFIER_UPPERCASED'))).to.have.length(2);
+    // The webhook carries the same fields as the poll.
+    const delivery = await eventually(async () => happy.received.find((each) => JSON.parse(each.body).data.job_id === job.job_id));
+    const payload = verifyWebhook<{ data: StatementJobView }>({ secret: 'alice-hook-secret', body: delivery.body, headers: delivery.headers });
+    expect(payload.data.warnings_count).to.equal(done.warnings_count);
+    expect(payload.data.validation_report_url).to.be.a('string');
   });
 
   it('a workbook with errors fails with a report (.xlsx) that names the rows', async () => {
@@ -122,6 +166,37 @@ describe('statement jobs end to end (HTTP, Redis, FsStorage, worker)', function 
     expect(panRows).to.have.length(2);
     expect(panRows[0]).to.include('payee_sheet').and.to.include('|4|');
     expect(panRows[1]).to.include('payee_sheet').and.to.include('|8|');
+  });
+
+  it('of two PUTs racing to one json_url exactly one is taken (200) and the other is 409; the job converts the winner', async () => {
+    const job = await submit(alice, TDS_BODY);
+    const workbooks = [workbook26Q({ rows: 3 }), workbook26Q({ rows: 4 })];
+    const releases: Array<() => void> = [];
+    const puts = workbooks.map((workbook) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          // The first bytes go at once, the rest only when the test says: both uploads are under way together.
+          const bytes = new TextEncoder().encode(JSON.stringify(workbook));
+          controller.enqueue(bytes.subarray(0, 10));
+          releases.push(() => {
+            controller.enqueue(bytes.subarray(10));
+            controller.close();
+          });
+        },
+      });
+      return fetch(job.json_url as string, { method: 'PUT', body, duplex: 'half', headers: { 'content-type': 'application/json' } } as RequestInit);
+    });
+    await eventually(async () => (await readdir(join(host.dataDir, '.tmp')).catch(() => [])).length >= 2);
+    for (const release of releases) release();
+    const responses = await Promise.all(puts);
+    expect(responses.map((response) => response.status).sort()).to.deep.equal([200, 409]);
+    const loser = responses.find((response) => response.status === 409) as Response;
+    expect(await loser.json()).to.include({ code: 409 });
+    const winner = workbooks[responses.findIndex((response) => response.status === 200)] as object;
+    const done = await pollUntilDone(alice, job.job_id);
+    expect(done.status).to.equal('succeeded');
+    const expected = convert(winner, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at) });
+    expect(await (await fetch(done.txt_url as string)).text()).to.equal(expected.txt);
   });
 
   it('a non-JSON upload fails with Invalid Workbook', async () => {

@@ -37,6 +37,8 @@ export interface StatementsHost {
   storageUrl: string;
   keyPrefix: string;
   dataDir: string;
+  /** The workers' temp folder (`tmpDir` / SATYAPAN_TMP_DIR). */
+  scratchDir: string;
   redis: Redis;
   storage: ObjectStorage;
   service: StatementService;
@@ -78,7 +80,7 @@ export async function startStatementsHost(options: HostOptions): Promise<Stateme
   const workerConnections: Redis[] = [];
 
   const host: StatementsHost = {
-    apiUrl, storageUrl, keyPrefix, dataDir, redis, storage, service, sealingKey, sealer,
+    apiUrl, storageUrl, keyPrefix, dataDir, scratchDir, redis, storage, service, sealingKey, sealer,
     async token(client) {
       const cached = tokens.get(client.apiKey);
       if (cached) return cached;

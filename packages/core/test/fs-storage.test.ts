@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { FsStorage, ManualClock, ServiceError, StorageKeyError, readAll } from '@satyapan/core';
 
 function queryOf(url: string): Record<string, string> {
@@ -86,5 +86,36 @@ describe('core: FsStorage', () => {
     expect(await storage.exists('up/b.json')).to.equal(false);
     expect(await readdir(join(root, '.tmp'))).to.deep.equal([]);
     expect(created).to.have.length(1);
+  });
+
+  it('lists the objects under a folder in key order, with size and time, and nothing for a missing folder', async () => {
+    for (const key of ['a/2/y.txt', 'a/1/x.txt', 'a/1/b/z.txt', 'ab/no.txt']) await storage.put(key, key);
+    const listed: Array<{ key: string; size: number }> = [];
+    for await (const object of storage.list('a')) {
+      expect(object.lastModified).to.be.closeTo(Date.now(), 60_000);
+      listed.push({ key: object.key, size: object.size });
+    }
+    expect(listed).to.deep.equal([{ key: 'a/1/b/z.txt', size: 11 }, { key: 'a/1/x.txt', size: 9 }, { key: 'a/2/y.txt', size: 9 }]);
+    for await (const object of storage.list('missing')) expect.fail(`unexpected ${object.key}`);
+  });
+
+  it('commits a create-only upload only when the object does not exist: of two racing uploads one wins, the other is 409', async () => {
+    const created: string[] = [];
+    storage.onObjectCreated(({ key }) => void created.push(key));
+    storage.addUploadGuard(async () => ({ createOnly: true }));
+    const grant = storage.verifySignedUrl('PUT', 'up/once.json', queryOf(await storage.presignPut('up/once.json', { expiresInSeconds: 60, maxBytes: 100 })));
+    const bodies = [new PassThrough(), new PassThrough()];
+    const uploads = bodies.map((body) => storage.receiveUpload(grant, body));
+    // Both bodies are being written before either is complete.
+    while ((await readdir(join(root, '.tmp')).catch(() => [])).length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    bodies.forEach((body, n) => body.end(`{"n":${n}}`));
+    const outcomes = await Promise.allSettled(uploads);
+    const rejected = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    expect(rejected).to.have.length(1);
+    expect((rejected[0]?.reason as ServiceError).status).to.equal(409);
+    const winner = outcomes.findIndex((outcome) => outcome.status === 'fulfilled');
+    expect((await readAll(await storage.get('up/once.json'))).toString()).to.equal(`{"n":${winner}}`);
+    expect(created).to.deep.equal(['up/once.json']);
+    expect(await readdir(join(root, '.tmp'))).to.deep.equal([]);
   });
 });

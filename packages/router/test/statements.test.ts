@@ -90,6 +90,9 @@ describe('router: statement job routes', () => {
     expectError(await as().post('/tds/reports/txt').send({ ...TDS_BODY, form: '22Q' }), 422, 'Invalid form type: 22Q');
     expectError(await as().post('/tds/reports/txt').send({ ...TDS_BODY, financial_year: 'FY 2022-2' }), 422, 'Invalid financial year: FY 2022-2');
     expectError(await as().post('/tds/reports/txt').send({ ...TDS_BODY, financial_year: 'FY 2022-24' }), 422, 'Invalid financial year: FY 2022-24');
+    // A year the engine cannot write (it has not begun) is refused at submit, not turned into a job that must fail.
+    expectError(await as().post('/tds/reports/txt').send({ ...TDS_BODY, financial_year: 'FY 9999-00' }), 422, 'Invalid financial year: FY 9999-00');
+    expectError(await as().post('/tcs/reports/txt').send({ ...TCS_BODY, financial_year: 'FY 9999-00' }), 422, 'Invalid financial year: FY 9999-00');
     expectError(await as().post('/tds/reports/txt').send({ ...TDS_BODY, quarter: 'Q9' }), 422, 'Invalid quarter: Q9');
   });
 
@@ -178,6 +181,10 @@ describe('router: statement job routes', () => {
       expect(doc.paths[`/${domain}/reports/txt`]?.['get']?.operationId).to.equal(`get${label}ReportJob`);
       expect(doc.paths[`/${domain}/reports/txt`]?.['get']?.responses).to.have.property('521');
       expect(doc.paths[`/${domain}/reports/txt/search`]?.['post']?.operationId).to.equal(`search${label}ReportJobs`);
+      // A finished job's report and a succeeded job's warnings, as the poll (and the webhook) carry them.
+      const polled = doc.paths[`/${domain}/reports/txt`]?.['get']?.responses['200'] as { content: Record<string, { schema: any }> };
+      const job = JSON.stringify(polled.content['application/json']?.schema);
+      for (const field of ['txt_url', 'validation_report_url', 'validation_report_json_url', 'warnings_count']) expect(job, field).to.include(`"${field}"`);
     }
   });
 });

@@ -9,3 +9,5 @@ export { peekWorkbook, type WorkbookPeek } from './stream/peek.js';
 export { workbookTemplate, type WorkbookTemplate } from './template.js';
 export { writeReportXlsx } from './report-xlsx.js';
 export { RULES, STRUCTURAL_CODES, type RuleCode, type RuleInfo } from './rules.js';
+export { resolveStartYear } from './options.js';
+export { FIRST_TAX_YEAR } from './period.js';

@@ -1,6 +1,7 @@
 import { StatementEngineError } from './errors.js';
 import { FORM_KIND, formSpec, isFormName, type FormSpec } from './forms.js';
-import { FIRST_LEGACY_YEAR, FIRST_TAX_YEAR, makePeriod, type Period } from './period.js';
+import { fromDate } from './dates.js';
+import { FIRST_LEGACY_YEAR, FIRST_TAX_YEAR, latestStartYear, makePeriod, type Period } from './period.js';
 import type { ConvertOptions, Quarter } from './types.js';
 
 export const TAN_PATTERN = /^[A-Z]{4}[0-9]{5}[A-Z]$/;
@@ -23,8 +24,11 @@ function resolveQuarter(value: unknown): Quarter {
   throw new StatementEngineError('INVALID_QUARTER', `Invalid quarter: expected Q1, Q2, Q3 or Q4`);
 }
 
-/** 'FY 2025-26' / 'TY 2026-27' (also 'FY 2026-27' for the tax year) -> the starting calendar year. */
-function resolveStartYear(value: unknown): number {
+/**
+ * 'FY 2025-26' / 'TY 2026-27' (also 'FY 2026-27' for the tax year) -> the starting calendar year, for the years
+ * this engine writes: from FY 2010-11 to the year `now` falls in. Throws INVALID_FINANCIAL_YEAR otherwise.
+ */
+export function resolveStartYear(value: unknown, now: () => Date = () => new Date()): number {
   const text = typeof value === 'string' ? value.trim().toUpperCase() : '';
   const m = /^(FY|TY)\s*(\d{4})\s*-\s*(\d{2}|\d{4})$/.exec(text);
   const invalid = (why: string): never => {
@@ -36,6 +40,7 @@ function resolveStartYear(value: unknown): number {
   if (end !== (m[3]!.length === 2 ? (start + 1) % 100 : start + 1)) return invalid('the second year must follow the first');
   if (m[1] === 'TY' && start < FIRST_TAX_YEAR) return invalid('tax years start with TY 2026-27; earlier periods are financial years (FY)');
   if (start < FIRST_LEGACY_YEAR) return invalid('statements before FY 2010-11 use formats this engine does not write');
+  if (start > latestStartYear(fromDate(now()))) return invalid(`${m[1]} ${m[2]}-${m[3]} has not begun yet`);
   return start;
 }
 
@@ -60,14 +65,15 @@ export function resolveOptions(options: ConvertOptions): ResolvedOptions {
     throw new StatementEngineError('INVALID_FORM', `Invalid form type: ${formText.slice(0, 20)} (expected 24Q/138, 26Q/140, 27Q/144 or 27EQ/143)`);
   }
   const quarter = resolveQuarter(options.quarter);
-  const period = makePeriod(resolveStartYear(options.financialYear), quarter);
+  const now = typeof options.now === 'function' ? options.now : () => new Date();
+  const period = makePeriod(resolveStartYear(options.financialYear, now), quarter);
   const maxProblems = options.maxProblems ?? DEFAULT_MAX_PROBLEMS;
   return {
     form: formSpec(FORM_KIND[formText], period.family),
     period,
     tan: resolveTan(options.tan),
     previousReceiptNumber: previousReceiptNumber(options.previousReceiptNumber),
-    now: typeof options.now === 'function' ? options.now : () => new Date(),
+    now,
     maxProblems: Number.isInteger(maxProblems) && maxProblems > 0 ? maxProblems : DEFAULT_MAX_PROBLEMS,
   };
 }

@@ -1,4 +1,4 @@
-import { civilDate, type CivilDate } from './dates.js';
+import { civilDate, monthOf, yearOf, type CivilDate } from './dates.js';
 import type { Quarter } from './types.js';
 
 export type Family = 'legacy' | 'new';
@@ -25,6 +25,14 @@ export interface Period {
 export const FIRST_TAX_YEAR = 2026;
 /** Oldest financial year the current legacy formats (FVU 9.x) accept statements for. */
 export const FIRST_LEGACY_YEAR = 2010;
+
+/**
+ * The latest year a statement can be for on `today`: the financial/tax year `today` falls in. A later year has
+ * not begun, so no deduction in it can be dated yet (dates may not be in the future) and nothing can be filed.
+ */
+export function latestStartYear(today: CivilDate): number {
+  return monthOf(today) >= 4 ? yearOf(today) : yearOf(today) - 1;
+}
 
 const QUARTER_MONTHS: Record<Quarter, { startMonth: number; endMonth: number; endDay: number; nextYear: boolean }> = {
   Q1: { startMonth: 4, endMonth: 6, endDay: 30, nextYear: false },

@@ -25,7 +25,8 @@ describe('options', () => {
   it('throws INVALID_FORM / INVALID_QUARTER / INVALID_FINANCIAL_YEAR / INVALID_TAN with stable codes', () => {
     expect(thrownCode({ form: '22Q' as never })).to.equal('INVALID_FORM');
     expect(thrownCode({ quarter: 'Q5' as never })).to.equal('INVALID_QUARTER');
-    for (const year of ['2025-26', 'FY 2025-27', 'TY 2025-26', 'FY 2009-10', '']) expect(thrownCode({ financialYear: year }), year).to.equal('INVALID_FINANCIAL_YEAR');
+    // A year that has not begun on the options' `now` (10 May 2026) is refused: TY 2027-28, FY 9999-00.
+    for (const year of ['2025-26', 'FY 2025-27', 'TY 2025-26', 'FY 2009-10', '', 'TY 2027-28', 'FY 9999-00']) expect(thrownCode({ financialYear: year }), year).to.equal('INVALID_FINANCIAL_YEAR');
     for (const tan of ['MUM12345B', 'MUMA1234B', '', 'MUMA12345BB']) expect(thrownCode({ tan }), tan).to.equal('INVALID_TAN');
     expect(() => convert(buildWorkbook(form26qParts()), { ...OPTIONS_26Q, form: '99Q' as never })).to.throw(StatementEngineError);
   });
@@ -36,7 +37,7 @@ describe('options', () => {
     expect(r('140', 'FY 2025-26').form.formNumber).to.equal('26Q');
     expect(r('26Q', 'TY 2026-27').form.formNumber).to.equal('140');
     expect(r('26q', 'FY 2026-27').form.formNumber).to.equal('140');
-    expect(r('27EQ', 'TY 2027-28').form.formNumber).to.equal('143');
+    expect(resolveOptions({ ...OPTIONS_26Q, form: '27EQ', financialYear: 'TY 2027-28', now: () => new Date('2027-04-01T00:00:00+05:30') }).form.formNumber).to.equal('143');
     expect(r('24Q', 'FY 2025-2026').period).to.include({ yearCode: '202526', assessmentYearCode: '202627', label: 'FY 2025-26' });
     expect(r('144', 'TY 2026-27').period).to.include({ yearCode: '202627', assessmentYearCode: '202728', label: 'TY 2026-27' });
     expect(resolveOptions({ ...OPTIONS_26Q, tan: ' muma12345b ' }).tan).to.equal('MUMA12345B');

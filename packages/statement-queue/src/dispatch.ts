@@ -107,15 +107,20 @@ export class Dispatcher {
   }
 
   /**
-   * A pre-signed S3 PUT cannot be refused a second time, so the workbook is copied where no URL reaches before
-   * the job is queued: a later upload changes nothing. An upload over the size limit (which S3 cannot refuse
-   * either) is not copied; a marker records its size, and the worker fails the job on it. FsStorage refuses both
-   * the second upload and the oversize one itself.
+   * The workbook is copied where no URL reaches before the job is queued, so the worker never reads a file an
+   * upload can still change. A pre-signed S3 PUT cannot be refused a second time, so there the copy is what makes
+   * a later upload change nothing; an upload over the size limit (which S3 cannot refuse either) is not copied; a
+   * marker records its size, and the worker fails the job on it. FsStorage refuses the oversize upload (413) and
+   * any second one (409, create-only) itself, so its copy is streamed as it is (an object written there by other
+   * means is still judged on its size first).
    */
   private async freezeInput(ref: JobRef, headSize: number): Promise<void> {
     const { storage, maxUploadBytes } = this.options;
-    if (storage instanceof FsStorage) return;
     if (headSize > maxUploadBytes) return this.markOversize(ref, headSize);
+    if (storage instanceof FsStorage) {
+      await storage.put(storageKeys.frozenInput(ref), await storage.get(storageKeys.upload(ref)));
+      return;
+    }
     // The limit is checked again on the bytes copied: the object can be replaced between head() and get().
     const copy = await readAtMost(await storage.get(storageKeys.upload(ref)), maxUploadBytes);
     if (copy === null) {

@@ -16,7 +16,7 @@ export {
 } from './queues.js';
 export {
   signWebhook, verifyWebhook, WebhookVerificationError, DEFAULT_TOLERANCE_SECONDS,
-  type WebhookHeaders, type VerifyOptions,
+  type WebhookHeaders, type VerifyOptions, type WebhookScheme,
 } from './webhooks/signature.js';
 export {
   WebhookSender, enqueueWebhook, webhookBackoff, webhookAttempts, deliveryJobOptions,
@@ -25,7 +25,8 @@ export {
 export { isNonPublicAddress, BlockedAddressError } from './webhooks/address-guard.js';
 export { createWebhookWorker, type WebhookWorkerOptions } from './webhooks/webhook-worker.js';
 export { createStatementWorker, type StatementWorker, type StatementWorkerOptions } from './worker.js';
-export { StatementProcessor, removeStaleScratch, type ProcessResult } from './processor.js';
+export { StatementProcessor, type ProcessResult } from './processor.js';
+export { ScratchSpace, SCRATCH_ROOT, type ScratchOptions } from './scratch.js';
 export { ThreadConverter, InlineConverter, ConversionCrashedError, ConversionAbortedError } from './conversion/thread-converter.js';
 export type { Converter, ConversionRequest, ConversionOutcome, ConversionReport, ReportProblem, ConversionOptions } from './conversion/types.js';
 export { statementsArea } from './routes.js';

@@ -13,6 +13,7 @@ export interface TransitionFields {
   txtKey?: string;
   reportKey?: string;
   reportXlsxKey?: string;
+  warningCount?: number;
 }
 
 export interface TransitionResult {
@@ -65,6 +66,7 @@ const FIELD_NAMES: Record<keyof TransitionFields, string> = {
   txtKey: 'txt_key',
   reportKey: 'report_key',
   reportXlsxKey: 'report_xlsx_key',
+  warningCount: 'warning_count',
 };
 
 /**
@@ -82,6 +84,10 @@ export class JobStore {
     const created = await CREATE.run(this.redis, keys, [record.createdAt, record.jobId, ...toHash(record)]);
     if (created === 1) this.metrics?.statementJobs.inc({ state: record.status });
     return created === 1;
+  }
+
+  async exists(ref: JobRef): Promise<boolean> {
+    return (await this.redis.exists(this.keys.record(ref))) === 1;
   }
 
   async get(ref: JobRef): Promise<JobRecord | null> {
@@ -154,6 +160,7 @@ function toHash(record: JobRecord): string[] {
     txt_key: record.txtKey,
     report_key: record.reportKey,
     report_xlsx_key: record.reportXlsxKey,
+    warning_count: record.warningCount,
     webhook_url: record.webhookUrl,
     webhook_secret: record.webhookSecretSealed,
   };
@@ -180,6 +187,7 @@ function fromHash(hash: Record<string, string>): JobRecord | null {
     txtKey: text('txt_key'),
     reportKey: text('report_key'),
     reportXlsxKey: text('report_xlsx_key'),
+    warningCount: hash['warning_count'] === undefined ? null : Number(hash['warning_count']),
     webhookUrl: text('webhook_url'),
     webhookSecretSealed: text('webhook_secret'),
   };

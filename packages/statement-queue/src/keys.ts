@@ -74,9 +74,11 @@ export function parseRefMember(member: string): JobRef | null {
 
 /** Storage keys of a job's files. Fixed names, so a retried or repeated conversion overwrites, never adds. */
 export const storageKeys = {
+  /** The folder of every job's folder. */
+  root: 'statements',
   folder: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}`,
   upload: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}/workbook.json`,
-  /** A copy of the upload taken when the job is queued, where the upload URL cannot overwrite it (S3). */
+  /** A copy of the upload taken when the job is queued, where the upload URL cannot overwrite it. */
   frozenInput: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}/input.json`,
   /** Instead of the copy when the upload was over the size limit: holds the size seen, nothing else. */
   oversizeMarker: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}/oversize.json`,
@@ -90,6 +92,15 @@ export function allStorageKeys(ref: JobRef): string[] {
     storageKeys.upload(ref), storageKeys.frozenInput(ref), storageKeys.oversizeMarker(ref),
     storageKeys.txt(ref), storageKeys.reportJson(ref), storageKeys.reportXlsx(ref),
   ];
+}
+
+const JOB_FILE_KEY = /^statements\/([0-9a-f]{24})\/([0-9a-f-]{36})\/[^/]+$/;
+
+/** The job a storage key of a job's file belongs to (`statements/<owner>/<job>/<file>`), or null. */
+export function refOfJobFile(key: string): JobRef | null {
+  const match = JOB_FILE_KEY.exec(key);
+  if (!match || !JOB_ID_PATTERN.test(match[2] as string)) return null;
+  return { owner: match[1] as string, jobId: match[2] as string };
 }
 
 const UPLOAD_KEY = /(?:^|\/)statements\/([0-9a-f]{24})\/([0-9a-f-]{36})\/workbook\.json$/;

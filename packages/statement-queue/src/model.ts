@@ -44,6 +44,8 @@ export interface JobRecord {
   txtKey: string | null;
   reportKey: string | null;
   reportXlsxKey: string | null;
+  /** Warnings in the engine's report; null until a report is written. */
+  warningCount: number | null;
   webhookUrl: string | null;
   /** Sealed with the service's Sealer (AES-256-GCM), bound to the job id. */
   webhookSecretSealed: string | null;
@@ -70,7 +72,12 @@ export interface StatementJobView {
   updated_at: number;
   json_url?: string;
   txt_url?: string;
+  /** The .xlsx report: every failed job, and a succeeded job with warnings. */
   validation_report_url?: string;
+  /** The same report as JSON (the engine's `ValidationReport`): every finished job that has one. */
+  validation_report_json_url?: string;
+  /** Succeeded jobs: how many warnings the report holds (the TXT was written regardless). */
+  warnings_count?: number;
   message?: string;
 }
 

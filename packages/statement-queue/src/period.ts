@@ -1,3 +1,4 @@
+import { FIRST_TAX_YEAR, StatementEngineError, resolveStartYear } from '@satyapan/statement-engine';
 import type { StatementDomain } from './model.js';
 
 /**
@@ -5,22 +6,29 @@ import type { StatementDomain } from './model.js';
  * checks exist so that a bad request is refused at submit time (422) instead of producing a job that must fail.
  */
 
-/** First tax year of the Income-tax Act 2025 forms (138/140/143/144). */
-const FIRST_TAX_YEAR = 2026;
-/** Oldest financial year whose statements the engine writes. */
-const FIRST_FINANCIAL_YEAR = 2010;
-
 const YEAR_PATTERN = /^(FY|TY) (\d{4})-(\d{2})$/;
 
-/** `FY 2025-26` -> 2025; `TY 2026-27` -> 2026; null when the text is not a year the engine can write. */
+/** `FY 2025-26` -> 2025; `TY 2026-27` -> 2026; null when the text is not a year in the API's spelling. */
 export function periodStartYear(text: string): number | null {
   const match = YEAR_PATTERN.exec(text);
   if (!match) return null;
   const start = Number(match[2]);
-  if (Number(match[3]) !== (start + 1) % 100) return null;
-  if (match[1] === 'TY' && start < FIRST_TAX_YEAR) return null;
-  if (start < FIRST_FINANCIAL_YEAR) return null;
-  return start;
+  return Number(match[3]) === (start + 1) % 100 ? start : null;
+}
+
+/**
+ * The start year of a year a request may name: the API's spelling, and a year the engine writes on `now` (the
+ * engine's own bounds: from FY 2010-11, tax years from TY 2026-27, none that has not begun). Null otherwise.
+ */
+export function requestStartYear(text: string, now: number): number | null {
+  const start = periodStartYear(text);
+  if (start === null) return null;
+  try {
+    return resolveStartYear(text, () => new Date(now));
+  } catch (error) {
+    if (error instanceof StatementEngineError) return null;
+    throw error;
+  }
 }
 
 type FormKind = 'salary' | 'nonsalary' | 'nonresident' | 'tcs';

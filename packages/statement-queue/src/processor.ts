@@ -1,6 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { WaitingError, type Job, type Queue } from 'bullmq';
@@ -12,6 +11,7 @@ import type { JobStore, TransitionFields } from './job-store.js';
 import { storageKeys, type JobRef } from './keys.js';
 import { FAILURE_MESSAGES, isTerminal, type JobRecord } from './model.js';
 import type { ConvertJobData, DeliveryJobData } from './queues.js';
+import type { ScratchSpace } from './scratch.js';
 import { enqueueWebhook, type WebhookRetryOptions } from './webhooks/delivery.js';
 
 export interface ProcessorOptions {
@@ -24,8 +24,8 @@ export interface ProcessorOptions {
   /** Absent when webhooks are off. */
   webhookQueue: Queue<DeliveryJobData> | null;
   webhookRetry?: WebhookRetryOptions;
-  /** Parent of the per-job scratch folders (workbook copy, TXT, engine spill files); default the OS temp dir. */
-  tmpDir?: string;
+  /** Where per-job scratch folders (workbook copy, TXT, engine spill files) are made. */
+  scratch: ScratchSpace;
   /** Where conversion durations are recorded (`satyapan_statement_conversion_duration_seconds`). */
   metrics?: SatyapanMetrics;
 }
@@ -73,7 +73,8 @@ export class StatementProcessor {
       const report = singleProblemReport('WORKBOOK_TOO_LARGE', `The workbook is ${tooLarge} bytes; the limit is ${this.options.maxUploadBytes} bytes`);
       return this.finish(ref, record, { kind: 'invalid-workbook', report, reportXlsx: await this.options.converter.reportXlsx(report) });
     }
-    const scratch = await mkdtemp(join(this.options.tmpDir ?? tmpdir(), `${SCRATCH_PREFIX}${ref.jobId}-`));
+    // Made empty, removing what an earlier run of this job left behind in any worker's folder (it was killed).
+    const scratch = await this.options.scratch.forJob(ref.jobId);
     try {
       const inputPath = join(scratch, 'workbook.json');
       await this.download(ref, inputPath);
@@ -100,7 +101,7 @@ export class StatementProcessor {
     }
   }
 
-  /** The size of an upload over the limit, from the dispatcher's marker (S3) or the upload itself; else null. */
+  /** The size of an upload over the limit, from the dispatcher's marker (S3) or the workbook it reads; else null. */
   private async oversize(ref: JobRef): Promise<number | null> {
     const { storage, maxUploadBytes } = this.options;
     try {
@@ -109,12 +110,14 @@ export class StatementProcessor {
     } catch (error) {
       if (!(isServiceError(error) && error.code === 'OBJECT_NOT_FOUND')) throw error;
     }
-    if (await storage.exists(storageKeys.frozenInput(ref))) return null;
-    const upload = await storage.head(storageKeys.upload(ref));
-    return upload && upload.size > maxUploadBytes ? upload.size : null;
+    const input = (await storage.head(storageKeys.frozenInput(ref))) ?? (await storage.head(storageKeys.upload(ref)));
+    return input && input.size > maxUploadBytes ? input.size : null;
   }
 
-  /** Streams the workbook to a local file: the copy taken at queueing time when there is one (S3), else the upload. */
+  /**
+   * Streams the workbook to a local file: the copy taken at queueing time, or the upload itself for a job queued
+   * before copies were taken on FsStorage too.
+   */
   private async download(ref: JobRef, path: string): Promise<void> {
     const { storage } = this.options;
     for (const key of [storageKeys.frozenInput(ref), storageKeys.upload(ref)]) {
@@ -144,9 +147,10 @@ export class StatementProcessor {
   private async writeReports(ref: JobRef, report: ConversionReport, xlsx: Uint8Array | null): Promise<TransitionFields> {
     const { storage } = this.options;
     await storage.put(storageKeys.reportJson(ref), JSON.stringify(report), { contentType: 'application/json' });
-    if (!xlsx) return { reportKey: storageKeys.reportJson(ref) };
+    const fields: TransitionFields = { reportKey: storageKeys.reportJson(ref), warningCount: report.warningCount };
+    if (!xlsx) return fields;
     await storage.put(storageKeys.reportXlsx(ref), Buffer.from(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength));
-    return { reportKey: storageKeys.reportJson(ref), reportXlsxKey: storageKeys.reportXlsx(ref) };
+    return { ...fields, reportXlsxKey: storageKeys.reportXlsx(ref) };
   }
 
   private async end(ref: JobRef, record: JobRecord, status: 'succeeded' | 'failed', fields: TransitionFields): Promise<void> {
@@ -179,26 +183,6 @@ export class StatementProcessor {
     await job.moveToWait(token);
     throw new WaitingError();
   }
-}
-
-const SCRATCH_PREFIX = 'satyapan-statement-';
-
-/**
- * Removes scratch folders left by workers that were killed (a finished job removes its own). Only folders older
- * than `olderThanMs` go, so conversions running in other processes on this host keep theirs.
- */
-export async function removeStaleScratch(tmpDir: string = tmpdir(), olderThanMs = 24 * 3600 * 1000): Promise<number> {
-  let removed = 0;
-  const cutoff = Date.now() - olderThanMs;
-  for (const name of await readdir(tmpDir)) {
-    if (!name.startsWith(SCRATCH_PREFIX)) continue;
-    const path = join(tmpDir, name);
-    const info = await stat(path).catch(() => null);
-    if (!info?.isDirectory() || info.mtimeMs > cutoff) continue;
-    await rm(path, { recursive: true, force: true });
-    removed += 1;
-  }
-  return removed;
 }
 
 function isFinalAttempt(job: Job): boolean {

@@ -93,7 +93,13 @@ function jobSchema(domain: StatementDomain): JsonSchema {
       updated_at: EPOCH_MS,
       json_url: { ...url, description: 'Pre-signed PUT for the Sheet JSON workbook (submit only); send no Authorization or x-api-key.' },
       txt_url: { ...url, description: 'Pre-signed GET of the TXT (succeeded).' },
-      validation_report_url: { ...url, description: 'Pre-signed GET of the .xlsx validation report (failed).' },
+      validation_report_url: {
+        ...url, description: 'Pre-signed GET of the .xlsx validation report: failed jobs, and succeeded jobs with warnings.',
+      },
+      validation_report_json_url: {
+        ...url, description: 'Pre-signed GET of the same report as JSON (problems with sheet, row, column, code, message, severity): succeeded and failed jobs.',
+      },
+      warnings_count: { type: 'integer', minimum: 0, description: 'Succeeded jobs: the warnings in the validation report (the TXT was written regardless).' },
       message: { type: 'string', description: 'Why the job failed, e.g. `Validation error` or `Invalid Workbook`.' },
     },
   };

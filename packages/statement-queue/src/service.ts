@@ -3,14 +3,14 @@ import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
 import {
   FsStorage, serviceError, silentLogger, systemClock, waitForRedis, watchRedisConnection,
-  type Clock, type Logger, type ObjectStorage, type SatyapanMetrics, type Sealer,
+  type Clock, type Logger, type ObjectStorage, type SatyapanMetrics, type Sealer, type UploadPolicy,
 } from '@satyapan/core';
 import { DEFAULTS } from './defaults.js';
 import { Dispatcher } from './dispatch.js';
 import { JobStore } from './job-store.js';
 import { JOB_ID_PATTERN, StatementKeys, ownerOf, refOfUploadKey, storageKeys, type JobRef } from './keys.js';
 import { listEntity, type JobOwner, type JobRecord, type Quarter, type SearchPage, type StatementDomain, type StatementJobView } from './model.js';
-import { domainOfForm, periodStartYear, tcsForm } from './period.js';
+import { domainOfForm, requestStartYear, tcsForm } from './period.js';
 import { createStatementQueue, watchQueueDepth, type ConversionRetryOptions, type ConvertJobData } from './queues.js';
 import { Retention } from './retention.js';
 import { webhookSecretContext } from './sealing.js';
@@ -98,14 +98,14 @@ export class StatementService {
       maxUploadBytes: this.settings.maxUploadBytes,
       ...(options.retry ? { retry: options.retry } : {}),
     });
-    this.retention = new Retention(this.redis, options.storage, this.store, this.keys, this.clock);
+    this.retention = new Retention(this.redis, options.storage, this.store, this.keys, this.clock, this.logger);
     if (options.watchUploads !== false && options.storage instanceof FsStorage) this.watchFsUploads(options.storage);
   }
 
   /** Creates a job in `created` with a pre-signed `json_url` for the workbook. */
   async submitJob(request: SubmitRequest, owner: JobOwner): Promise<StatementJobView> {
     await this.connected();
-    const startYear = periodStartYear(request.financialYear);
+    const startYear = requestStartYear(request.financialYear, this.clock.now());
     if (startYear === null) throw serviceError('UNPROCESSABLE', `Invalid financial year: ${request.financialYear}`);
     const form = this.formOf(request, startYear);
     const jobId = randomUUID();
@@ -131,7 +131,7 @@ export class StatementService {
   }
 
   async searchJobs(domain: StatementDomain, clientId: string, query: SearchQuery): Promise<SearchPage> {
-    if (query.financialYear !== undefined && periodStartYear(query.financialYear) === null) {
+    if (query.financialYear !== undefined && requestStartYear(query.financialYear, this.clock.now()) === null) {
       throw serviceError('UNPROCESSABLE', `Invalid financial year: ${query.financialYear}`);
     }
     if (query.fromDate !== undefined && query.toDate !== undefined && query.fromDate > query.toDate) {
@@ -167,6 +167,15 @@ export class StatementService {
   async purgeExpired(limit = 500): Promise<number> {
     await this.connected();
     return this.retention.purge(limit);
+  }
+
+  /**
+   * Deletes the files of jobs whose record is gone (after Redis lost data); only files older than an hour.
+   * Returns how many jobs' files were deleted.
+   */
+  async purgeOrphans(limit = 500): Promise<number> {
+    await this.connected();
+    return this.retention.purgeOrphans(limit);
   }
 
   async close(): Promise<void> {
@@ -214,6 +223,7 @@ export class StatementService {
       txtKey: null,
       reportKey: null,
       reportXlsxKey: null,
+      warningCount: null,
       webhookUrl: owner.webhookUrl ?? null,
       webhookSecretSealed: secret === null ? null : this.options.sealer.seal(secret, webhookSecretContext(jobId)),
     };
@@ -234,10 +244,14 @@ export class StatementService {
     })));
   }
 
-  /** Runs before FsStorage accepts an upload: only a job still waiting for its workbook takes one. */
-  private async guardUpload(key: string): Promise<void> {
+  /**
+   * Runs before FsStorage accepts an upload: only a job still waiting for its workbook takes one. The checks
+   * here refuse most second uploads early; the create-only commit settles a race between two that both passed
+   * them (exactly one wins, the other gets 409), and keeps a late one from replacing the workbook afterwards.
+   */
+  private async guardUpload(key: string): Promise<UploadPolicy | undefined> {
     const ref = refOfUploadKey(key);
-    if (!ref) return;
+    if (!ref) return undefined;
     await this.connected();
     const record = await this.store.get(ref);
     if (!record) throw serviceError('CONFLICT', 'Job no longer exists');
@@ -245,6 +259,7 @@ export class StatementService {
     if (record.status !== 'created' || (await this.options.storage.exists(key))) {
       throw serviceError('CONFLICT', 'Workbook already uploaded');
     }
+    return { createOnly: true };
   }
 
   private retentionMs(): number {

@@ -1,5 +1,5 @@
 import type { ObjectStorage } from '@satyapan/core';
-import { jobEntity, type JobRecord, type StatementJobView } from './model.js';
+import { isTerminal, jobEntity, type JobRecord, type StatementJobView } from './model.js';
 import { periodStartYear, writtenForm } from './period.js';
 
 export interface ViewOptions {
@@ -23,22 +23,22 @@ export function summaryView(record: JobRecord): StatementJobView {
     updated_at: record.updatedAt,
   };
   if (record.status === 'failed' && record.message) view.message = record.message;
+  if (record.status === 'succeeded' && record.warningCount !== null) view.warnings_count = record.warningCount;
   return view;
 }
 
-/** The job as polled: with a fresh pre-signed GET of the TXT (succeeded) or of the report (failed). */
+/**
+ * The job as polled: with fresh pre-signed GETs of the TXT (succeeded) and of the reports a finished job has
+ * (the .xlsx of a failed job or of a succeeded one with warnings; the JSON of every finished job).
+ */
 export async function pollView(record: JobRecord, options: ViewOptions): Promise<StatementJobView> {
   const view = summaryView(record);
-  const expiresInSeconds = options.downloadTtlSeconds;
-  if (record.status === 'succeeded' && record.txtKey) {
-    view.txt_url = await options.storage.presignGet(record.txtKey, { expiresInSeconds, downloadName: txtDownloadName(record) });
-  }
-  if (record.status === 'failed' && record.reportXlsxKey) {
-    view.validation_report_url = await options.storage.presignGet(record.reportXlsxKey, {
-      expiresInSeconds,
-      downloadName: `${record.jobId}_validation_report.xlsx`,
-    });
-  }
+  if (!isTerminal(record.status)) return view;
+  const get = (key: string, downloadName: string): Promise<string> =>
+    options.storage.presignGet(key, { expiresInSeconds: options.downloadTtlSeconds, downloadName });
+  if (record.status === 'succeeded' && record.txtKey) view.txt_url = await get(record.txtKey, txtDownloadName(record));
+  if (record.reportXlsxKey) view.validation_report_url = await get(record.reportXlsxKey, `${record.jobId}_validation_report.xlsx`);
+  if (record.reportKey) view.validation_report_json_url = await get(record.reportKey, `${record.jobId}_validation_report.json`);
   return view;
 }
 

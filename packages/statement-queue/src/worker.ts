@@ -10,7 +10,8 @@ import { DEFAULTS } from './defaults.js';
 import { Dispatcher } from './dispatch.js';
 import { JobStore } from './job-store.js';
 import { StatementKeys } from './keys.js';
-import { StatementProcessor, removeStaleScratch, type ProcessResult } from './processor.js';
+import { StatementProcessor, type ProcessResult } from './processor.js';
+import { ScratchSpace } from './scratch.js';
 import {
   STATEMENT_QUEUE, createStatementQueue, createWebhookQueue, watchQueueDepth,
   type ConversionRetryOptions, type ConvertJobData, type DeliveryJobData,
@@ -31,8 +32,12 @@ export interface StatementWorkerOptions {
   concurrency?: number;
   /** `thread` (default): conversions run in worker threads; `inline`: on the event loop (small inputs only). */
   conversion?: 'thread' | 'inline';
-  /** Parent of per-job scratch folders; default the OS temp directory. */
+  /** Parent of the workers' scratch folders; default the OS temp directory. */
   tmpDir?: string;
+  /** A scratch folder whose owner gave no sign of life for this long is a dead worker's and removed; default 15 min. */
+  scratchStaleAfterMs?: number;
+  /** How often this worker renews its own scratch heartbeat and removes dead workers' folders; default 1 min. */
+  scratchSweepIntervalMs?: number;
   clock?: Clock;
   logger?: Logger;
   maxUploadBytes?: number;
@@ -56,6 +61,11 @@ export interface StatementWorkerOptions {
    * durations, webhook deliveries, and the depth of the statement and webhook queues.
    */
   metrics?: SatyapanMetrics;
+  /**
+   * How often to walk storage for job files whose record is gone (Redis lost data) and delete them; default
+   * 24 h, 0 turns it off. Needs a storage with `list` (FsStorage, S3Storage).
+   */
+  orphanSweepIntervalMs?: number;
 }
 
 export interface StatementWorker {
@@ -84,11 +94,14 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
   const store = new JobStore(options.connection, keys, options.metrics);
   const converter: Converter = options.conversion === 'inline' ? new InlineConverter() : new ThreadConverter();
   const webhookQueue: Queue<DeliveryJobData> | null = options.webhooks === false ? null : createWebhookQueue(options.connection, keys.bullPrefix, logger);
+  const scratch = new ScratchSpace({
+    ...(options.tmpDir ? { tmpDir: options.tmpDir } : {}),
+    ...(options.scratchStaleAfterMs ? { staleAfterMs: options.scratchStaleAfterMs } : {}),
+  });
   const processor = new StatementProcessor({
-    store, storage: options.storage, converter, clock, logger, webhookQueue,
+    store, storage: options.storage, converter, clock, logger, webhookQueue, scratch,
     maxUploadBytes: options.maxUploadBytes ?? DEFAULTS.maxUploadBytes,
     ...(options.webhooks && options.webhooks.retry ? { webhookRetry: options.webhooks.retry } : {}),
-    ...(options.tmpDir ? { tmpDir: options.tmpDir } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   if (webhookQueue) watchQueueDepth(options.metrics, webhookQueue);
@@ -113,8 +126,7 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
     clock, logger,
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
-  const sweeps = startSweeps(options, { keys, store, clock, logger });
-  void removeStaleScratch(options.tmpDir).catch((error: unknown) => logger.warn('could not remove stale scratch folders', { error: (error as Error).message }));
+  const sweeps = startSweeps(options, { keys, store, clock, logger, scratch });
   return {
     worker,
     webhookWorker,
@@ -130,6 +142,7 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
       await abandoned.close();
       await Promise.all([closeWithin(worker, timeoutMs), webhookWorker ? closeWithin(webhookWorker, timeoutMs) : undefined]);
       await converter.close();
+      await scratch.close();
       await webhookQueue?.close();
     },
   };
@@ -181,9 +194,10 @@ interface SweepContext {
   store: JobStore;
   clock: Clock;
   logger: Logger;
+  scratch: ScratchSpace;
 }
 
-/** The periodic pending-upload sweep and retention purge, each one run at a time, timers unref'd. */
+/** The periodic pending-upload sweep, retention purge and scratch sweep, each one run at a time, timers unref'd. */
 function startSweeps(options: StatementWorkerOptions, ctx: SweepContext): { stop(): Promise<void> } {
   const queue = createStatementQueue(options.connection, ctx.keys.bullPrefix, ctx.logger);
   watchQueueDepth(options.metrics, queue);
@@ -193,10 +207,13 @@ function startSweeps(options: StatementWorkerOptions, ctx: SweepContext): { stop
     maxUploadBytes: options.maxUploadBytes ?? DEFAULTS.maxUploadBytes,
     ...(options.retry ? { retry: options.retry } : {}),
   });
-  const retention = new Retention(options.connection, options.storage, ctx.store, ctx.keys, ctx.clock);
+  const retention = new Retention(options.connection, options.storage, ctx.store, ctx.keys, ctx.clock, ctx.logger);
   const loops = [
     repeat(options.sweepIntervalMs ?? 5_000, () => dispatcher.sweep(500), ctx.logger, 'upload sweep'),
     repeat(options.retentionIntervalMs ?? 3_600_000, () => retention.purge(500), ctx.logger, 'retention purge'),
+    repeat(options.orphanSweepIntervalMs ?? 24 * 3_600_000, () => retention.purgeOrphans(500), ctx.logger, 'orphaned files sweep'),
+    // Also at once: a worker restarted after a kill removes what its predecessor left.
+    repeat(options.scratchSweepIntervalMs ?? 60_000, () => ctx.scratch.sweep(), ctx.logger, 'scratch sweep', { now: true }),
   ];
   return {
     async stop() {
@@ -206,7 +223,7 @@ function startSweeps(options: StatementWorkerOptions, ctx: SweepContext): { stop
   };
 }
 
-function repeat(intervalMs: number, task: () => Promise<unknown>, logger: Logger, name: string): { stop(): Promise<void> } {
+function repeat(intervalMs: number, task: () => Promise<unknown>, logger: Logger, name: string, { now = false } = {}): { stop(): Promise<void> } {
   if (intervalMs <= 0) return { stop: async () => {} };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -220,7 +237,7 @@ function repeat(intervalMs: number, task: () => Promise<unknown>, logger: Logger
         if (!stopped) timer = setTimeout(tick, intervalMs).unref();
       });
   };
-  timer = setTimeout(tick, intervalMs).unref();
+  timer = setTimeout(tick, now ? 0 : intervalMs).unref();
   return {
     async stop() {
       stopped = true;

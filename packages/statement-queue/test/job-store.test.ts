@@ -10,7 +10,7 @@ function recordFor(ref: JobRef, createdAt: number, overrides: Partial<JobRecord>
   return {
     jobId: ref.jobId, domain: 'tds', clientId: 'client-a', tan: 'AHMA09719B', form: '26Q', quarter: 'Q3',
     financialYear: 'FY 2025-26', previousReceiptNumber: null, status: 'created', createdAt, updatedAt: createdAt,
-    attempts: 0, message: null, txtKey: null, reportKey: null, reportXlsxKey: null, webhookUrl: null, webhookSecretSealed: null,
+    attempts: 0, message: null, txtKey: null, reportKey: null, reportXlsxKey: null, warningCount: null, webhookUrl: null, webhookSecretSealed: null,
     ...overrides,
   };
 }

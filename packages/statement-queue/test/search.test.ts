@@ -8,7 +8,8 @@ const TANS = ['AHMA09719B', 'BLRC23456F', 'DELA12345K'];
 const FORMS = ['24Q', '26Q', '27Q', '140'];
 const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'] as const;
 const YEARS = ['FY 2024-25', 'FY 2025-26', 'TY 2026-27'];
-const START = 1_760_000_000_000;
+// 28 May 2026: every year in YEARS has begun (a job for a year that has not is refused at submit).
+const START = 1_780_000_000_000;
 
 interface Made {
   id: string;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isServiceError } from '@satyapan/core';
 import { ownerOf, storageKeys, type StatementJobView, type SubmitRequest } from '@satyapan/statement-queue';
@@ -44,6 +44,23 @@ describe('statement-queue: StatementService', () => {
       for (const financialYear of ['FY 2022-2', 'FY 2022-24', 'TY 2025-26', 'FY 2009-10', '2025-26']) {
         const error = await rejection(env.service.submitJob({ ...TDS_REQUEST, financialYear }, CLIENT));
         expect(error, financialYear).to.deep.include({ status: 422, message: `Invalid financial year: ${financialYear}` });
+      }
+    });
+
+    it('refuses a year that has not begun (the engine\'s bound), in submit and search, until it begins', async () => {
+      const saved = env.clock.now();
+      try {
+        env.clock.set(Date.parse('2027-03-31T23:00:00+05:30'));
+        for (const financialYear of ['FY 9999-00', 'TY 2027-28']) {
+          const error = await rejection(env.service.submitJob({ ...TDS_REQUEST, financialYear }, CLIENT));
+          expect(error, financialYear).to.deep.include({ status: 422, message: `Invalid financial year: ${financialYear}` });
+          const searchError = await rejection(env.service.searchJobs('tds', CLIENT.clientId, { financialYear }));
+          expect(searchError, financialYear).to.deep.include({ status: 422, message: `Invalid financial year: ${financialYear}` });
+        }
+        env.clock.set(Date.parse('2027-04-01T00:30:00+05:30'));
+        expect(await env.service.submitJob({ ...TDS_REQUEST, financialYear: 'TY 2027-28' }, CLIENT)).to.include({ financial_year: 'TY 2027-28' });
+      } finally {
+        env.clock.set(saved);
       }
     });
 
@@ -111,6 +128,41 @@ describe('statement-queue: StatementService', () => {
       expect(await readFile(join(env.dataDir, storageKeys.upload(ref)), 'utf8')).to.equal('{"first":true}');
     });
 
+    it('lets exactly one of two uploads racing to one URL win; the other gets 409', async () => {
+      const job = await submitted();
+      const ref = { owner: ownerOf('client-a'), jobId: job.job_id };
+      const first = env.startUpload(job.json_url as string);
+      const second = env.startUpload(job.json_url as string);
+      // Both have passed the early checks (neither workbook is there yet) and are writing their bodies.
+      await eventually(async () => (await readdir(join(env.dataDir, '.tmp')).catch(() => [])).length >= 2);
+      first.send('{"first":true}');
+      second.send('{"second":true}');
+      const outcomes = await Promise.allSettled([first.done, second.done]);
+      expect(outcomes.map((outcome) => outcome.status).sort()).to.deep.equal(['fulfilled', 'rejected']);
+      const loser = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      expect(loser?.reason).to.deep.include({ status: 409 });
+      const winner = outcomes[0]?.status === 'fulfilled' ? '{"first":true}' : '{"second":true}';
+      await eventually(async () => (await env.service.getJob('tds', 'client-a', job.job_id)).status === 'queued');
+      expect(await readFile(join(env.dataDir, storageKeys.upload(ref)), 'utf8')).to.equal(winner);
+      expect(await readFile(join(env.dataDir, storageKeys.frozenInput(ref)), 'utf8')).to.equal(winner);
+    });
+
+    it('freezes the workbook when the job is queued: an upload that began before cannot replace it after', async () => {
+      const job = await submitted();
+      const ref = { owner: ownerOf('client-a'), jobId: job.job_id };
+      const late = env.startUpload(job.json_url as string);
+      await eventually(async () => (await readdir(join(env.dataDir, '.tmp')).catch(() => [])).length >= 1);
+      await env.upload(job.json_url as string, '{"first":true}');
+      await eventually(async () => (await env.service.getJob('tds', 'client-a', job.job_id)).status === 'queued');
+      // The copy the worker reads is out of any URL's reach.
+      expect(await readFile(join(env.dataDir, storageKeys.frozenInput(ref)), 'utf8')).to.equal('{"first":true}');
+      late.send('{"late":true}');
+      expect(await rejection(late.done)).to.include({ status: 409 });
+      for (const key of [storageKeys.upload(ref), storageKeys.frozenInput(ref)]) {
+        expect(await readFile(join(env.dataDir, key), 'utf8'), key).to.equal('{"first":true}');
+      }
+    });
+
     it('queues a job whose upload event was lost when the pending sweep runs', async () => {
       const quiet = env.newService({ watchUploads: false });
       const job = await quiet.submitJob(TDS_REQUEST, CLIENT);
@@ -158,6 +210,28 @@ describe('statement-queue: StatementService', () => {
       for (const key of [storageKeys.upload(ref), storageKeys.txt(ref)]) expect(await env.storage.exists(key), key).to.equal(false);
       const search = await service.searchJobs('tds', 'client-r', {});
       expect(search.items.map((item) => item.job_id)).to.deep.equal([young.job_id]);
+    });
+
+    it('deletes the files of jobs whose record Redis lost, once they are an hour old, and nothing of a job it still has', async () => {
+      const service = env.newService({ watchUploads: false });
+      const owner = { clientId: 'client-o' };
+      const [kept, lost, lostRecently] = (await Promise.all([1, 2, 3].map(() => service.submitJob(TDS_REQUEST, owner)))) as [StatementJobView, StatementJobView, StatementJobView];
+      const refOf = (job: StatementJobView) => ({ owner: ownerOf('client-o'), jobId: job.job_id });
+      const files = (job: StatementJobView) => [storageKeys.upload(refOf(job)), storageKeys.txt(refOf(job)), storageKeys.reportJson(refOf(job))];
+      const twoHoursAgo = new Date(Date.now() - 2 * 3600 * 1000);
+      for (const job of [kept, lost, lostRecently]) {
+        for (const key of files(job)) {
+          await env.storage.put(key, 'PAN ABCPD1234E');
+          if (job !== lostRecently) await utimes(join(env.dataDir, key), twoHoursAgo, twoHoursAgo);
+        }
+      }
+      // Redis data loss: the records and the retention schedule are gone, the files are not.
+      for (const job of [lost, lostRecently]) await env.redis.del(service.keys.record(refOf(job)));
+      await env.redis.del(service.keys.retention);
+      expect(await service.purgeExpired()).to.equal(0);
+      expect(await service.purgeOrphans()).to.equal(1);
+      for (const key of files(lost)) expect(await env.storage.exists(key), key).to.equal(false);
+      for (const key of [...files(kept), ...files(lostRecently)]) expect(await env.storage.exists(key), key).to.equal(true);
     });
   });
 });

@@ -3,7 +3,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { createMetrics, createRedisConnection, hmacSign } from '@satyapan/core';
+import { Writable } from 'node:stream';
+import { createLogger, createMetrics, createRedisConnection, hmacSign } from '@satyapan/core';
 import {
   WebhookVerificationError, createWebhookQueue, createWebhookWorker, enqueueWebhook, isNonPublicAddress, ownerOf,
   signWebhook, verifyWebhook, webhookAttempts, webhookBackoff, type DeliveryJobData, type StatementJobView,
@@ -63,7 +64,24 @@ describe('statement-queue: webhook signatures', () => {
     // Header names in any case, several signatures (key rotation) in one header.
     const upper = { 'Webhook-Id': headers['webhook-id'], 'Webhook-Timestamp': headers['webhook-timestamp'], 'Webhook-Signature': `v1,bm9wZQ== ${headers['webhook-signature']}` };
     expect(verifyWebhook({ secret: 's3cret', body, headers: upper, now: 1_700_000_000_000 })).to.deep.equal(JSON.parse(body));
-    expect(verifyWebhook({ secret: 's3cret', body: Buffer.from(body), headers: { 'x-service-signature': headers['x-service-signature'] } })).to.deep.equal(JSON.parse(body));
+    const legacy = { 'x-service-signature': headers['x-service-signature'] };
+    expect(verifyWebhook({ secret: 's3cret', body: Buffer.from(body), headers: legacy, scheme: 'x-service-signature' })).to.deep.equal(JSON.parse(body));
+  });
+
+  it('cannot be downgraded: by default a delivery without a fresh Standard Webhooks signature is refused', () => {
+    const headers = signWebhook('s3cret', 'msg_5', 1_700_000_000, body);
+    // A captured delivery with the timestamped headers stripped: only the replayable body signature is left.
+    const stripped = { 'x-service-signature': headers['x-service-signature'] };
+    expect(() => verifyWebhook({ secret: 's3cret', body, headers: stripped, now: 1_700_000_000_000 }))
+      .to.throw(WebhookVerificationError).with.property('code', 'MISSING_HEADERS');
+    // Replayed a day later with every header: the timestamp is stale.
+    expect(() => verifyWebhook({ secret: 's3cret', body, headers: { ...headers }, now: 1_700_086_400_000 }))
+      .to.throw(WebhookVerificationError).with.property('code', 'TIMESTAMP_OUT_OF_TOLERANCE');
+    // A receiver that chose the vendor's scheme checks that one only, never the other.
+    expect(() => verifyWebhook({ secret: 's3cret', body, headers: { 'webhook-id': 'msg_5', 'webhook-timestamp': '1700000000', 'webhook-signature': headers['webhook-signature'] }, scheme: 'x-service-signature' }))
+      .to.throw(WebhookVerificationError).with.property('code', 'MISSING_HEADERS');
+    // A misspelt scheme is a programming error, never a quiet fallback to the replayable one.
+    expect(() => verifyWebhook({ secret: 's3cret', body, headers: stripped, scheme: 'legacy' as never })).to.throw(TypeError, /Unknown webhook scheme/);
   });
 
   it('refuses a changed body, a wrong secret, an old timestamp and missing headers', () => {
@@ -72,7 +90,7 @@ describe('statement-queue: webhook signatures', () => {
       [() => verifyWebhook({ secret: 's3cret', body: body.replace('succeeded', 'failed'), headers, now: 1_700_000_000_000 }), 'BAD_SIGNATURE'],
       [() => verifyWebhook({ secret: 'other', body, headers, now: 1_700_000_000_000 }), 'BAD_SIGNATURE'],
       [() => verifyWebhook({ secret: 's3cret', body, headers, now: 1_700_000_301_000 }), 'TIMESTAMP_OUT_OF_TOLERANCE'],
-      [() => verifyWebhook({ secret: 's3cret', body, headers: { 'x-service-signature': hmacSign('other', body, 'base64') } }), 'BAD_SIGNATURE'],
+      [() => verifyWebhook({ secret: 's3cret', body, headers: { 'x-service-signature': hmacSign('other', body, 'base64') }, scheme: 'x-service-signature' }), 'BAD_SIGNATURE'],
       [() => verifyWebhook({ secret: 's3cret', body, headers: {} }), 'MISSING_HEADERS'],
     ];
     for (const [attempt, code] of attempts) {
@@ -99,6 +117,21 @@ describe('statement-queue: webhook retry schedule and address policy', () => {
     for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
       expect(isNonPublicAddress(address), address).to.equal(false);
     }
+  });
+
+  it('refuses every IPv6 spelling that embeds or tunnels another address, and all that is not global unicast', () => {
+    const refused = [
+      '::127.0.0.1', // IPv4-compatible (deprecated), loopback inside
+      '::ffff:0:127.0.0.1', // IPv4-translated (RFC 6145)
+      '2002:7f00:1::', // 6to4 of 127.0.0.1
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo (2001::/32)
+      'fec0::1', 'feff::1', // deprecated site-local fec0::/10
+      '64:ff9b::7f00:1', // NAT64 of 127.0.0.1
+      '100::1', '2001:db8::1', '2001:2::1', 'ff02::1', '::', '5f00::1', '4000::1', 'e000::1',
+      '192.0.0.8', '198.18.0.1', '224.0.0.1', '255.255.255.255', '240.0.0.1',
+    ];
+    for (const address of refused) expect(isNonPublicAddress(address), address).to.equal(true);
+    for (const address of ['2a00:1450:4001:82a::200e', '2400:cb00::1', '49.44.0.1']) expect(isNonPublicAddress(address), address).to.equal(false);
   });
 });
 
@@ -232,9 +265,31 @@ describe('statement-queue: webhook delivery', () => {
       await eventually(async () => (await delivery?.getState()) === 'failed');
       const failed = await queue.getJob(`wh-${ref.jobId}`);
       expect(failed?.attemptsMade, url).to.equal(1);
-      expect(failed?.failedReason).to.match(/private, loopback or link-local/);
+      expect(failed?.failedReason).to.match(/not public unicast/);
     }
     expect(receiver.received).to.have.length(0);
+  });
+
+  it('refuses the IPv6 literals that reach loopback (mapped, compatible, translated, 6to4) and logs each refusal without the URL\'s path or query', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({ write(chunk: Buffer, _encoding, callback) { lines.push(chunk.toString('utf8')); callback(); } });
+    const worker = createWebhookWorker({
+      connection, storage: env.storage, sealer: env.sealer, keyPrefix: env.keyPrefix, allowPrivateUrls: [],
+      retry: fastRetry, logger: createLogger({ stream }),
+    });
+    workers.push(worker);
+    const hosts = ['[::127.0.0.1]', '[::ffff:0:127.0.0.1]', '[2002:7f00:1::]', '[fec0::1]', '[2001:0:4136:e378:8000:63bf:3fff:fdd2]'];
+    for (const host of hosts) {
+      const { ref, record } = await finishedJob(`http://user:pw@${host}:8080/hooks?token=s3cret-token`, 'hook-secret', 'succeeded');
+      await enqueueWebhook(queue, record, ref, fastRetry);
+      await eventually(async () => (await (await queue.getJob(`wh-${ref.jobId}`))?.getState()) === 'failed');
+      const failed = await queue.getJob(`wh-${ref.jobId}`);
+      expect(failed?.attemptsMade, host).to.equal(1);
+      const refusal = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry['job_id'] === ref.jobId);
+      expect(refusal, host).to.include({ level: 'warn', message: 'webhook delivery refused', webhook_id: `msg_${ref.jobId}` });
+    }
+    const logged = lines.join('');
+    expect(logged).not.to.match(/s3cret-token|user:pw|\/hooks/);
   });
 
   it('sends without signatures when the client has no secret', async () => {

@@ -1,10 +1,14 @@
 import { expect } from 'chai';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Redis } from 'ioredis';
 import { createRedisConnection, readAll, waitForRedis } from '@satyapan/core';
 import { convert } from '@satyapan/statement-engine';
 import {
-  createStatementWorker, ownerOf, storageKeys,
+  SCRATCH_ROOT, ScratchSpace, createStatementWorker, ownerOf, storageKeys,
   type JobRef, type StatementJobView, type StatementWorker, type StatementWorkerOptions,
 } from '@satyapan/statement-queue';
 import { TCS_REQUEST, eventually, startEnv, type TestEnv } from './support/env.js';
@@ -75,8 +79,31 @@ describe('statement-queue: the worker', function () {
     const expected = convert(workbook, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at) });
     expect((await stored(storageKeys.txt(refOf(job)))).toString('utf8')).to.equal(expected.txt);
     expect(JSON.parse((await stored(storageKeys.reportJson(refOf(job)))).toString('utf8'))).to.deep.equal(expected.report);
-    // The .xlsx report is made for failed jobs only: nothing serves it for a succeeded one.
+    // A clean report: the count and the JSON, but no .xlsx (it is made only when there is something to show).
+    expect(done.warnings_count).to.equal(0);
+    expect(done.validation_report_json_url).to.match(/report\.json\?/);
+    expect(done).not.to.have.property('validation_report_url');
     expect(await env.storage.exists(storageKeys.reportXlsx(refOf(job)))).to.equal(false);
+  });
+
+  it('shows a succeeded job\'s warnings: their count and the report as .xlsx and JSON', async () => {
+    await startWorker();
+    const job = await submitAndUpload(workbook26Q({ rows: 5, lowerCasePanRows: [0, 3] }));
+    const done = await finished(job);
+    expect(done.status).to.equal('succeeded');
+    expect(done.txt_url).to.be.a('string');
+    const report = JSON.parse((await stored(storageKeys.reportJson(refOf(job)))).toString('utf8')) as { warningCount: number; problems: Array<{ code: string; row: number }> };
+    expect(report.problems.filter((p) => p.code === 'IDENTIFIER_UPPERCASED').map((p) => p.row)).to.deep.equal([2, 5]);
+    expect(done.warnings_count).to.equal(report.warningCount).and.to.be.at.least(2);
+    expect(done.validation_report_url).to.match(/report\.xlsx\?/);
+    expect(new URL(done.validation_report_url as string).searchParams.get('X-Download-Name')).to.equal(`${job.job_id}_validation_report.xlsx`);
+    expect(new URL(done.validation_report_json_url as string).searchParams.get('X-Download-Name')).to.equal(`${job.job_id}_validation_report.json`);
+    expect((await stored(storageKeys.reportXlsx(refOf(job)))).subarray(0, 2).toString('latin1')).to.equal('PK');
+    // Search items carry the count (a scalar like `message`), never URLs.
+    const page = await env.service.searchJobs('tds', CLIENT.clientId, { tan: TDS_Q2.tan, status: 'succeeded' });
+    const item = page.items.find((each) => each.job_id === job.job_id);
+    expect(item).to.include({ warnings_count: done.warnings_count });
+    expect(item).not.to.have.any.keys('validation_report_url', 'validation_report_json_url');
   });
 
   it('converts TCS jobs as 27EQ', async () => {
@@ -95,13 +122,18 @@ describe('statement-queue: the worker', function () {
     const done = await finished(job);
     expect(done).to.include({ status: 'failed', message: 'Validation error' });
     expect(done.validation_report_url).to.match(/report\.xlsx\?/);
+    expect(done.validation_report_json_url).to.match(/report\.json\?/);
+    expect(done).not.to.have.property('warnings_count');
     const report = JSON.parse((await stored(storageKeys.reportJson(refOf(job)))).toString('utf8')) as { problems: Array<{ sheet: string; row: number; code: string }> };
     expect(report.problems.filter((p) => p.code === 'INVALID_PAN').map((p) => [p.sheet, p.row])).to.deep.equal([['payee_sheet', 3], ['payee_sheet', 6]]);
     expect(await env.storage.exists(storageKeys.txt(refOf(job)))).to.equal(false);
     expect((await stored(storageKeys.reportXlsx(refOf(job)))).subarray(0, 2).toString('latin1')).to.equal('PK');
-    const bull = await env.service.queue.getJob(job.job_id);
+    // The record is final a moment before BullMQ records the job as completed.
+    const bull = await eventually(async () => {
+      const current = await env.service.queue.getJob(job.job_id);
+      return (await current?.getState()) === 'completed' ? current : null;
+    });
     expect(bull?.attemptsMade).to.equal(1);
-    expect(await bull?.getState()).to.equal('completed');
   });
 
   it('writes the previous receipt number of a regular statement in BH 9, with BH 52 = Y', async () => {
@@ -147,12 +179,12 @@ describe('statement-queue: the worker', function () {
 
   it('retries infrastructure failures with backoff and fails the job after the last try', async () => {
     const service = env.newService({ retry: { attempts: 3, backoffMs: 50 }, watchUploads: false });
-    await startWorker();
     const job = await service.submitJob(TDS_Q2, CLIENT);
     await env.storage.put(storageKeys.upload(refOf(job)), '{}');
     await service.handleObjectCreated(storageKeys.upload(refOf(job)));
-    // The workbook disappears before any worker reads it: a storage failure, not a workbook problem.
-    await env.storage.delete(storageKeys.upload(refOf(job)));
+    // The workbook disappears before any worker reads it (none runs yet): a storage failure, not a workbook problem.
+    for (const key of [storageKeys.upload(refOf(job)), storageKeys.frozenInput(refOf(job))]) await env.storage.delete(key);
+    await startWorker();
     const done = await finished(job);
     expect(done).to.include({ status: 'failed', message: 'Processing error' });
     const bull = await service.queue.getJob(job.job_id);
@@ -165,9 +197,13 @@ describe('statement-queue: the worker', function () {
     const job = await submitAndUpload(workbook26Q());
     const done = await finished(job);
     const txt = await stored(storageKeys.txt(refOf(job)));
-    const bull = await env.service.queue.getJob(job.job_id);
-    await bull?.retry('completed');
-    await eventually(async () => (await bull?.getState()) === 'completed' && (await env.service.queue.getJob(job.job_id))?.returnvalue?.outcome === 'skipped');
+    // The record is final a moment before BullMQ records the job as completed.
+    const bull = await eventually(async () => {
+      const current = await env.service.queue.getJob(job.job_id);
+      return (await current?.getState()) === 'completed' ? current : null;
+    });
+    await bull.retry('completed');
+    await eventually(async () => (await bull.getState()) === 'completed' && (await env.service.queue.getJob(job.job_id))?.returnvalue?.outcome === 'skipped');
     expect(await env.service.getJob('tds', CLIENT.clientId, job.job_id)).to.deep.include({ status: 'succeeded', updated_at: done.updated_at });
     expect(await stored(storageKeys.txt(refOf(job)))).to.deep.equal(txt);
     expect(worker.worker.isRunning()).to.equal(true);
@@ -203,21 +239,80 @@ describe('statement-queue: the worker', function () {
   });
 });
 
-describe('statement-queue: scratch folders', () => {
-  it('removes only old scratch folders left behind by killed workers', async () => {
-    const { mkdtemp, mkdir, utimes, readdir, rm } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { removeStaleScratch } = await import('@satyapan/statement-queue');
-    const root = await mkdtemp(join(tmpdir(), 'scratch-root-'));
+describe('statement-queue: scratch folders', function () {
+  this.timeout(20_000);
+  let root: string;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'scratch-parent-'));
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  /** A worker folder as a killed worker leaves it: a job's plaintext workbook and spill file, a heartbeat `ageMs` old. */
+  async function deadWorkerFolder(name: string, jobId: string, ageMs: number): Promise<string> {
+    const folder = join(root, SCRATCH_ROOT, name);
+    await mkdir(join(folder, jobId), { recursive: true });
+    await writeFile(join(folder, jobId, 'workbook.json'), '{"pan":"ABCPD1234E"}');
+    await writeFile(join(folder, jobId, 'spill-0.bin'), 'rows');
+    await writeFile(join(folder, '.heartbeat'), '1');
+    const then = new Date(Date.now() - ageMs);
+    await utimes(join(folder, '.heartbeat'), then, then);
+    return folder;
+  }
+
+  it('removes the folders of workers whose heartbeat is stale and keeps live ones, its own, and others\' files', async () => {
+    const scratch = new ScratchSpace({ tmpDir: root, staleAfterMs: 60_000 });
+    const dead = await deadWorkerFolder('w-dead', 'job-a', 120_000);
+    const live = await deadWorkerFolder('w-live', 'job-b', 1_000);
+    const legacyOld = join(root, 'satyapan-statement-job-c-x1');
+    const legacyNew = join(root, 'satyapan-statement-job-d-x2');
+    for (const folder of [legacyOld, legacyNew, join(root, 'someone-else')]) await mkdir(folder);
+    const old = new Date(Date.now() - 120_000);
+    for (const folder of [legacyOld, join(root, 'someone-else')]) await utimes(folder, old, old);
+    const own = await scratch.forJob('job-e');
+    expect(await scratch.sweep()).to.equal(2);
+    expect(existsSync(dead)).to.equal(false);
+    expect(existsSync(legacyOld)).to.equal(false);
+    for (const kept of [live, legacyNew, own, join(root, 'someone-else')]) expect(existsSync(kept), kept).to.equal(true);
+    // A worker taken for dead (its folder swept during a long stall) makes its folder again on its next sweep.
+    await rm(scratch.own, { recursive: true });
+    await scratch.sweep();
+    expect(existsSync(join(scratch.own, '.heartbeat'))).to.equal(true);
+    await scratch.close();
+    expect(existsSync(scratch.own)).to.equal(false);
+  });
+
+  it('gives a restarted job an empty folder and removes its predecessor\'s, in whichever worker\'s folder it is', async () => {
+    const predecessor = await deadWorkerFolder('w-killed', 'job-r', 0);
+    const scratch = new ScratchSpace({ tmpDir: root });
+    const folder = await scratch.forJob('job-r');
+    expect(existsSync(join(predecessor, 'job-r'))).to.equal(false);
+    expect(existsSync(predecessor), 'the other worker\'s folder itself is not this job\'s to remove').to.equal(true);
+    expect(await readdir(folder)).to.deep.equal([]);
+    await scratch.close();
+  });
+
+  it('a worker sweeps on start and then periodically', async () => {
+    const connection = createRedisConnection({ flavour: 'worker', connectionName: 'statement-scratch-test' });
+    await waitForRedis(connection);
+    const env = await startEnv();
+    const atStart = await deadWorkerFolder('w-before-start', 'job-s', 5_000);
+    const worker = createStatementWorker({
+      connection, storage: env.storage, sealer: env.sealer, keyPrefix: env.keyPrefix, webhooks: false, sweepIntervalMs: 0,
+      retentionIntervalMs: 0, tmpDir: root, scratchStaleAfterMs: 2_000, scratchSweepIntervalMs: 200,
+    });
     try {
-      for (const name of ['satyapan-statement-old-1', 'satyapan-statement-new-1', 'someone-else-old']) await mkdir(join(root, name));
-      const twoDaysAgo = new Date(Date.now() - 48 * 3600 * 1000);
-      for (const name of ['satyapan-statement-old-1', 'someone-else-old']) await utimes(join(root, name), twoDaysAgo, twoDaysAgo);
-      expect(await removeStaleScratch(root)).to.equal(1);
-      expect((await readdir(root)).sort()).to.deep.equal(['satyapan-statement-new-1', 'someone-else-old']);
+      await worker.ready();
+      await eventually(async () => !existsSync(atStart));
+      const later = await deadWorkerFolder('w-killed-later', 'job-t', 5_000);
+      await eventually(async () => !existsSync(later));
+      // Its own folder stays, its heartbeat renewed by every sweep.
+      const own = (await readdir(join(root, SCRATCH_ROOT))).filter((name) => name.startsWith(`w-${process.pid}-`));
+      expect(own).to.have.length(1);
     } finally {
-      await rm(root, { recursive: true, force: true });
+      await worker.close({ timeoutMs: 2_000 });
+      connection.disconnect();
+      await env.close();
     }
+    expect(await readdir(join(root, SCRATCH_ROOT))).to.deep.equal([]);
   });
 });

@@ -1,12 +1,12 @@
 import {
-  DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client,
+  DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsCommand, PutObjectCommand, S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import {
   assertSafeKey, contentTypeForKey, readAll, serviceError,
-  type ObjectBody, type ObjectInfo, type ObjectStorage, type PresignGetOptions, type PresignPutOptions, type PutOptions,
+  type ListedObject, type ObjectBody, type ObjectInfo, type ObjectStorage, type PresignGetOptions, type PresignPutOptions, type PutOptions,
 } from '@satyapan/core';
 
 export interface S3StorageOptions {
@@ -72,6 +72,24 @@ export class S3Storage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+  }
+
+  /**
+   * Pages with ListObjects (v1) and the last key seen as marker: every S3-compatible store answers it, while
+   * some test servers cannot make v2 continuation tokens (s3rver's need DES, which OpenSSL 3 dropped).
+   */
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    const folder = `${this.objectKey(prefix.replace(/\/+$/, ''))}/`;
+    let marker: string | undefined;
+    for (;;) {
+      const page = await this.client.send(new ListObjectsCommand({ Bucket: this.bucket, Prefix: folder, ...(marker ? { Marker: marker } : {}) }));
+      for (const object of page.Contents ?? []) {
+        if (!object.Key) continue;
+        marker = object.Key;
+        yield { key: object.Key.slice(this.prefix.length), size: object.Size ?? 0, lastModified: object.LastModified?.getTime() ?? 0 };
+      }
+      if (!page.IsTruncated || !page.Contents?.length) return;
+    }
   }
 
   async presignPut(key: string, options: PresignPutOptions): Promise<string> {

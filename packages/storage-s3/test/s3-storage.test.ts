@@ -37,6 +37,18 @@ describe('core: S3Storage against s3rver on loopback', function () {
     }
   });
 
+  it('lists the objects under a folder, keys without its key prefix, across pages', async () => {
+    const keys = Array.from({ length: 1_005 }, (_, n) => `list/${String(n).padStart(4, '0')}.txt`);
+    for (let start = 0; start < keys.length; start += 50) await Promise.all(keys.slice(start, start + 50).map((key) => storage.put(key, 'x')));
+    await storage.put('listing/other.txt', 'y');
+    const listed: string[] = [];
+    for await (const object of storage.list('list')) {
+      expect(object.size).to.equal(1);
+      listed.push(object.key);
+    }
+    expect(listed).to.deep.equal(keys);
+  });
+
   it('accepts a PUT through its pre-signed URL and serves it through a pre-signed GET', async () => {
     const putUrl = await storage.presignPut('uploads/workbook.json', { expiresInSeconds: 300, maxBytes: 1024 });
     const put = await fetch(putUrl, { method: 'PUT', body: '{"ok":true}' });

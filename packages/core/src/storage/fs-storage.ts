@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -11,7 +11,7 @@ import type { Clock } from '../clock.js';
 import { systemClock } from '../clock.js';
 import {
   assertSafeKey, contentTypeForKey,
-  type ObjectBody, type ObjectInfo, type ObjectStorage, type PresignGetOptions, type PresignPutOptions,
+  type ListedObject, type ObjectBody, type ObjectInfo, type ObjectStorage, type PresignGetOptions, type PresignPutOptions,
 } from './types.js';
 
 export interface FsStorageOptions {
@@ -37,6 +37,18 @@ export interface SignedGrant {
   downloadName: string | null;
 }
 
+/** What an upload guard may ask of the upload it lets through. */
+export interface UploadPolicy {
+  /**
+   * The object is written once and never replaced: the upload is committed only if no object has the key yet,
+   * checked atomically when the body is complete (a hard link, which fails when the name exists, instead of a
+   * rename, which replaces it). Of concurrent uploads exactly one wins; the others get 409.
+   */
+  createOnly?: boolean;
+}
+
+export type UploadGuard = (key: string) => Promise<void | UploadPolicy>;
+
 export interface ObjectCreatedEvent {
   key: string;
   size: number;
@@ -53,7 +65,7 @@ export class FsStorage implements ObjectStorage {
   private readonly root: string;
   private readonly clock: Clock;
   private readonly events = new EventEmitter();
-  private readonly uploadGuards: Array<(key: string) => Promise<void>> = [];
+  private readonly uploadGuards: UploadGuard[] = [];
   private baseUrl: string | undefined;
 
   constructor(private readonly options: FsStorageOptions) {
@@ -99,6 +111,10 @@ export class FsStorage implements ObjectStorage {
     await rm(this.pathOf(key), { force: true });
   }
 
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    yield* this.walk(prefix.replace(/\/+$/, ''));
+  }
+
   async presignPut(key: string, options: PresignPutOptions): Promise<string> {
     return this.signedUrl('PUT', key, options.expiresInSeconds, options.maxBytes, null);
   }
@@ -133,8 +149,9 @@ export class FsStorage implements ObjectStorage {
    * partial file, then tells listeners that the object exists.
    */
   async receiveUpload(grant: SignedGrant, body: Readable): Promise<ObjectInfo> {
-    for (const guard of this.uploadGuards) await guard(grant.key);
-    const size = await this.writeAtomically(grant.key, body, grant.maxBytes);
+    let createOnly = false;
+    for (const guard of this.uploadGuards) createOnly = (await guard(grant.key))?.createOnly === true || createOnly;
+    const size = await this.writeAtomically(grant.key, body, grant.maxBytes, createOnly);
     this.events.emit('object-created', { key: grant.key, size } satisfies ObjectCreatedEvent);
     return { size, contentType: contentTypeForKey(grant.key) };
   }
@@ -148,14 +165,32 @@ export class FsStorage implements ObjectStorage {
 
   /**
    * Runs before an upload through a signed URL is accepted; a guard that throws refuses it (e.g. the
-   * statement queue answers 409 to a second upload for a job that is already queued).
+   * statement queue answers 409 to a second upload for a job that is already queued). A guard that returns
+   * `{ createOnly: true }` makes the upload create-only (see {@link UploadPolicy}).
    */
-  addUploadGuard(guard: (key: string) => Promise<void>): () => void {
+  addUploadGuard(guard: UploadGuard): () => void {
     this.uploadGuards.push(guard);
     return () => {
       const index = this.uploadGuards.indexOf(guard);
       if (index >= 0) this.uploadGuards.splice(index, 1);
     };
+  }
+
+  /** The files under a folder key, depth first in name order (so in key order, as S3 lists them). */
+  private async *walk(folder: string): AsyncIterable<ListedObject> {
+    let entries: string[];
+    try {
+      entries = (await readdir(this.pathOf(folder))).sort();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return;
+      throw error;
+    }
+    for (const name of entries) {
+      const key = `${folder}/${name}`;
+      const info = await stat(this.pathOf(key)).catch(() => null);
+      if (info?.isDirectory()) yield* this.walk(key);
+      else if (info?.isFile()) yield { key, size: info.size, lastModified: info.mtimeMs };
+    }
   }
 
   /** Absolute path of `key` under the root; refuses anything that would escape it. */
@@ -178,8 +213,11 @@ export class FsStorage implements ObjectStorage {
     return `${this.baseUrl}/${path}?${params.toString()}`;
   }
 
-  /** Writes to a temporary file and renames it into place, so readers never see a partial object. */
-  private async writeAtomically(key: string, body: Readable, maxBytes: number | null): Promise<number> {
+  /**
+   * Writes to a temporary file and renames it into place, so readers never see a partial object; `createOnly`
+   * links it into place instead, which fails (409) when the object exists.
+   */
+  private async writeAtomically(key: string, body: Readable, maxBytes: number | null, createOnly = false): Promise<number> {
     const target = this.pathOf(key);
     const temp = join(this.root, '.tmp', `${randomUUID()}.part`);
     await mkdir(dirname(temp), { recursive: true });
@@ -197,7 +235,8 @@ export class FsStorage implements ObjectStorage {
     const handle = await open(temp, 'wx');
     try {
       await pipeline(body, counter, handle.createWriteStream());
-      await rename(temp, target);
+      if (createOnly) await linkNew(temp, target);
+      else await rename(temp, target);
       return size;
     } catch (error) {
       await handle.close().catch(() => undefined);
@@ -205,6 +244,17 @@ export class FsStorage implements ObjectStorage {
       throw error;
     }
   }
+}
+
+/** Gives `temp` the name `target` only if nothing has that name yet (atomic), then drops the temporary name. */
+async function linkNew(temp: string, target: string): Promise<void> {
+  try {
+    await link(temp, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw serviceError('CONFLICT', 'Already uploaded');
+    throw error;
+  }
+  await rm(temp, { force: true });
 }
 
 function canonical(method: SignedMethod, key: string, expires: number, maxBytes: number | null, name: string | null): string {

@@ -1,2 +1,2 @@
 export * from './types.js';
-export { FsStorage, type FsStorageOptions, type SignedGrant, type SignedMethod, type ObjectCreatedEvent } from './fs-storage.js';
+export { FsStorage, type FsStorageOptions, type SignedGrant, type SignedMethod, type ObjectCreatedEvent, type UploadGuard, type UploadPolicy } from './fs-storage.js';

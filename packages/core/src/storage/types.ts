@@ -25,6 +25,13 @@ export interface ObjectInfo {
   contentType?: string;
 }
 
+export interface ListedObject {
+  key: string;
+  size: number;
+  /** Unix ms. */
+  lastModified: number;
+}
+
 /**
  * Where bytes live: uploaded workbooks, generated TXT files, reports, fetched locker documents.
  * Keys are relative paths of safe segments (`jobs/abc/workbook.json`); drivers refuse anything else.
@@ -40,6 +47,11 @@ export interface ObjectStorage {
   delete(key: string): Promise<void>;
   presignPut(key: string, options: PresignPutOptions): Promise<string>;
   presignGet(key: string, options: PresignGetOptions): Promise<string>;
+  /**
+   * Every object under a folder (`prefix` names it, e.g. `statements`), in key order. Optional for storages of
+   * a host's own: what needs it (e.g. the statement queue's sweep for orphaned files) is skipped without it.
+   */
+  list?(prefix: string): AsyncIterable<ListedObject>;
 }
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;

@@ -35,7 +35,8 @@ describe('statement-engine refusals of the period and form', () => {
 
   it('a form26q_workbook converted as Form 140 for TY 2026-27: no TXT and an error naming the workbook', () => {
     const result = convert(loadFixture(FORM_26Q_Q2.fixture) as Workbook,
-      { ...convertOptions(FORM_26Q_Q2), form: '140', financialYear: 'TY 2026-27' });
+      // A date in TY 2026-27: a year that has not begun is refused before the workbook is looked at.
+      { ...convertOptions(FORM_26Q_Q2), form: '140', financialYear: 'TY 2026-27', now: () => new Date('2026-07-20T10:00:00+05:30') });
     expect(result.txt).to.equal(null);
     expect(result.report.problems.some((p) => p.severity === 'error' && /WORKBOOK/.test(p.code))).to.equal(true);
   });

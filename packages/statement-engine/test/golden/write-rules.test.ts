@@ -38,11 +38,13 @@ function setCell(workbook: unknown, tableName: string, index: number, column: st
   t.rows[index]![position] = value;
 }
 
-function run(golden: GoldenCase, change: (workbook: unknown) => void, options: Partial<CaseOptions> = {}) {
+function run(golden: GoldenCase, change: (workbook: unknown) => void, options: Partial<CaseOptions & { now: () => Date }> = {}) {
   const workbook = loadFixture(golden.fixture);
   change(workbook);
   return convert(workbook as Workbook, { ...convertOptions(golden), ...options });
 }
+
+const IN_FY_2025 = (): Date => new Date('2026-03-20T10:00:00+05:30');
 
 function at(problems: readonly Problem[], code: string, sheet: string, row: number, column: string): Problem[] {
   return problems.filter((p) => p.code === code && p.sheet === sheet && p.row === row && p.column === column);
@@ -129,7 +131,8 @@ describe('remark letters per FVU release (legacy DD 30)', () => {
   });
 
   it('27Q remark J in FY 2025-26 (s.206AB omitted from 1-Apr-2025): REMARK_NOT_IN_FORCE', () => {
-    const result = run(FORM_27Q_Q1_206AB, () => undefined, { financialYear: 'FY 2025-26' });
+    // Converted during FY 2025-26: a year that has not begun yet is refused before any row is read.
+    const result = run(FORM_27Q_Q1_206AB, () => undefined, { financialYear: 'FY 2025-26', now: IN_FY_2025 });
     expect(at(result.report.problems, 'REMARK_NOT_IN_FORCE', 'payment_sheet', 2, 'reason_for_lower_deduction')).to.have.length(1);
   });
 
@@ -139,7 +142,7 @@ describe('remark letters per FVU release (legacy DD 30)', () => {
   });
 
   it('27EQ remark I in FY 2025-26 (s.206CCA omitted from 1-Apr-2025): REMARK_NOT_IN_FORCE', () => {
-    const result = run(FORM_27EQ_Q3_206CCA, () => undefined, { financialYear: 'FY 2025-26' });
+    const result = run(FORM_27EQ_Q3_206CCA, () => undefined, { financialYear: 'FY 2025-26', now: IN_FY_2025 });
     expect(result.txt).to.equal(null);
     expect(at(result.report.problems, 'REMARK_NOT_IN_FORCE', 'payment_sheet', 2, 'reason_for_lower_or_higher_collection')).to.have.length(1);
   });

@@ -23,7 +23,7 @@ export async function runConversion(request: ConversionRequest): Promise<Convers
     if (isStructural(report)) return { kind: 'invalid-workbook', report, reportXlsx: await reportToXlsx(report) };
     if (!conversion.lines) return { kind: 'converted', txtPath: null, report, reportXlsx: await reportToXlsx(report) };
     await conversion.writeTo(request.outputPath);
-    return { kind: 'converted', txtPath: request.outputPath, report, reportXlsx: null };
+    return { kind: 'converted', txtPath: request.outputPath, report, reportXlsx: report.warningCount > 0 ? await reportToXlsx(report) : null };
   } finally {
     await conversion.dispose();
   }

@@ -41,11 +41,11 @@ export interface ConversionRequest {
 /**
  * `converted`: the engine read the workbook; `txtPath` is null when the report has errors.
  * `invalid-workbook`: the upload is not a workbook at all (not JSON, not a Sheet JSON object of the form).
- * The .xlsx report exists only for jobs that fail: it is what `validation_report_url` serves, and building it
- * costs more than the conversion of a small workbook.
+ * The .xlsx report (what `validation_report_url` serves) exists for jobs that fail and for converted ones with
+ * warnings: building it costs more than the conversion of a small workbook, so a clean one gets none.
  */
 export type ConversionOutcome =
-  | { kind: 'converted'; txtPath: string; report: ConversionReport; reportXlsx: null }
+  | { kind: 'converted'; txtPath: string; report: ConversionReport; reportXlsx: Uint8Array | null }
   | { kind: 'converted'; txtPath: null; report: ConversionReport; reportXlsx: Uint8Array }
   | { kind: 'invalid-workbook'; report: ConversionReport; reportXlsx: Uint8Array };
 

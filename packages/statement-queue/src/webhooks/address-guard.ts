@@ -1,37 +1,35 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { StatementQueueError } from '../errors.js';
 
 /**
  * Webhook URLs are chosen by clients, so a delivery could be aimed at the operator's own network (OWASP API7,
  * SSRF). Deliveries go only to public addresses unless the URL is allow-listed by the operator; the check is
  * made on the addresses the connection actually uses (a lookup hook), so DNS rebinding does not get around it.
+ *
+ * Classification is ipaddr.js's (IANA special-purpose registries), not ranges of our own: an address is public
+ * only when ipaddr.js calls it plain `unicast` and, for IPv6, it is in the global unicast block 2000::/3. That
+ * refuses every spelling that tunnels or embeds another address (IPv4-compatible `::a.b.c.d`, IPv4-translated
+ * `::ffff:0:a.b.c.d`, 6to4 `2002::/16`, Teredo `2001::/32`, NAT64 `64:ff9b::/96`) and the deprecated site-local
+ * `fec0::/10`. An IPv4-mapped address (`::ffff:a.b.c.d`) is judged as the IPv4 address it is.
  */
-const BLOCKED = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) BLOCKED.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32], ['64:ff9b::', 96], ['100::', 64],
-] as const) BLOCKED.addSubnet(network, prefix, 'ipv6');
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
 
 export class BlockedAddressError extends StatementQueueError {
   override readonly name = 'BlockedAddressError';
   constructor(host: string) {
-    super('WEBHOOK_ADDRESS_BLOCKED', `Webhook host ${host} resolves to a private, loopback or link-local address`);
+    super('WEBHOOK_ADDRESS_BLOCKED', `Webhook host ${host} resolves to an address that is not public unicast (private, loopback, link-local, reserved or tunnelled)`);
   }
 }
 
-/** True for loopback, private, link-local, unique-local, multicast, documentation and other non-public ranges. */
+/** True for every address that is not public unicast (loopback, private, link-local, reserved, tunnels, ...). */
 export function isNonPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return BLOCKED.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return BLOCKED.check(mapped[1] as string, 'ipv4');
-  return BLOCKED.check(address, 'ipv6');
+  if (isIP(address) === 0) return true;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.range() !== 'unicast') return true;
+  return parsed.kind() === 'ipv6' && !(parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6);
 }
 
 /** Allow-list entries are origins (`http://127.0.0.1:8080`) or host names (`localhost`, `10.0.0.5`). */

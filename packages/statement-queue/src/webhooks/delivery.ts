@@ -89,7 +89,7 @@ export class WebhookSender {
     const record = await store.get(ref);
     if (!record) return { delivered: false, reason: 'job-gone' };
     if (!record.webhookUrl) return { delivered: false, reason: 'no-webhook-url' };
-    const url = this.checkedUrl(record.webhookUrl);
+    const url = this.checkedUrl(record.webhookUrl, job);
     const body = JSON.stringify({ data: await pollView(record, this.options) });
     const headers = this.headersFor(record, job.data.webhookId, body);
     try {
@@ -99,7 +99,7 @@ export class WebhookSender {
       throw new Error(`Webhook receiver answered ${response.status}`);
     } catch (error) {
       if (error instanceof BlockedAddressError || (error as { cause?: unknown }).cause instanceof BlockedAddressError) {
-        throw new UnrecoverableError((error as Error).message);
+        throw this.refusal(job, url.hostname, (error as Error).message);
       }
       logger.info('webhook delivery failed; will retry', {
         job_id: ref.jobId, webhook_id: job.data.webhookId, origin: url.origin, attempt: job.attemptsMade + 1, error: (error as Error).message,
@@ -108,22 +108,31 @@ export class WebhookSender {
     }
   }
 
-  private checkedUrl(raw: string): URL {
+  private checkedUrl(raw: string, job: Job<DeliveryJobData>): URL {
     let url: URL;
     try {
       url = new URL(raw);
     } catch {
-      throw new UnrecoverableError('Webhook URL is not a URL');
+      throw this.refusal(job, null, 'Webhook URL is not a URL');
     }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UnrecoverableError('Webhook URL must be http or https');
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw this.refusal(job, url.hostname, 'Webhook URL must be http or https');
     if (!this.allowListed(url)) {
       try {
         assertPublicLiteral(url);
       } catch (error) {
-        throw new UnrecoverableError((error as Error).message);
+        throw this.refusal(job, url.hostname, (error as Error).message);
       }
     }
     return url;
+  }
+
+  /**
+   * A delivery that will never be made: logged at once (not only when the tries run out), naming the host only,
+   * since a webhook URL's path, query or user info may carry the receiver's secrets.
+   */
+  private refusal(job: Job<DeliveryJobData>, host: string | null, reason: string): UnrecoverableError {
+    this.options.logger.warn('webhook delivery refused', { job_id: job.data.jobId, webhook_id: job.data.webhookId, host, reason });
+    return new UnrecoverableError(reason);
   }
 
   private allowListed(url: URL): boolean {

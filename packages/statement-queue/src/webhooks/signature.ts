@@ -36,8 +36,18 @@ export class WebhookVerificationError extends Error {
   }
 }
 
+/**
+ * Which signature a receiver checks; it never falls back from one to the other, so removing headers cannot
+ * downgrade a check. `standard-webhooks` (the default) signs the id and a timestamp, which must be fresh: a
+ * captured delivery cannot be replayed later. `x-service-signature` is the vendor's scheme, for receivers written
+ * against the vendor: it signs the body only, so a captured delivery stays valid and can be replayed forever.
+ */
+export type WebhookScheme = 'standard-webhooks' | 'x-service-signature';
+
 export interface VerifyOptions {
   secret: string;
+  /** Default `standard-webhooks`; `x-service-signature` must be chosen explicitly (replayable, see above). */
+  scheme?: WebhookScheme;
   /** The raw body exactly as received (not re-serialised JSON). */
   body: string | Buffer;
   /** Request headers; names are matched case-insensitively. */
@@ -48,30 +58,40 @@ export interface VerifyOptions {
 }
 
 /**
- * For receivers: checks a delivery and returns its parsed body. With Standard Webhooks headers present they are
- * checked (signature and timestamp tolerance, which guards against replays); otherwise x-service-signature is.
- * Receivers should also drop a `webhook-id` they have already processed: retries repeat it.
+ * For receivers: checks a delivery with the scheme the receiver chose and returns its parsed body. Receivers
+ * should also drop a `webhook-id` they have already processed: retries repeat it.
  */
 export function verifyWebhook<T = unknown>(options: VerifyOptions): T {
   const headers = lowerCased(options.headers);
   const body = Buffer.isBuffer(options.body) ? options.body.toString('utf8') : options.body;
+  const scheme = options.scheme ?? 'standard-webhooks';
+  // Only the exact name selects the replayable scheme: a misspelt one must not quietly weaken the check.
+  if (scheme === 'standard-webhooks') verifyStandard(options, headers, body);
+  else if (scheme === 'x-service-signature') verifyServiceSignature(options.secret, headers, body);
+  else throw new TypeError(`Unknown webhook scheme: ${String(scheme)} (expected 'standard-webhooks' or 'x-service-signature')`);
+  return JSON.parse(body) as T;
+}
+
+function verifyStandard(options: VerifyOptions, headers: Record<string, string | undefined>, body: string): void {
   const id = headers['webhook-id'];
   const timestamp = headers['webhook-timestamp'];
   const signatures = headers['webhook-signature'];
-  if (id && timestamp && signatures) {
-    checkTimestamp(timestamp, options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS, options.now ?? Date.now());
-    const expected = `v1,${hmacSign(standardKey(options.secret), `${id}.${timestamp}.${body}`, 'base64')}`;
-    if (!signatures.split(' ').some((candidate) => constantTimeEqual(candidate, expected))) {
-      throw new WebhookVerificationError('BAD_SIGNATURE', 'No matching webhook-signature');
-    }
-  } else if (headers['x-service-signature']) {
-    if (!constantTimeEqual(headers['x-service-signature'], hmacSign(options.secret, body, 'base64'))) {
-      throw new WebhookVerificationError('BAD_SIGNATURE', 'x-service-signature does not match');
-    }
-  } else {
-    throw new WebhookVerificationError('MISSING_HEADERS', 'No signature headers');
+  if (!id || !timestamp || !signatures) {
+    throw new WebhookVerificationError('MISSING_HEADERS', 'webhook-id, webhook-timestamp and webhook-signature are required');
   }
-  return JSON.parse(body) as T;
+  checkTimestamp(timestamp, options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS, options.now ?? Date.now());
+  const expected = `v1,${hmacSign(standardKey(options.secret), `${id}.${timestamp}.${body}`, 'base64')}`;
+  if (!signatures.split(' ').some((candidate) => constantTimeEqual(candidate, expected))) {
+    throw new WebhookVerificationError('BAD_SIGNATURE', 'No matching webhook-signature');
+  }
+}
+
+function verifyServiceSignature(secret: string, headers: Record<string, string | undefined>, body: string): void {
+  const signature = headers['x-service-signature'];
+  if (!signature) throw new WebhookVerificationError('MISSING_HEADERS', 'x-service-signature is required');
+  if (!constantTimeEqual(signature, hmacSign(secret, body, 'base64'))) {
+    throw new WebhookVerificationError('BAD_SIGNATURE', 'x-service-signature does not match');
+  }
 }
 
 function checkTimestamp(value: string, toleranceSeconds: number, nowMs: number): void {

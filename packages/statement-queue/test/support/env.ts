@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { Redis } from 'ioredis';
 import { FsStorage, ManualClock, Sealer, createRedisConnection, waitForRedis } from '@satyapan/core';
 import { StatementService, type StatementServiceOptions } from '@satyapan/statement-queue';
@@ -22,6 +22,8 @@ export interface TestEnv {
   newService(overrides?: Partial<StatementServiceOptions>): StatementService;
   /** PUT through a signed URL, the way the router's storage endpoint receives it. */
   upload(url: string, body: string | Buffer): Promise<void>;
+  /** A PUT whose body arrives when the test says: `send` writes and ends it; `done` settles like the PUT. */
+  startUpload(url: string): { send(body: string): void; done: Promise<void> };
   close(): Promise<void>;
 }
 
@@ -40,13 +42,21 @@ export async function startEnv(overrides: Partial<StatementServiceOptions> = {})
     return service;
   };
   const service = newService();
+  const grantOf = (url: string) => {
+    const parsed = new URL(url);
+    const key = decodeURIComponent(parsed.pathname.replace(/^\/storage\//, ''));
+    return storage.verifySignedUrl('PUT', key, Object.fromEntries(parsed.searchParams));
+  };
   return {
     redis, keyPrefix, dataDir, storage, sealer, clock, service, newService,
     async upload(url, body) {
-      const parsed = new URL(url);
-      const key = decodeURIComponent(parsed.pathname.replace(/^\/storage\//, ''));
-      const grant = storage.verifySignedUrl('PUT', key, Object.fromEntries(parsed.searchParams));
-      await storage.receiveUpload(grant, Readable.from([Buffer.from(body)]));
+      await storage.receiveUpload(grantOf(url), Readable.from([Buffer.from(body)]));
+    },
+    startUpload(url) {
+      const body = new PassThrough();
+      const done = storage.receiveUpload(grantOf(url), body).then(() => undefined);
+      done.catch(() => undefined);
+      return { send: (text) => body.end(text), done };
     },
     async close() {
       for (const each of services) await each.close();

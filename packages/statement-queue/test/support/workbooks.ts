@@ -38,6 +38,8 @@ export interface WorkbookOptions {
   tan?: string;
   /** Rows (0-based) whose PAN is made invalid, so the engine reports them. */
   badPanRows?: number[];
+  /** Rows (0-based) whose PAN is written in lower case: the engine upper-cases it with a warning. */
+  lowerCasePanRows?: number[];
 }
 
 /** Form 26Q, Q2 of FY 2025-26: one challan covering every payment. */
@@ -48,7 +50,7 @@ export function workbook26Q(options: WorkbookOptions = {}): object {
   let total = 0;
   for (let i = 0; i < rows; i += 1) {
     const pan = options.badPanRows?.includes(i) ? `BAD${i}PAN` : panFor(i + 1);
-    payees.push([i + 1, pan, `Payee Number ${i + 1}`]);
+    payees.push([i + 1, options.lowerCasePanRows?.includes(i) ? pan.toLowerCase() : pan, `Payee Number ${i + 1}`]);
     const day = IST_DAY(2025, 7 + (i % 3), 1 + (i % 28));
     const tds = 100 + (i % 50);
     total += tds;
