@@ -49,15 +49,28 @@ export class StatementProcessor {
       await this.announce(record, ref);
       return { outcome: 'skipped', reason: 'already-finished' };
     }
+    const startedAt = this.options.clock.now();
     try {
-      await this.options.store.transition(ref, record.domain, 'in_progress', this.options.clock.now());
-      return await this.convert(ref, record, signal);
+      await this.options.store.transition(ref, record.domain, 'in_progress', startedAt);
+      const result = await this.convert(ref, record, signal);
+      this.logRun(ref, record, job, startedAt, result.outcome);
+      return result;
     } catch (error) {
+      this.logRun(ref, record, job, startedAt, signal?.aborted ? 'handed-back' : 'error');
       if (signal?.aborted) return this.handBack(job, token);
       if (error instanceof IllegalTransitionError && isTerminal(error.from)) return { outcome: 'skipped', reason: 'already-finished' };
       if (isFinalAttempt(job)) await this.failAfterInfrastructureError(ref, record, error);
       throw error;
     }
+  }
+
+  /** One line per run of a job, for operators: when it started and ended, how it ended, how long it took. */
+  private logRun(ref: JobRef, record: JobRecord, job: Job<ConvertJobData>, startedAt: number, outcome: string): void {
+    const endedAt = this.options.clock.now();
+    this.options.logger.info('statement job run', {
+      job_id: ref.jobId, form: record.form, attempt: job.attemptsMade + 1, outcome,
+      started_at: new Date(startedAt).toISOString(), ended_at: new Date(endedAt).toISOString(), duration_ms: endedAt - startedAt,
+    });
   }
 
   /** Marks a job failed when BullMQ gave up on it without our processor seeing the last failure (stalls). */

@@ -4,8 +4,9 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { PassThrough } from 'node:stream';
 import type { Redis } from 'ioredis';
-import { createRedisConnection, readAll, waitForRedis } from '@satyapan/core';
+import { createLogger, createRedisConnection, readAll, waitForRedis } from '@satyapan/core';
 import { convert } from '@satyapan/statement-engine';
 import {
   SCRATCH_ROOT, ScratchSpace, createStatementWorker, ownerOf, storageKeys,
@@ -104,6 +105,25 @@ describe('statement-queue: the worker', function () {
     const item = page.items.find((each) => each.job_id === job.job_id);
     expect(item).to.include({ warnings_count: done.warnings_count });
     expect(item).not.to.have.any.keys('validation_report_url', 'validation_report_json_url');
+  });
+
+  it('logs one line per run of a job: start, end, outcome and duration, nothing of the workbook', async () => {
+    const sink = new PassThrough();
+    let written = '';
+    sink.on('data', (chunk: Buffer) => { written += chunk.toString(); });
+    await startWorker({ conversion: 'inline', logger: createLogger({ stream: sink }) });
+    const job = await submitAndUpload(workbook26Q({ rows: 3 }));
+    expect((await finished(job)).status).to.equal('succeeded');
+    const runs = await eventually(async () => {
+      const lines = written.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+      const found = lines.filter((line) => line['message'] === 'statement job run' && line['job_id'] === job.job_id);
+      return found.length > 0 ? found : null;
+    });
+    expect(runs).to.have.length(1);
+    expect(runs[0]).to.include({ level: 'info', form: '26Q', attempt: 1, outcome: 'succeeded' });
+    expect(runs[0]!['duration_ms']).to.be.a('number');
+    expect(Date.parse(String(runs[0]!['ended_at']))).to.be.at.least(Date.parse(String(runs[0]!['started_at'])));
+    expect(written).not.to.include('PNEG01234C');
   });
 
   it('converts TCS jobs as 27EQ', async () => {
