@@ -31,6 +31,7 @@ export {
   CachedVerifier, type VerificationSettings, type Definitive, type VerifierAnswer, type AccountCheckInput, type ProviderRequest,
 } from './verification/cached-verifier.js';
 export type { RedisClient } from './verification/redis-client.js';
+export { nameMatchAtBank, type NameMatchAnswer } from './verification/name-match.js';
 export {
   BankVerificationService, PENNY_DROP_ENTITY, toResult,
   type BankVerificationOptions, type VerifyAccountInput, type PennyDropResult,

@@ -6,6 +6,7 @@ import { PENNY_DROP_ENTITY } from './penny-drop/service.js';
 import { PENNY_LESS_ENTITY } from './penny-less/service.js';
 import type { BankService } from './bank-service.js';
 import type { SearchParams } from './ifsc/service.js';
+import { NAME_MATCH_SCHEMA } from '@satyapan/name-match';
 import { serviceError, type Area, type JsonSchema, type RouteContext, type RouteDefinition, type RouteRequest } from '@satyapan/core';
 
 /** The bank area for `createRouter({ areas })`: IFSC lookup and search, and penny drop when configured. */
@@ -75,7 +76,10 @@ const VERIFY_QUERY: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    name: { type: 'string', maxLength: NAME_MAX, 'x-message': VALIDATION_MESSAGES.name },
+    name: {
+      type: 'string', maxLength: NAME_MAX, 'x-message': VALIDATION_MESSAGES.name,
+      description: 'The account holder\'s expected name, compared with `name_at_bank` in `name_match` (penny drop also sends it to its provider)',
+    },
     mobile: {
       type: 'string',
       allOf: [
@@ -94,6 +98,7 @@ const PENNY_DROP_RESULT: JsonSchema = {
     message: { type: 'string' },
     account_exists: { type: 'boolean', description: 'Absent when the bank\'s answer does not tell (e.g. bank offline)' },
     name_at_bank: { type: 'string' },
+    name_match: NAME_MATCH_SCHEMA,
     utr: { type: 'string' },
     amount_deposited: { type: 'string', description: '"1" when this call credited the account; "0" for a cached answer' },
   },
@@ -107,6 +112,7 @@ const PENNY_LESS_RESULT: JsonSchema = {
     message: { type: 'string', description: 'Present when the account was not found or cannot be verified ("Account is blocked", ...)' },
     account_exists: { type: 'boolean', description: 'Absent when the answer does not tell (e.g. bank offline)' },
     name_at_bank: { type: 'string', description: 'The account holder\'s name as the bank has it' },
+    name_match: NAME_MATCH_SCHEMA,
   },
 };
 

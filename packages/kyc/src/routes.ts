@@ -2,6 +2,7 @@ import { DOCVAULT_DOC_TYPES, ENTITYVAULT_DOC_TYPES, type SessionVariant } from '
 import type { AadhaarOtpService, OtpRequest, OtpVerifyRequest } from './aadhaar/aadhaar-otp-service.js';
 import type { InitSessionRequest, KycService, SdkSessionRequest, UserVerificationRequest } from './sessions/kyc-service.js';
 import type { LockerKind } from './locker/types.js';
+import { checkThreshold, matchNames, NAME_MATCH_PROPERTIES_SCHEMA, type NameKind } from '@satyapan/name-match';
 import { ERROR_REGISTRY, type Area, type JsonSchema, type RouteContext, type RouteDefinition, type RouteRequest, type RouteResult } from '@satyapan/core';
 
 /** The services of the kyc area; each is optional, so a host can serve the lockers without Aadhaar OTP. */
@@ -10,6 +11,8 @@ export interface KycAreaServices {
   kyc?: KycService;
   /** `new AadhaarOtpService(...)`: the deprecated Aadhaar OTP e-KYC. */
   aadhaarOtp?: AadhaarOtpService;
+  /** Decision threshold (0..1) of `POST /kyc/name-match`; default @satyapan/name-match's 0.85. The operation needs no upstream and is always mounted. */
+  nameMatchThreshold?: number;
 }
 
 /** The kyc area for `createRouter({ areas })`. */
@@ -34,6 +37,7 @@ function kycRoutes(ctx: RouteContext, services: KycAreaServices): RouteDefinitio
   }
   const otp = services.aadhaarOtp;
   if (otp) routes.push(...otpRoutes(otp, ctx));
+  routes.push(nameMatchRoute(services.nameMatchThreshold === undefined ? undefined : checkThreshold(services.nameMatchThreshold)));
   return routes;
 }
 
@@ -387,6 +391,46 @@ function callbackResult(outcome: Awaited<ReturnType<KycService['handleCallback']
       + `<body><main><h1>${done ? 'Thank you' : 'No consent given'}</h1><p>${text}</p>`
       + `<script type="application/json" id="session">${JSON.stringify(body).replace(/</g, '\\u003c')}</script></main></body></html>`,
   };
+}
+
+// ---- name match ------------------------------------------------------------------------------------------
+
+/** Longer than any name in a KYC record; bounds the work of one request. */
+const NAME_MATCH_MAX = 200;
+
+const nameField = (field: string): JsonSchema => ({
+  type: 'string', minLength: 1, maxLength: NAME_MATCH_MAX, 'x-message': `Invalid ${field}: must be 1 to ${NAME_MATCH_MAX} characters`,
+});
+
+const NAME_MATCH_BODY: JsonSchema = {
+  type: 'object',
+  required: ['@entity', 'name_1', 'name_2'],
+  properties: {
+    '@entity': { const: `${PREFIX}.name_match.request` },
+    name_1: { ...nameField('name_1'), description: 'A person\'s or business\'s name as one record has it (e.g. the PAN)' },
+    name_2: { ...nameField('name_2'), description: 'The name as another record has it (e.g. the bank account)' },
+    kind: { enum: ['person', 'business'], description: 'Inferred when absent: `business` when either name carries a legal form such as PVT LTD or LLP' },
+  },
+};
+
+const NAME_MATCH_RESPONSE: JsonSchema = {
+  type: 'object',
+  required: ['@entity', 'score', 'result', 'reasons'],
+  properties: { '@entity': entityConst(`${PREFIX}.name_match.response`), ...NAME_MATCH_PROPERTIES_SCHEMA },
+};
+
+function nameMatchRoute(threshold: number | undefined): RouteDefinition {
+  return route({
+    method: 'post', path: '/kyc/name-match', operationId: 'matchNames',
+    summary: 'Compare two Indian person or business names: a score, a decision and the reasons (honorifics, initials, order, spellings, legal forms).',
+    schemas: { body: NAME_MATCH_BODY, response: NAME_MATCH_RESPONSE },
+    errors: [400, 422],
+    handler: async (req) => {
+      const { name_1, name_2, kind } = req.body as { name_1: string; name_2: string; kind?: NameKind };
+      const { score, result, reasons } = matchNames(name_1, name_2, { ...(kind ? { kind } : {}), ...(threshold === undefined ? {} : { threshold }) });
+      return { data: { '@entity': `${PREFIX}.name_match.response`, score, result, reasons } };
+    },
+  });
 }
 
 // ---- Aadhaar OTP -----------------------------------------------------------------------------------------

@@ -3,3 +3,4 @@ export {
   type NameMatchResult, type NameMatchOptions, type NameMatchReason, type NameMatchReasonCode,
 } from './match.js';
 export { normalise, phoneticKey, looksLikeBusiness, type NameKind, type NormalisedName, type LegalForm } from './normalise.js';
+export { NAME_MATCH_SCHEMA, NAME_MATCH_PROPERTIES_SCHEMA } from './schema.js';

@@ -79,6 +79,22 @@ describe('router: penny-less verification (GET /bank/{ifsc}/accounts/{account_nu
     });
   }
 
+  it('compares the name asked with name_at_bank in name_match: a person or a business, inferred', async () => {
+    const person = await verify(ACCOUNTS.individual).query({ name: 'Anjali Rao' });
+    expect(person.body.data).to.deep.equal({
+      '@entity': ENTITY, account_exists: true, name_at_bank: 'ANJALI RAO',
+      name_match: { score: 1, result: 'match', reasons: [{ code: 'exact', detail: 'the same words' }] },
+    });
+    expect(createAjv().validate(responseSchema() as object, person.body)).to.equal(true);
+    const business = await verify(ACCOUNTS.business).query({ name: 'M/s Satyapan Demo Technologies Private Limited' });
+    expect(business.body.data.name_match).to.deep.equal({
+      score: 1, result: 'match', reasons: [{ code: 'legal_form_normalised', detail: 'private limited' }],
+    });
+    const other = await verify(ACCOUNTS.business).query({ name: 'Satyapan Demo Textiles Pvt Ltd' });
+    expect(other.body.data.name_match).to.deep.include({ result: 'no_match' });
+    expect((await verify(ACCOUNTS.blocked).query({ name: 'Anjali Rao' })).body.data).to.not.have.property('name_match');
+  });
+
   it('answers 422 Invalid IFSC pattern and field messages before asking the provider; 503 when the provider is down', async () => {
     const before = sim.requests();
     expectError(await verify(ACCOUNTS.individual, 'SBIN745'), 422, 'Invalid IFSC pattern');

@@ -149,6 +149,22 @@ describe('router: bank routes', () => {
       expect(sim.deposits() - before).to.equal(1);
     });
 
+    it('compares the name asked with name_at_bank in name_match, for a cached answer too; none without a name', async () => {
+      const res = await verify(ACCOUNTS.valid).query({ name: 'Smt. Rao Anjali' });
+      expect(Object.keys(res.body.data).slice(2, 5)).to.deep.equal(['account_exists', 'name_at_bank', 'name_match']);
+      expect(res.body.data.name_match).to.deep.equal({
+        score: 1, result: 'match',
+        reasons: [{ code: 'honorific_dropped', detail: 'smt' }, { code: 'tokens_reordered', detail: 'the same words in another order' }],
+      });
+      const schema = (h.router.openapi['paths'] as Record<string, any>)['/bank/{ifsc}/accounts/{account_number}/verify'].get.responses['200'].content['application/json'].schema;
+      expect(createAjv().validate(schema, res.body), JSON.stringify(createAjv().errors)).to.equal(true);
+      const cached = await verify(ACCOUNTS.valid).query({ name: 'Anita Rao' }).set('x-accept-cache', 'true');
+      expect(cached.body.data).to.deep.include({ amount_deposited: '0', name_at_bank: 'ANJALI RAO' });
+      expect(cached.body.data.name_match).to.deep.include({ result: 'no_match' });
+      expect((await verify(ACCOUNTS.valid).set('x-accept-cache', 'true')).body.data).to.not.have.property('name_match');
+      expect((await verify(ACCOUNTS.invalidAccount).query({ name: 'Anjali Rao' })).body.data).to.not.have.property('name_match');
+    });
+
     const outcomes: [keyof typeof ACCOUNTS, Record<string, unknown>][] = [
       ['invalidAccount', { message: 'Invalid account number or ifsc provided', account_exists: false }],
       ['nreAccount', { message: 'Given account is an NRE account', account_exists: true }],

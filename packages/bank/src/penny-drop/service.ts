@@ -1,4 +1,5 @@
 import type { Logger } from '@satyapan/core';
+import type { NameMatchAnswer } from '../verification/name-match.js';
 import { CachedVerifier, type AccountCheckInput, type VerificationSettings } from '../verification/cached-verifier.js';
 import type { PennyDropOutcome, PennyDropProvider } from './port.js';
 
@@ -14,6 +15,8 @@ export interface PennyDropResult {
   message: string;
   account_exists?: boolean;
   name_at_bank?: string;
+  /** How the request's `name` compares with `name_at_bank`; present when both are. */
+  name_match?: NameMatchAnswer;
   utr?: string;
   amount_deposited?: string;
 }
@@ -41,15 +44,16 @@ export class BankVerificationService {
     const { outcome, fromCache } = await this.verifier.verify(input, (request) => this.provider.verify(request),
       (logger ?? this.verifier.logger).child({ provider: this.provider.name }),
       (answer) => ({ deposited: answer.outcome.deposited && !answer.fromCache }));
-    return toResult(outcome, fromCache);
+    return toResult(outcome, fromCache, this.verifier.compareNames(input.name, outcome.nameAtBank));
   }
 }
 
 /** The API shape. A cached answer says `amount_deposited: "0"`: no money moved for this call. */
-export function toResult(outcome: PennyDropOutcome, fromCache: boolean): PennyDropResult {
+export function toResult(outcome: PennyDropOutcome, fromCache: boolean, nameMatch?: NameMatchAnswer): PennyDropResult {
   const result: PennyDropResult = { '@entity': PENNY_DROP_ENTITY, message: outcome.message };
   if (outcome.accountExists !== undefined) result.account_exists = outcome.accountExists;
   if (outcome.nameAtBank !== undefined) result.name_at_bank = outcome.nameAtBank;
+  if (nameMatch !== undefined) result.name_match = nameMatch;
   if (outcome.utr !== undefined) result.utr = outcome.utr;
   if (outcome.deposited || fromCache) result.amount_deposited = fromCache ? '0' : '1';
   return result;

@@ -1,4 +1,5 @@
 import type { Logger } from '@satyapan/core';
+import type { NameMatchAnswer } from '../verification/name-match.js';
 import { CachedVerifier, type AccountCheckInput, type VerificationSettings } from '../verification/cached-verifier.js';
 import type { PennyLessOutcome, PennyLessProvider } from './port.js';
 
@@ -14,6 +15,8 @@ export interface PennyLessResult {
   message?: string;
   account_exists?: boolean;
   name_at_bank?: string;
+  /** How the request's `name` compares with `name_at_bank`; present when both are. */
+  name_match?: NameMatchAnswer;
 }
 
 export interface PennyLessOptions extends VerificationSettings {
@@ -38,7 +41,7 @@ export class PennyLessVerificationService {
   async verifyAccount(input: PennyLessVerifyInput, logger?: Logger): Promise<PennyLessResult> {
     const { outcome } = await this.verifier.verify(input, (request) => this.provider.verify(request),
       (logger ?? this.verifier.logger).child({ provider: this.provider.name }));
-    return toPennyLessResult(outcome);
+    return toPennyLessResult(outcome, this.verifier.compareNames(input.name, outcome.nameAtBank));
   }
 
   close(): void {
@@ -47,10 +50,11 @@ export class PennyLessVerificationService {
 }
 
 /** The API shape, keys in the vendor's order. A cached answer looks the same: no money moves either way. */
-export function toPennyLessResult(outcome: PennyLessOutcome): PennyLessResult {
+export function toPennyLessResult(outcome: PennyLessOutcome, nameMatch?: NameMatchAnswer): PennyLessResult {
   const result: PennyLessResult = { '@entity': PENNY_LESS_ENTITY };
   if (outcome.message !== undefined) result.message = outcome.message;
   if (outcome.accountExists !== undefined) result.account_exists = outcome.accountExists;
   if (outcome.nameAtBank !== undefined) result.name_at_bank = outcome.nameAtBank;
+  if (nameMatch !== undefined) result.name_match = nameMatch;
   return result;
 }

@@ -6,6 +6,8 @@ import { assertAccountNumber, assertIfsc, assertMobile, assertName } from '../va
 import { DEFAULT_CACHE_TTL_SECONDS, VerificationCache } from './cache.js';
 import type { RedisClient } from './redis-client.js';
 import { RedisSingleFlight, type SingleFlightOptions } from './single-flight.js';
+import { checkThreshold } from '@satyapan/name-match';
+import { nameMatchAtBank, type NameMatchAnswer } from './name-match.js';
 
 /** Settings every account verification service takes besides its provider. */
 export interface VerificationSettings {
@@ -14,6 +16,8 @@ export interface VerificationSettings {
   keys: KeySpace;
   /** Default 30 days. */
   cacheTtlSeconds?: number;
+  /** Decision threshold of `name_match` (0..1); default @satyapan/name-match's DEFAULT_NAME_MATCH_THRESHOLD. */
+  nameMatchThreshold?: number;
   /** Encrypts cached answers (they hold the account holder's name). */
   sealer?: Sealer;
   /** Keys entries with an HMAC instead of a plain hash, so Redis keys cannot be brute-forced back to account numbers. */
@@ -70,6 +74,7 @@ export class CachedVerifier<T extends Definitive> {
   private readonly clock: Clock;
   private readonly metrics: SatyapanMetrics | undefined;
   private readonly cacheResults: { hit: { inc(): void }; miss: { inc(): void } } | undefined;
+  private readonly nameMatchThreshold: number | undefined;
 
   /**
    * `kind` (`pd`, `pl`) keeps each kind of verification in its own keys; `label` names it in log lines;
@@ -88,6 +93,12 @@ export class CachedVerifier<T extends Definitive> {
       hit: settings.metrics.cacheLookups.labels({ cache: upstream, result: 'hit' }),
       miss: settings.metrics.cacheLookups.labels({ cache: upstream, result: 'miss' }),
     };
+    this.nameMatchThreshold = settings.nameMatchThreshold === undefined ? undefined : checkThreshold(settings.nameMatchThreshold);
+  }
+
+  /** `name_match` of the request's name against the bank's, at the configured threshold; undefined without both. */
+  compareNames(name: string | undefined, nameAtBank: string | undefined): NameMatchAnswer | undefined {
+    return nameMatchAtBank(name, nameAtBank, this.nameMatchThreshold);
   }
 
   /**
