@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const run = promisify(execFile);
-const PACKAGES = ['core', 'router', 'bank', 'kyc', 'statement-queue', 'statement-engine', 'storage-s3', 'sandbox'];
+const PACKAGES = ['core', 'name-match', 'router', 'bank', 'kyc', 'statement-queue', 'statement-engine', 'storage-s3', 'sandbox'];
 
 describe('CommonJS hosts', function () {
   this.timeout(60_000);
