@@ -123,13 +123,24 @@ describe('bank: penny-drop verification', () => {
         message: 'Bank Account details verified successfully.', account_exists: true, name_at_bank: 'ANJALI RAO',
         amount_deposited: '1',
       });
-      expect(Object.keys(result).sort()).to.deep.equal(['@entity', 'account_exists', 'amount_deposited', 'message', 'name_at_bank', 'utr']);
+      expect(Object.keys(result).sort()).to.deep.equal(['@entity', 'account_exists', 'amount_deposited', 'message', 'name_at_bank', 'name_match', 'utr']);
+      expect(result.name_match).to.deep.equal({ score: 1, result: 'match', reasons: [{ code: 'exact', detail: 'the same words' }] });
       expect(sim.deposits()).to.equal(1);
       const invalid = await service.verifyAccount(base({ accountNumber: ACCOUNTS.invalidAccount }));
       expect(invalid).to.deep.equal({
         '@entity': '@in.co.service.bank.account.penny_drop_verification_response',
         message: 'Invalid account number or ifsc provided', account_exists: false,
       });
+    });
+
+    it('compares the name at the configured threshold; no name_match without a name', async () => {
+      const strict = make(store.redis, store.keys, { nameMatchThreshold: 0.99 });
+      const result = await strict.verifyAccount(base({ name: 'Anjali Devi Rao' }));
+      expect(result.name_match).to.deep.equal({
+        score: 0.96, result: 'no_match', reasons: [{ code: 'extra_tokens', detail: 'only one name has devi (-0.04)' }],
+      });
+      expect(await service.verifyAccount(base({ name: undefined, acceptCache: true }))).to.not.have.property('name_match');
+      expect(() => make(store.redis, store.keys, { nameMatchThreshold: -1 })).to.throw(RangeError, /threshold must be between 0 and 1/);
     });
 
     it('x-accept-cache: true answers from the cache with amount_deposited "0"; false and absent refresh it', async () => {
