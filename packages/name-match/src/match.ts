@@ -46,7 +46,7 @@ const EXTRA_TOKEN_COST: Record<NameKind, { anchored: number; loose: number }> = 
 };
 const LEGAL_FORM_CLASS: Record<LegalForm, string> = {
   'private limited': 'company', limited: 'company', 'one person company': 'company', incorporated: 'company',
-  llp: 'llp', partnership: 'partnership',
+  llp: 'llp',
 };
 const LEGAL_FORM_CONFLICT_COST = 0.2;
 

@@ -22,7 +22,7 @@ export interface NormalisedName {
   legalForm?: LegalForm;
 }
 
-export type LegalForm = 'private limited' | 'limited' | 'llp' | 'one person company' | 'partnership' | 'incorporated';
+export type LegalForm = 'private limited' | 'limited' | 'llp' | 'one person company' | 'incorporated';
 
 /** Titles and suffixes that say nothing about who the person is. */
 const HONORIFICS = new Set([
