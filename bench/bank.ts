@@ -4,9 +4,8 @@
 //     plain Map of branch objects built in the same run;
 //  2. in-process lookups/s against Map.get on the same IFSCs;
 //  3. authenticated GET /bank/{ifsc} requests/s and p99 through the router (IFSCs rotating), against a bare
-//     Express hello world measured in the same run.
-import autocannon from 'autocannon';
-import express from 'express';
+//     Express hello world measured in the same run; each server in its own process on the built code, autocannon
+//     in a third (bench/_http.ts). `--cpu-prof <dir>` profiles the router's process.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,10 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { FsStorage, createRedisConnection, waitForRedis } from '@satyapan/core';
-import { IfscDirectory, bankArea, buildSnapshot, createBankService, importBranches, type Branch } from '@satyapan/bank';
-import { createRouter } from '@satyapan/router';
-import { formatLoad, listen, load, secondsArg, type LoadResult } from './_http.js';
+import { IfscDirectory, buildSnapshot, importBranches, type Branch } from '@satyapan/bank';
+import { BENCH_CLIENT, benchHeaders, dropKeys, load, printComparison, profileArg, secondsArg, startServer, type ServerProcess } from './_http.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DEFAULT_SOURCE = resolve(here, '../../shared/data/ifsc/razorpay-ifsc-api-2.0.57-by-bank.tar.gz');
@@ -118,15 +115,6 @@ async function measureDirectory(source: string, dir: string): Promise<{ path: st
   return { path, codes };
 }
 
-async function lookupLoad(url: string, headers: Record<string, string>, codes: string[], seconds: number): Promise<LoadResult> {
-  const requests = codes.slice(0, 1000).map((code) => ({ method: 'GET' as const, path: `/api/bank/${code}` }));
-  const result = await autocannon({ url, headers, requests, duration: seconds, connections: 50, pipelining: 1, workers: 1 });
-  return {
-    requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99,
-    non2xx: result.non2xx, errors: result.errors,
-  };
-}
-
 export async function main(args: string[]): Promise<void> {
   const seconds = secondsArg(args, 10);
   const source = stringArg(args, '--source', DEFAULT_SOURCE);
@@ -136,42 +124,25 @@ export async function main(args: string[]): Promise<void> {
     return;
   }
   const dir = await mkdtemp(join(tmpdir(), 'satyapan-bench-bank-'));
-  const redis = createRedisConnection({ flavour: 'producer' });
   const keyPrefix = `bench:${randomUUID()}`;
-  const servers: { close(): Promise<void> }[] = [];
+  const servers: ServerProcess[] = [];
   try {
     const { path, codes } = await measureDirectory(source, dir);
-    await waitForRedis(redis);
-    const bare = express();
-    bare.get('/hello', (_req, res) => void res.json({ hello: 'world' }));
-    const bareServer = await listen(bare);
-    servers.push(bareServer);
-    const client = { id: 'bench', apiKey: 'key_bench', apiSecret: 'secret_bench', rateLimitPerMinute: 1_000_000_000 };
-    const app = express();
-    app.use('/api', createRouter({
-      redis, keyPrefix, storage: new FsStorage({ root: dir, signingSecret: 'bench' }), clients: [client],
-      tokens: { secret: 'bench-secret-bench-secret-bench-secret' }, areas: [bankArea(await createBankService({ directory: path }))],
-    }));
-    const routerServer = await listen(app);
-    servers.push(routerServer);
-    const auth = await fetch(`${routerServer.url}/api/authenticate`, { method: 'POST', headers: { 'x-api-key': client.apiKey, 'x-api-secret': client.apiSecret } });
-    const token = ((await auth.json()) as { data: { access_token: string } }).data.access_token;
-    const headers = { authorization: token, 'x-api-key': client.apiKey };
+    const bare = await startServer('bare');
+    servers.push(bare);
+    const router = await startServer('bank', { keyPrefix, dir, client: BENCH_CLIENT, directory: path }, profileArg(args));
+    servers.push(router);
+    const headers = await benchHeaders(`${router.url}/api`);
+    const paths = codes.slice(0, 1000).map((code) => `/api/bank/${code}`);
 
-    await load(`${bareServer.url}/hello`, {}, 1); // warm-up
-    await lookupLoad(routerServer.url, headers, codes, 1);
-    const baseline = await load(`${bareServer.url}/hello`, {}, seconds);
-    const routed = await lookupLoad(routerServer.url, headers, codes, seconds);
-    console.log(formatLoad('bare express hello world', baseline));
-    console.log(formatLoad('router GET /bank/{ifsc} (1000 IFSCs)', routed));
-    console.log(`ratio router lookup/bare: ${(routed.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)} (requests/s); p99 ${routed.p99Ms} ms vs ${baseline.p99Ms} ms`);
+    await load(`${bare.url}/hello`, 1); // warm-up
+    await load(router.url, 1, { headers, paths });
+    const baseline = await load(`${bare.url}/hello`, seconds);
+    const routed = await load(router.url, seconds, { headers, paths });
+    printComparison('router lookup/bare', 'bare express hello world', baseline, bare, 'router GET /bank/{ifsc} (1000 IFSCs)', routed, router);
   } finally {
     for (const server of servers) await server.close();
-    if (redis.status === 'ready') {
-      const keys = await redis.keys(`${keyPrefix}*`);
-      if (keys.length) await redis.del(...keys);
-    }
-    redis.disconnect();
+    await dropKeys(keyPrefix);
     await rm(dir, { recursive: true, force: true });
   }
 }

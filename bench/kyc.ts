@@ -1,20 +1,18 @@
 // npm run bench -- kyc [--seconds N]
 // Profile reads/s through the router (operation 2) against the locker simulator, vs direct calls to the
 // simulator's user endpoint with a locker access token, measured in the same run. The simulator runs in a
-// child process, as a real locker would be elsewhere: the router's process does only the router's work.
-import express from 'express';
-import { spawn, type ChildProcess } from 'node:child_process';
+// child process, as a real locker would be elsewhere; the router runs the built code in a process of its own and
+// autocannon in a third (bench/_http.ts). `--cpu-prof <dir>` profiles the router's process.
+import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { calculatePKCECodeChallenge, randomPKCECodeVerifier } from 'openid-client';
-import { FsStorage, Sealer, createRedisConnection, waitForRedis } from '@satyapan/core';
-import { OpenIdLockerClient, createKycServices, kycArea } from '@satyapan/kyc';
-import { createRouter } from '@satyapan/router';
+import { OpenIdLockerClient } from '@satyapan/kyc';
 import { LOCKER_INDIVIDUALS, answerConsentPage } from '@satyapan/sandbox';
-import { formatLoad, listen, load, secondsArg } from './_http.js';
+import { BENCH_CLIENT, benchHeaders, dropKeys, freePort, load, printComparison, profileArg, secondsArg, startServer, type ServerProcess } from './_http.js';
 
 const LOCKER_CLIENT = { clientId: 'bench-kyc', clientSecret: 'bench-kyc-secret' };
 const USER = LOCKER_INDIVIDUALS[0]!;
@@ -25,53 +23,50 @@ async function allow(authorizationUrl: string, documents: string[]): Promise<URL
   return new URL(answer.headers.get('location') ?? '');
 }
 
-/** Lockers in a child process; it stops when its stdin closes (so it never outlives this process). */
-async function startSimulatorProcess(clients: unknown[]): Promise<{ docvault: string; entityvault: string; child: ChildProcess }> {
+/** Lockers in a child process on the built code; it stops when its stdin closes (so it never outlives this process). */
+async function startSimulatorProcess(clients: unknown[]): Promise<{ docvault: string; entityvault: string; server: ServerProcess }> {
   const script = `
     import { startLockerSimulator } from '@satyapan/sandbox';
     const sim = await startLockerSimulator({ clients: JSON.parse(process.argv[1]) });
     process.stdout.write(JSON.stringify({ docvault: sim.docvaultBaseUrl, entityvault: sim.entityvaultBaseUrl }) + '\\n');
     process.stdin.on('end', () => sim.close().then(() => process.exit(0)));
     process.stdin.resume();`;
-  const child = spawn(process.execPath, ['--conditions=satyapan-source', '--import', 'tsx', '--input-type=module', '-e', script, JSON.stringify(clients)], {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(clients)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`locker simulator exited with ${code}`)));
     createInterface({ input: child.stdout! }).once('line', resolve);
   });
-  return { ...(JSON.parse(line) as { docvault: string; entityvault: string }), child };
+  child.removeAllListeners('exit');
+  const urls = JSON.parse(line) as { docvault: string; entityvault: string };
+  return {
+    ...urls,
+    server: {
+      url: urls.docvault, command: "node --input-type=module -e '<startLockerSimulator from @satyapan/sandbox dist>'",
+      close: () => new Promise((resolve) => { child.once('exit', () => resolve()); child.stdin!.end(); }),
+    },
+  };
 }
 
 export async function main(args: string[]): Promise<void> {
   const seconds = secondsArg(args, 10);
-  // The router listens first: the lockers must know its callback URL as a registered redirect URI.
-  const app = express();
-  const routerServer = await listen(app);
-  const api = `${routerServer.url}/api`;
+  // The lockers must know the router's callback URL as a registered redirect URI: its port is chosen first.
+  const port = await freePort();
+  const api = `http://127.0.0.1:${port}/api`;
   const sim = await startSimulatorProcess([
     { ...LOCKER_CLIENT, name: 'Satyapan benchmark', redirectUris: [`${api}/kyc/docvault/callback`, 'http://127.0.0.1/direct'] },
   ]);
-  const redis = createRedisConnection({ flavour: 'producer' });
-  await waitForRedis(redis);
   const dir = await mkdtemp(join(tmpdir(), 'satyapan-bench-kyc-'));
   const keyPrefix = `bench:${randomUUID()}`;
-  const storage = new FsStorage({ root: dir, signingSecret: randomBytes(32) });
+  const servers: ServerProcess[] = [sim.server];
   const lockerConfig = (baseUrl: string) => ({ baseUrl, ...LOCKER_CLIENT });
-  const services = createKycServices({
-    redis, keyPrefix, storage, sealingKeys: [{ id: 'bench', key: Sealer.generateKey() }], stateSecret: randomBytes(32),
-    lockers: { docvault: lockerConfig(sim.docvault), entityvault: lockerConfig(sim.entityvault) },
-  });
-  const client = { id: 'bench', apiKey: 'key_bench', apiSecret: 'secret_bench', rateLimitPerMinute: 1_000_000_000 };
-  app.use('/api', createRouter({
-    redis, keyPrefix, storage, clients: [client], tokens: { secret: 'bench-secret-bench-secret-bench-secret' }, areas: [kycArea(services)],
-    publicBaseUrl: api,
-  }));
-
   try {
-    const auth = await fetch(`${api}/authenticate`, { method: 'POST', headers: { 'x-api-key': client.apiKey, 'x-api-secret': client.apiSecret } });
-    const token = ((await auth.json()) as { data: { access_token: string } }).data.access_token;
-    const headers = { authorization: token, 'x-api-key': client.apiKey };
+    const router = await startServer('kyc', {
+      port, keyPrefix, dir, client: BENCH_CLIENT, lockers: { docvault: sim.docvault, entityvault: sim.entityvault, ...LOCKER_CLIENT },
+    }, profileArg(args));
+    servers.push(router);
+    const headers = await benchHeaders(api);
 
     // A session through the router: init, consent at the locker, our callback.
     const init = await fetch(`${api}/kyc/docvault/sessions/init`, {
@@ -97,24 +92,16 @@ export async function main(args: string[]): Promise<void> {
     const check = await fetch(routedUrl, { headers });
     if (check.status !== 200) throw new Error(`profile read failed before the run: HTTP ${check.status} ${await check.text()}`);
 
-    await load(directUrl, bearer, 1); // warm-up
-    await load(routedUrl, headers, 1);
-    const baseline = await load(directUrl, bearer, seconds);
-    const routed = await load(routedUrl, headers, seconds);
-    console.log(formatLoad('locker simulator GET /oauth2/1/user', baseline));
-    console.log(formatLoad('router GET .../user/profile (op 2)', routed));
-    console.log(`ratio router/direct: ${(routed.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)} (requests/s); p99 ${routed.p99Ms} ms vs ${baseline.p99Ms} ms`);
+    await load(directUrl, 1, { headers: bearer }); // warm-up
+    await load(routedUrl, 1, { headers });
+    const baseline = await load(directUrl, seconds, { headers: bearer });
+    const routed = await load(routedUrl, seconds, { headers });
+    printComparison('router/direct', 'locker simulator GET /oauth2/1/user', baseline, sim.server, 'router GET .../user/profile (op 2)', routed, router);
     console.log('per read the router authenticates (JWT, revocation, rate limit in Redis), loads the session from Redis, '
       + 'unseals the upstream tokens, calls the locker over HTTP (the direct baseline), maps the fields and envelopes');
   } finally {
-    services.kyc.close();
-    await routerServer.close();
-    const exited = new Promise((resolve) => sim.child.once('exit', resolve));
-    sim.child.stdin!.end();
-    await exited;
-    const keys = await redis.keys(`${keyPrefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+    for (const server of servers.reverse()) await server.close();
+    await dropKeys(keyPrefix);
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,8 @@
 // npm run bench -- metrics [--seconds N]
 // What request metrics cost: the same authenticated trivial route through a router without metrics (the
 // baseline) and one with them, measured alternately (A B A B) in the same run so that drift hits both. Besides
-// requests/s (noisy on a shared machine) it reports this process's CPU time per request, load generator included.
+// requests/s (noisy on a shared machine) it reports this process's CPU time per request: both routers run here,
+// the load generator (autocannon) in a process of its own (bench/_http.ts).
 import { createMetrics } from '@satyapan/core';
 import { formatLoad, load, secondsArg, type LoadResult } from './_http.js';
 import { startBenchRouter, type BenchRouter } from './_router.js';
@@ -13,13 +14,13 @@ export async function main(args: string[]): Promise<void> {
   const measured = await startBenchRouter({ metrics });
   const run = async (router: BenchRouter): Promise<LoadResult & { cpuMicrosPerRequest: number }> => {
     const before = process.cpuUsage();
-    const result = await load(router.url, router.headers, seconds);
+    const result = await load(router.url, seconds, { headers: router.headers });
     const used = process.cpuUsage(before);
     return { ...result, cpuMicrosPerRequest: (used.user + used.system) / (result.requestsPerSecond * seconds) };
   };
   try {
-    await load(plain.url, plain.headers, 1); // warm-up
-    await load(measured.url, measured.headers, 1);
+    await load(plain.url, 1, { headers: plain.headers }); // warm-up
+    await load(measured.url, 1, { headers: measured.headers });
     const without: Array<Awaited<ReturnType<typeof run>>> = [];
     const withMetrics: Array<Awaited<ReturnType<typeof run>>> = [];
     for (let round = 0; round < 2; round += 1) {

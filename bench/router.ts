@@ -1,27 +1,32 @@
-// npm run bench -- router [--seconds N]
-// Requests/s of an authenticated trivial route through the router vs a bare Express hello world, same run.
-import express from 'express';
-import { formatLoad, listen, load, secondsArg } from './_http.js';
-import { startBenchRouter } from './_router.js';
+// npm run bench -- router [--seconds N] [--cpu-prof <dir>]
+// Requests/s of an authenticated trivial route through the router vs a bare Express hello world, same run. Each
+// server runs the built code in its own process; autocannon runs in a third (bench/_http.ts).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { BENCH_CLIENT, benchHeaders, dropKeys, load, printComparison, profileArg, secondsArg, startServer, type ServerProcess } from './_http.js';
 
 export async function main(args: string[]): Promise<void> {
   const seconds = secondsArg(args, 10);
-  const bare = express();
-  bare.get('/hello', (_req, res) => void res.json({ hello: 'world' }));
-  const bareServer = await listen(bare);
-  const router = await startBenchRouter();
-
+  const dir = await mkdtemp(join(tmpdir(), 'satyapan-bench-'));
+  const keyPrefix = `bench:${randomUUID()}`;
+  const servers: ServerProcess[] = [];
   try {
-    await load(`${bareServer.url}/hello`, {}, 1); // warm-up
-    await load(router.url, router.headers, 1);
-    const baseline = await load(`${bareServer.url}/hello`, {}, seconds);
-    const routed = await load(router.url, router.headers, seconds);
-    console.log(formatLoad('bare express hello world', baseline));
-    console.log(formatLoad('router, authenticated GET', routed));
-    console.log(`ratio router/bare: ${(routed.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)} (requests/s); p99 ${routed.p99Ms} ms vs ${baseline.p99Ms} ms`);
-    console.log('per request the router verifies a JWT, looks up the key, checks revocation in Redis, counts the rate limit in Redis, validates and envelopes');
+    const bare = await startServer('bare');
+    servers.push(bare);
+    const router = await startServer('router', { keyPrefix, dir, client: BENCH_CLIENT }, profileArg(args));
+    servers.push(router);
+    const headers = await benchHeaders(`${router.url}/api`);
+    await load(`${bare.url}/hello`, 1); // warm-up
+    await load(`${router.url}/api/bench/ping`, 1, { headers });
+    const baseline = await load(`${bare.url}/hello`, seconds);
+    const routed = await load(`${router.url}/api/bench/ping`, seconds, { headers });
+    printComparison('router/bare', 'bare express hello world', baseline, bare, 'router, authenticated GET', routed, router);
+    console.log('per request the router verifies a JWT (cached), looks up the key, checks revocation and counts the rate limit in Redis, validates and envelopes');
   } finally {
-    await bareServer.close();
-    await router.close();
+    for (const server of servers) await server.close();
+    await dropKeys(keyPrefix);
+    await rm(dir, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,73 @@
+// npm run bench -- report [router bank kyc engine queue] [--seconds N]
+// Runs the named benchmarks (all by default), each in a child process exactly as `npm run bench -- <name>`
+// would, and writes their output into BENCHMARKS.md at the repository root: the figures in the docs are
+// always the output of a run, never typed by hand.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ALL = ['router', 'bank', 'kyc', 'engine', 'queue'];
+
+interface Section {
+  name: string;
+  args: string[];
+  output: string;
+  status: number | null;
+  seconds: number;
+}
+
+function run(name: string, args: string[]): Section {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, ['--conditions=satyapan-source', '--import', 'tsx', join(here, 'run.ts'), name, ...args], {
+    cwd: join(here, '..'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20,
+  });
+  process.stdout.write(r.stdout);
+  process.stderr.write(r.stderr);
+  return { name, args, output: (r.stdout + (r.status === 0 ? '' : r.stderr)).trimEnd(), status: r.status, seconds: (performance.now() - started) / 1000 };
+}
+
+function markdown(sections: Section[], startLoad: number[]): string {
+  const ratios = sections.flatMap((s) => s.output.split('\n').filter((l) => /^(ratio|peak RSS)/.test(l)).map((l) => `| ${s.name} | ${l.trim().replace(/\|/g, '\\|')} |`));
+  return [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench -- report` (bench/report.ts) from the output of the run below; do not edit by hand.',
+    'Each figure is a ratio to a baseline measured in the same run on the same machine; absolute figures depend',
+    'on the machine and its load and are only meaningful next to their baseline. How each bench works: the',
+    'comment at the top of `bench/<name>.ts`.',
+    '',
+    `- date: ${new Date().toISOString()}`,
+    `- node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    `- load average at the start: ${startLoad.map((n) => n.toFixed(2)).join(' ')}, at the end: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`
+      + (startLoad[0]! > cpus().length / 2 ? ' — the machine was shared and loaded during this run: ratios are more trustworthy than absolute figures, and both are pessimistic' : ''),
+    '',
+    '## Summary',
+    '',
+    '| bench | result |',
+    '|---|---|',
+    ...ratios,
+    '',
+    ...sections.flatMap((s) => [
+      `## ${s.name}`, '',
+      `\`npm run bench -- ${[s.name, ...s.args].join(' ')}\` (${s.seconds.toFixed(0)} s${s.status === 0 ? '' : `, FAILED with status ${s.status}`})`, '',
+      '```', s.output, '```', '',
+    ]),
+  ].join('\n');
+}
+
+export async function main(args: string[]): Promise<void> {
+  const names = args.filter((a) => ALL.includes(a));
+  const seconds = args.indexOf('--seconds') >= 0 ? ['--seconds', args[args.indexOf('--seconds') + 1] ?? '10'] : [];
+  const startLoad = loadavg();
+  const sections: Section[] = [];
+  for (const name of names.length ? names : ALL) {
+    const timed = ['router', 'bank', 'kyc'].includes(name) ? seconds : [];
+    sections.push(run(name, timed));
+  }
+  const path = join(here, '..', 'BENCHMARKS.md');
+  writeFileSync(path, `${markdown(sections, startLoad)}\n`);
+  console.log(`wrote ${path}`);
+}
