@@ -14,6 +14,7 @@ export {
   Sealer, SealError, constantTimeEqual, hmacSign, hmacVerify, sha256Hex,
   type SealingKey, type SignatureEncoding,
 } from './crypto.js';
+export { LuaScript } from './lua.js';
 export * from './storage/index.js';
 export { readAll } from './streams.js';
 export { keepAliveFetch, type KeepAliveFetch, type FetchRequest } from './http/keep-alive-fetch.js';

@@ -2,12 +2,14 @@ import type { NextFunction, Request, RequestHandler, Response, Router } from 'ex
 import { successEnvelope, type Clock } from '@satyapan/core';
 import { Authenticator } from './authenticator.js';
 import { stateOf } from './middleware/request-context.js';
+import type { CallAdmission } from './middleware/rate-limit.js';
 import type { RequestValidator } from './validation.js';
 import type { RouteDefinition, RouteRequest, RouteResult } from './route-types.js';
 
 export interface MountDependencies {
   authenticator: Authenticator;
-  rateLimit: RequestHandler;
+  /** Revocation check and rate limit of an authenticated call, in one Redis round trip. */
+  admission: CallAdmission;
   /** Limits failed attempts on routes that check credentials (`guard: 'credentials'`). */
   credentialLimit: RequestHandler[];
   /** Absolute URL of the router's mount point from configuration; without it, URLs are relative to the request. */
@@ -22,8 +24,8 @@ export function mountRoute(router: Router, route: RouteDefinition, deps: MountDe
   const chain: RequestHandler[] = [];
   if (route.deprecated && route.successor) chain.push(announceSuccessor(route.successor, deps.publicBaseUrl));
   if (route.guard === 'credentials') chain.push(...deps.credentialLimit);
-  if (route.auth === 'jwt') chain.push(authenticate(route, deps.authenticator), deps.rateLimit);
-  chain.push(handle(route, deps));
+  if (route.auth === 'jwt') chain.push(authenticate(route, deps.authenticator, deps.admission));
+  chain.push(handle(route, deps, declaredHeaderNames(route)));
   router[route.method](route.path, ...chain);
 }
 
@@ -54,20 +56,14 @@ function mountUrl(req: Request, publicBaseUrl: string | undefined): string {
   return publicBaseUrl ?? req.baseUrl;
 }
 
-/**
- * Identifies the caller, then starts the revocation check without waiting for it: the rate limiter's Redis
- * round trip runs meanwhile, and the handler awaits the check before doing anything (see `handle`).
- */
-function authenticate(route: RouteDefinition, authenticator: Authenticator): RequestHandler {
+/** Identifies the caller (no Redis), then admits the call: revocation and rate limit in one round trip. */
+function authenticate(route: RouteDefinition, authenticator: Authenticator, admission: CallAdmission): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const caller = await authenticator.identify(req.headers.authorization, req.headers['x-api-key']);
-      const state = stateOf(res);
-      state.client = caller.client;
+      stateOf(res).client = caller.client;
       if (route.product) Authenticator.requireProduct(caller.client, route.product);
-      const check = authenticator.assertNotRevoked(caller);
-      check.catch(() => undefined); // observed by the handler; never an unhandled rejection
-      state.revocationCheck = check;
+      await admission.admit(caller, res);
       next();
     } catch (error) {
       next(error);
@@ -75,11 +71,10 @@ function authenticate(route: RouteDefinition, authenticator: Authenticator): Req
   };
 }
 
-function handle(route: RouteDefinition, deps: MountDependencies): RequestHandler {
+function handle(route: RouteDefinition, deps: MountDependencies, headerNames: readonly string[]): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      await stateOf(res).revocationCheck;
-      const request = buildRequest(req, res, route, deps);
+      const request = buildRequest(req, res, route, deps, headerNames);
       const result = await route.handler(request);
       send(res, result, deps.clock);
     } catch (error) {
@@ -88,7 +83,7 @@ function handle(route: RouteDefinition, deps: MountDependencies): RequestHandler
   };
 }
 
-function buildRequest(req: Request, res: Response, route: RouteDefinition, deps: MountDependencies): RouteRequest {
+function buildRequest(req: Request, res: Response, route: RouteDefinition, deps: MountDependencies, headerNames: readonly string[]): RouteRequest {
   const { validator } = deps;
   const state = stateOf(res);
   // Copies: Express 5's req.query is a getter, and validation fills defaults in place.
@@ -97,7 +92,7 @@ function buildRequest(req: Request, res: Response, route: RouteDefinition, deps:
   const body: unknown = req.body === undefined && route.schemas.body ? {} : req.body;
   if (route.schemas.params) validator.check('params', route.schemas.params, params);
   if (route.schemas.query) validator.check('query', route.schemas.query, query);
-  if (route.schemas.headers) validator.check('headers', route.schemas.headers, declaredHeaders(req, route.schemas.headers));
+  if (route.schemas.headers) validator.check('headers', route.schemas.headers, declaredHeaders(req, headerNames));
   if (route.schemas.body) validator.check('body', route.schemas.body, body);
   return {
     body,
@@ -111,9 +106,13 @@ function buildRequest(req: Request, res: Response, route: RouteDefinition, deps:
   };
 }
 
+/** The header names a route's schema declares, listed once at mount time. */
+function declaredHeaderNames(route: RouteDefinition): string[] {
+  return Object.keys((route.schemas.headers?.['properties'] ?? {}) as Record<string, unknown>);
+}
+
 /** Only the headers the schema names: the rest of the request's headers are not the schema's business. */
-function declaredHeaders(req: Request, schema: Record<string, unknown>): Record<string, unknown> {
-  const names = Object.keys((schema['properties'] ?? {}) as Record<string, unknown>);
+function declaredHeaders(req: Request, names: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of names) if (req.headers[name] !== undefined) out[name] = req.headers[name];
   return out;

@@ -1,5 +1,4 @@
 import express, { Router } from 'express';
-import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import {
   FsStorage, KeySpace, silentLogger, systemClock, watchRedisConnection,
@@ -11,9 +10,10 @@ import { TokenService, type TokenOptions } from './tokens.js';
 import { RequestValidator } from './validation.js';
 import { apiVersion } from './middleware/api-version.js';
 import { errorHandler, notFound } from './middleware/errors.js';
-import { clientRateLimit, credentialLimit, type CredentialLimitOptions, type RateLimitOptions } from './middleware/rate-limit.js';
+import { CallAdmission, credentialLimit, type CredentialLimitOptions, type RateLimitOptions } from './middleware/rate-limit.js';
 import { requestContext } from './middleware/request-context.js';
 import { requestMetrics } from './middleware/metrics.js';
+import { securityHeaders } from './middleware/security-headers.js';
 import { mountRoute } from './mount.js';
 import { buildOpenApi, type OpenApiInfo } from './openapi.js';
 import { authRoutes } from './routes/auth.js';
@@ -98,13 +98,13 @@ export function createRouter(options: RouterOptions): SatyapanRouter {
   const router = Router() as SatyapanRouter;
   router.use(requestContext(logger));
   if (options.metrics) router.use(requestMetrics(options.metrics));
-  router.use(helmet(), apiVersion());
+  router.use(securityHeaders(), apiVersion());
   if (options.storage instanceof FsStorage) router.use(storageRouter(options.storage));
   router.use(express.json({ limit: options.bodyLimit ?? '1mb', type: ['application/json', 'application/*+json'] }));
   router.get('/openapi.json', (_req, res) => void res.json(openapi));
   const deps = {
     authenticator, validator: new RequestValidator(), clock, publicBaseUrl,
-    rateLimit: clientRateLimit(options.redis, keys, options.rateLimit),
+    admission: new CallAdmission(options.redis, keys, tokens, options.rateLimit),
     credentialLimit: credentialLimit(options.redis, keys, options.credentialLimit),
   };
   for (const route of routes) mountRoute(router, route, deps);

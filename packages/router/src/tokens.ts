@@ -114,7 +114,7 @@ export class TokenService {
   }
 
   async isRevoked(claims: AccessClaims): Promise<boolean> {
-    return (await this.redis.exists(this.revokedKey(claims.jti))) === 1;
+    return (await this.redis.exists(this.revokedKey(claims))) === 1;
   }
 
   /**
@@ -125,13 +125,17 @@ export class TokenService {
     const now = this.nowSeconds();
     if (now - claims.fat > this.refreshWindow) throw serviceError('TOKEN_EXPIRED');
     const remaining = Math.max(1, claims.exp - now);
-    const first = await this.redis.set(this.revokedKey(claims.jti), '1', 'EX', remaining, 'NX');
+    const first = await this.redis.set(this.revokedKey(claims), '1', 'EX', remaining, 'NX');
     if (first !== 'OK') throw serviceError('ACCESS_REVOKED');
     return this.issue(client, claims.fat);
   }
 
-  private revokedKey(jti: string): string {
-    return this.keys.plain('token', 'revoked', jti);
+  /**
+   * Where a revoked token is remembered: in its client's hash tag, the slot of the client's rate-limit counter,
+   * so that one script checks both (CallAdmission).
+   */
+  revokedKey(claims: AccessClaims): string {
+    return this.keys.tagged(`client:${claims.sub}`, 'revoked', claims.jti);
   }
 
   private nowSeconds(): number {

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import express from 'express';
+import helmet from 'helmet';
 import request from 'supertest';
 import { CLIENTS, startHarness, type Harness } from './support/harness.js';
 import { crashRoute, deprecatedRoute, echoRoute } from './support/routes.js';
@@ -96,6 +98,17 @@ describe('router: HTTP conventions', () => {
     const res = await request(h.app).get('/api/health');
     expect(res.headers['x-content-type-options']).to.equal('nosniff');
     expect(res.headers['x-powered-by']).to.equal(undefined);
+  });
+
+  it('sends exactly the headers helmet sends (computed once at start, replayed per request)', async () => {
+    const plain = express();
+    plain.use(helmet());
+    plain.get('/x', (_req, res) => void res.end());
+    const reference = (await request(plain).get('/x')).headers;
+    const ours = (await request(h.app).get('/api/health')).headers;
+    const helmetNames = Object.keys(reference).filter((name) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name));
+    expect(helmetNames.length).to.be.greaterThan(8);
+    for (const name of helmetNames) expect(ours[name], name).to.equal(reference[name]);
   });
 
   it('reports health: Redis and storage up', async () => {

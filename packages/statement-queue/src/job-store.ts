@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { SatyapanMetrics } from '@satyapan/core';
 import { IllegalTransitionError, JobMissingError } from './errors.js';
 import { StatementKeys, type JobRef } from './keys.js';
-import { LuaScript } from './lua.js';
+import { LuaScript } from '@satyapan/core';
 import { JOB_STATUSES, type JobRecord, type JobStatus, type Quarter, type StatementDomain } from './model.js';
 import { formKind, periodStartYear } from './period.js';
 import { sourcesOf } from './state-machine.js';

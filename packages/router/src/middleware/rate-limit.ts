@@ -2,7 +2,9 @@ import type { NextFunction, Request, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Options, type RateLimitRequestHandler } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Redis } from 'ioredis';
-import { serviceErrorWith, sha256Hex, waitForRedis, type KeySpace } from '@satyapan/core';
+import { LuaScript, serviceError, serviceErrorWith, sha256Hex, waitForRedis, type KeySpace } from '@satyapan/core';
+import type { Caller } from '../authenticator.js';
+import type { TokenService } from '../tokens.js';
 import { stateOf } from './request-context.js';
 
 export interface RateLimitOptions {
@@ -12,24 +14,86 @@ export interface RateLimitOptions {
 }
 
 /**
- * Per-client limit shared by every router process through Redis. Runs after authentication, so the key is
- * the client id, never an IP (clients sit behind NATs and load balancers).
+ * One Redis round trip for each authenticated call: the revocation check of its token and the count of its
+ * client's rate limit in one script. Revoked answers -1 and counts nothing; otherwise the window's count and the
+ * milliseconds left in it (a fixed window, as express-rate-limit with rate-limit-redis counted it before).
+ * Both keys carry the client's hash tag, so the script stays in one slot on Redis Cluster.
  */
-export function clientRateLimit(redis: Redis, keys: KeySpace, options: RateLimitOptions = {}): RateLimitRequestHandler {
-  const windowMs = options.windowMs ?? 60_000;
-  const defaultLimit = options.defaultLimit ?? 100;
-  return rateLimit({
-    windowMs,
-    limit: (_req: Request, res: Response) => stateOf(res).client?.rateLimitPerMinute ?? defaultLimit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: (_req: Request, res: Response) => stateOf(res).client?.id ?? 'anonymous',
-    store: redisStore(redis, keys.plain('ratelimit') + ':'),
-    handler: tooManyRequests,
-    // A Redis outage must not silently lift the limit nor answer 500: the error handler turns it into 503.
-    passOnStoreError: false,
-    validate: VALIDATE,
-  });
+const ADMIT = new LuaScript(`
+if redis.call('EXISTS', KEYS[1]) == 1 then return {-1, 0} end
+local hits = redis.call('INCR', KEYS[2])
+local ttl = redis.call('PTTL', KEYS[2])
+if hits == 1 or ttl < 0 then
+  redis.call('PEXPIRE', KEYS[2], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {hits, ttl}`);
+
+/**
+ * Per-client limit shared by every router process through Redis, checked together with the token's revocation
+ * (`ADMIT`). Runs after authentication, so the key is the client id, never an IP (clients sit behind NATs and
+ * load balancers). Sends the IETF draft-8 `RateLimit` and `RateLimit-Policy` headers express-rate-limit sent
+ * before (same policy names and partition keys), and `Retry-After` with a 429. A Redis outage neither lifts the
+ * limit nor answers 500: the error handler turns the connection error into 503.
+ */
+export class CallAdmission {
+  private readonly windowMs: number;
+  private readonly defaultLimit: number;
+  /** `RateLimit-Policy` and the `RateLimit` name per client and limit: constant, so built once per client. */
+  private readonly policies = new Map<string, { name: string; policy: string }>();
+
+  constructor(private readonly redis: Redis, private readonly keys: KeySpace, private readonly tokens: Pick<TokenService, 'revokedKey'>, options: RateLimitOptions = {}) {
+    this.windowMs = options.windowMs ?? 60_000;
+    this.defaultLimit = options.defaultLimit ?? 100;
+  }
+
+  /** Throws ACCESS_REVOKED for a revoked token and TOO_MANY_REQUESTS past the limit; sets the headers. */
+  async admit(caller: Caller, res: Response): Promise<void> {
+    const { client } = caller;
+    const limit = client.rateLimitPerMinute ?? this.defaultLimit;
+    if (this.redis.status !== 'ready') await waitForRedis(this.redis, 1_000);
+    const counterKey = this.keys.tagged(`client:${client.id}`, 'ratelimit');
+    const [hits, ttlMs] = (await ADMIT.run(this.redis, [this.tokens.revokedKey(caller.claims), counterKey], [this.windowMs])) as [number, number];
+    if (hits < 0) throw serviceError('ACCESS_REVOKED');
+    const { name, policy } = this.policyOf(client.id, limit);
+    const resetSeconds = Math.max(0, Math.ceil(ttlMs / 1000));
+    res.append('RateLimit', `"${name}"; r=${Math.max(0, limit - hits)}; t=${resetSeconds}`);
+    res.append('RateLimit-Policy', policy);
+    if (hits > limit) {
+      const retryAfter = String(Math.max(1, resetSeconds));
+      res.setHeader('Retry-After', retryAfter);
+      throw serviceErrorWith({ headers: { 'retry-after': retryAfter } }, 'TOO_MANY_REQUESTS');
+    }
+  }
+
+  private policyOf(clientId: string, limit: number): { name: string; policy: string } {
+    const cacheKey = `${limit}:${clientId}`;
+    let known = this.policies.get(cacheKey);
+    if (!known) {
+      const name = `${limit}-in-${windowName(this.windowMs)}`;
+      const policy = `"${name}"; q=${limit}; w=${Math.ceil(this.windowMs / 1000)}; pk=:${partitionKey(clientId)}:`;
+      known = { name, policy };
+      this.policies.set(cacheKey, known);
+    }
+    return known;
+  }
+}
+
+/** The window as express-rate-limit names it in its draft-8 policy names (`100-in-1min`). */
+function windowName(windowMs: number): string {
+  const seconds = windowMs / 1000;
+  const minutes = seconds / 60;
+  const hours = minutes / 60;
+  const days = hours / 24;
+  if (seconds < 60) return `${seconds}sec`;
+  if (minutes < 60) return `${minutes}min`;
+  if (hours < 24) return `${hours}hr${hours > 1 ? 's' : ''}`;
+  return `${days}day${days > 1 ? 's' : ''}`;
+}
+
+/** The draft-8 partition key as express-rate-limit derives it: base64 of the first 12 hex digits of a SHA-256. */
+function partitionKey(key: string): string {
+  return Buffer.from(sha256Hex(key).slice(0, 12)).toString('base64');
 }
 
 export interface CredentialLimitOptions {

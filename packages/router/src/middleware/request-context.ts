@@ -7,8 +7,6 @@ export interface RequestState {
   transactionId: string;
   logger: Logger;
   client?: ClientRecord;
-  /** Pending check that the caller's token was not revoked; awaited before the handler runs. */
-  revocationCheck?: Promise<void>;
   startedAt: number;
 }
 
