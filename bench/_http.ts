@@ -135,17 +135,53 @@ export function formatLoad(name: string, r: LoadResult): string {
   return `${name.padEnd(34)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${r.p50Ms} ms   p99 ${r.p99Ms} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
 }
 
-/** The two measurements, their ratio and how they were made; `ratio ...` is the line BENCHMARKS.md picks up. */
-export function printComparison(label: string, baselineName: string, baseline: LoadResult, baselineServer: ServerProcess,
-  subjectName: string, subject: LoadResult, subjectServer: ServerProcess): void {
+export interface Side {
+  name: string;
+  server: ServerProcess;
+  url: string;
+  options?: LoadOptions;
+}
+
+/**
+ * Baseline and subject measured in alternation, `rounds` times (after a one-second warm-up of each), so that a
+ * change in the machine's load falls on both; the ratio reported is the median of the rounds' ratios. Prints
+ * every round, the command lines, Node version, cores and load; the `ratio ...` line is what BENCHMARKS.md shows.
+ */
+export async function compare(label: string, baseline: Side, subject: Side, seconds: number, rounds: number): Promise<void> {
+  await load(baseline.url, 1, baseline.options);
+  await load(subject.url, 1, subject.options);
+  const results: { base: LoadResult; sub: LoadResult }[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const base = await load(baseline.url, seconds, baseline.options);
+    const sub = await load(subject.url, seconds, subject.options);
+    results.push({ base, sub });
+  }
   console.log(machine());
-  console.log(`  baseline server: ${baselineServer.command}`);
-  console.log(`  subject server:  ${subjectServer.command}`);
-  console.log(`  load:            ${subject.command}`);
-  console.log(formatLoad(baselineName, baseline));
-  console.log(formatLoad(subjectName, subject));
-  console.log(`ratio ${label}: ${(subject.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)} (requests/s); `
-    + `p99 ${subject.p99Ms} ms vs ${baseline.p99Ms} ms (${(subject.p99Ms / Math.max(1, baseline.p99Ms)).toFixed(2)}x)`);
+  console.log(`  baseline server: ${baseline.server.command}`);
+  console.log(`  subject server:  ${subject.server.command}`);
+  console.log(`  load:            ${results[0]!.sub.command}`);
+  for (const [i, { base, sub }] of results.entries()) {
+    console.log(`round ${i + 1}`);
+    console.log(`  ${formatLoad(baseline.name, base)}`);
+    console.log(`  ${formatLoad(subject.name, sub)}`);
+  }
+  const ratios = results.map(({ base, sub }) => sub.requestsPerSecond / base.requestsPerSecond);
+  const p99s = results.map(({ base, sub }) => sub.p99Ms / Math.max(1, base.p99Ms));
+  console.log(`ratio ${label}: ${median(ratios).toFixed(3)} (requests/s, median of ${rounds} alternating rounds: ${ratios.map((r) => r.toFixed(3)).join(', ')}); `
+    + `p99 ${median(p99s).toFixed(2)}x the baseline's (median)`);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** `--rounds N`: alternating baseline/subject measurements (default 3). */
+export function roundsArg(args: string[], fallback = 3): number {
+  const index = args.indexOf('--rounds');
+  const value = index >= 0 ? Number(args[index + 1]) : fallback;
+  return Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
 export function secondsArg(args: string[], fallback: number): number {

@@ -1,4 +1,4 @@
-// npm run bench -- bank [--seconds N] [--source <IFSC.csv|by-bank.tar.gz|folder>]
+// npm run bench -- bank [--seconds N] [--rounds N] [--source <IFSC.csv|by-bank.tar.gz|folder>]
 // The IFSC directory with the full shared dataset (97,834 branches by default):
 //  1. import time, snapshot size and load time; heap and external memory of the loaded directory, against a
 //     plain Map of branch objects built in the same run;
@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { IfscDirectory, buildSnapshot, importBranches, type Branch } from '@satyapan/bank';
-import { BENCH_CLIENT, benchHeaders, dropKeys, load, printComparison, profileArg, secondsArg, startServer, type ServerProcess } from './_http.js';
+import { BENCH_CLIENT, benchHeaders, dropKeys, compare, profileArg, roundsArg, secondsArg, startServer, type ServerProcess } from './_http.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DEFAULT_SOURCE = resolve(here, '../../shared/data/ifsc/razorpay-ifsc-api-2.0.57-by-bank.tar.gz');
@@ -116,7 +116,7 @@ async function measureDirectory(source: string, dir: string): Promise<{ path: st
 }
 
 export async function main(args: string[]): Promise<void> {
-  const seconds = secondsArg(args, 10);
+  const seconds = secondsArg(args, 5);
   const source = stringArg(args, '--source', DEFAULT_SOURCE);
   if (!existsSync(source)) {
     console.error(`no IFSC source at ${source}: pass --source <IFSC.csv|by-bank.tar.gz|folder>`);
@@ -135,11 +135,8 @@ export async function main(args: string[]): Promise<void> {
     const headers = await benchHeaders(`${router.url}/api`);
     const paths = codes.slice(0, 1000).map((code) => `/api/bank/${code}`);
 
-    await load(`${bare.url}/hello`, 1); // warm-up
-    await load(router.url, 1, { headers, paths });
-    const baseline = await load(`${bare.url}/hello`, seconds);
-    const routed = await load(router.url, seconds, { headers, paths });
-    printComparison('router lookup/bare', 'bare express hello world', baseline, bare, 'router GET /bank/{ifsc} (1000 IFSCs)', routed, router);
+    await compare('router lookup/bare', { name: 'bare express hello world', server: bare, url: `${bare.url}/hello` },
+      { name: 'router GET /bank/{ifsc} (1000 IFSCs)', server: router, url: router.url, options: { headers, paths } }, seconds, roundsArg(args));
   } finally {
     for (const server of servers) await server.close();
     await dropKeys(keyPrefix);

@@ -1,4 +1,4 @@
-// npm run bench -- kyc [--seconds N]
+// npm run bench -- kyc [--seconds N] [--rounds N]
 // Profile reads/s through the router (operation 2) against the locker simulator, vs direct calls to the
 // simulator's user endpoint with a locker access token, measured in the same run. The simulator runs in a
 // child process, as a real locker would be elsewhere; the router runs the built code in a process of its own and
@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { calculatePKCECodeChallenge, randomPKCECodeVerifier } from 'openid-client';
 import { OpenIdLockerClient } from '@satyapan/kyc';
 import { LOCKER_INDIVIDUALS, answerConsentPage } from '@satyapan/sandbox';
-import { BENCH_CLIENT, benchHeaders, dropKeys, freePort, load, printComparison, profileArg, secondsArg, startServer, type ServerProcess } from './_http.js';
+import { BENCH_CLIENT, benchHeaders, dropKeys, compare, freePort, profileArg, roundsArg, secondsArg, startServer, type ServerProcess } from './_http.js';
 
 const LOCKER_CLIENT = { clientId: 'bench-kyc', clientSecret: 'bench-kyc-secret' };
 const USER = LOCKER_INDIVIDUALS[0]!;
@@ -50,7 +50,7 @@ async function startSimulatorProcess(clients: unknown[]): Promise<{ docvault: st
 }
 
 export async function main(args: string[]): Promise<void> {
-  const seconds = secondsArg(args, 10);
+  const seconds = secondsArg(args, 5);
   // The lockers must know the router's callback URL as a registered redirect URI: its port is chosen first.
   const port = await freePort();
   const api = `http://127.0.0.1:${port}/api`;
@@ -92,11 +92,8 @@ export async function main(args: string[]): Promise<void> {
     const check = await fetch(routedUrl, { headers });
     if (check.status !== 200) throw new Error(`profile read failed before the run: HTTP ${check.status} ${await check.text()}`);
 
-    await load(directUrl, 1, { headers: bearer }); // warm-up
-    await load(routedUrl, 1, { headers });
-    const baseline = await load(directUrl, seconds, { headers: bearer });
-    const routed = await load(routedUrl, seconds, { headers });
-    printComparison('router/direct', 'locker simulator GET /oauth2/1/user', baseline, sim.server, 'router GET .../user/profile (op 2)', routed, router);
+    await compare('router/direct', { name: 'locker simulator GET /oauth2/1/user', server: sim.server, url: directUrl, options: { headers: bearer } },
+      { name: 'router GET .../user/profile (op 2)', server: router, url: routedUrl, options: { headers } }, seconds, roundsArg(args));
     console.log('per read the router authenticates (JWT, revocation, rate limit in Redis), loads the session from Redis, '
       + 'unseals the upstream tokens, calls the locker over HTTP (the direct baseline), maps the fields and envelopes');
   } finally {

@@ -1,4 +1,4 @@
-// npm run bench -- report [router bank kyc engine queue] [--seconds N]
+// npm run bench -- report [router bank kyc engine queue] [--seconds N] [--rounds N]
 // Runs the named benchmarks (all by default), each in a child process exactly as `npm run bench -- <name>`
 // would, and writes their output into BENCHMARKS.md at the repository root: the figures in the docs are
 // always the output of a run, never typed by hand.
@@ -60,11 +60,12 @@ function markdown(sections: Section[], startLoad: number[]): string {
 
 export async function main(args: string[]): Promise<void> {
   const names = args.filter((a) => ALL.includes(a));
-  const seconds = args.indexOf('--seconds') >= 0 ? ['--seconds', args[args.indexOf('--seconds') + 1] ?? '10'] : [];
+  const passed = (flag: string) => (args.indexOf(flag) >= 0 ? [flag, args[args.indexOf(flag) + 1] ?? ''] : []);
+  const httpArgs = [...passed('--seconds'), ...passed('--rounds')];
   const startLoad = loadavg();
   const sections: Section[] = [];
   for (const name of names.length ? names : ALL) {
-    const timed = ['router', 'bank', 'kyc'].includes(name) ? seconds : [];
+    const timed = ['router', 'bank', 'kyc'].includes(name) ? httpArgs : [];
     sections.push(run(name, timed));
   }
   const path = join(here, '..', 'BENCHMARKS.md');
