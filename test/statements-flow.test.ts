@@ -99,7 +99,7 @@ describe('statement jobs end to end (HTTP, Redis, FsStorage, worker)', function 
   });
 
   it('TDS with previous_receipt_number: a regular statement that succeeds, with the token in BH 9 and BH 52 = Y', async () => {
-    // The token of the previous regular statement (15 digits, API.md "Vendor compatibility"); made up.
+    // The token of the previous regular statement (15 digits, docs/API.md "Vendor compatibility"); made up.
     const token = '010010200083255';
     const workbook = workbook26Q({ rows: 12 });
     const job = await submit(alice, { ...TDS_BODY, previous_receipt_number: token });

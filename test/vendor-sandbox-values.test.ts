@@ -3,7 +3,7 @@
 // Source of every value and expectation: the vendor's Postman collection (shared reference
 // vendor-postman/in-co-sandbox-kyc.postman_collection.json), folders Bank (IFSC Verification, Penny-Drop,
 // Penny-Less) and Aadhaar (Generate OTP, Verify OTP); example names are quoted per case. `@entity` values use
-// our word `service` for the vendor's segment, as API.md says.
+// our word `service` for the vendor's segment, as docs/API.md says.
 import { expect } from 'chai';
 import { startDemoApi, type DemoApi } from './support/spawn-program.js';
 

@@ -61,7 +61,7 @@ async function listen(host: string, port: number): Promise<Server> {
 }
 
 /**
- * The embedded default (ARCHITECTURE.md): Redis (found or private), FsStorage under the data dir, the sandbox
+ * The embedded default (docs/ARCHITECTURE.md): Redis (found or private), FsStorage under the data dir, the sandbox
  * upstreams on loopback, every domain service, an in-process statement worker, and the router at /api.
  */
 export async function startDemo(config: HostConfig, logger: Logger = createLogger({ defaultMeta: { app: 'host-app' } })): Promise<RunningDemo> {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 
-/** Everything the demo reads from the environment, with the embedded defaults of ARCHITECTURE.md. */
+/** Everything the demo reads from the environment, with the embedded defaults of docs/ARCHITECTURE.md. */
 export interface HostConfig {
   port: number;
   host: string;

@@ -1,4 +1,4 @@
-// `npm start`: the demo host app on embedded defaults (ARCHITECTURE.md, "The embedded default").
+// `npm start`: the demo host app on embedded defaults (docs/ARCHITECTURE.md, "The embedded default").
 import {
   AADHAAR_TEST_NUMBERS, AADHAAR_TEST_OTP, LOCKER_ENTITIES, LOCKER_INDIVIDUALS, PENNY_DROP_TEST_ACCOUNTS, PENNY_DROP_TEST_IFSC,
   PENNY_LESS_TEST_ACCOUNTS,

@@ -2,7 +2,7 @@ import { ERROR_REGISTRY, serviceError } from '@satyapan/core';
 import { isIfscPattern } from './ifsc/branch.js';
 
 /**
- * The spec's input rules for operations 11 and 12, with the vendor's messages where one is known (API.md:
+ * The spec's input rules for operations 11 and 12, with the vendor's messages where one is known (docs/API.md:
  * a well-formed value that breaks a rule is 422). The router checks the same rules with JSON Schema; these
  * checks keep the services safe when called directly.
  */

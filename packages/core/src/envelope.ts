@@ -3,7 +3,7 @@ import type { ServiceError } from './errors.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 
-/** Success envelope of every enveloped operation (API.md "Conventions"). */
+/** Success envelope of every enveloped operation (docs/API.md "Conventions"). */
 export interface SuccessEnvelope<T> {
   code: number;
   timestamp: number;

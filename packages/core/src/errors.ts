@@ -2,7 +2,7 @@ import { isRedisUnavailableError } from './redis.js';
 
 /**
  * The one registry of coded errors. Every error a caller can see is listed here with its HTTP status and the
- * exact message the API promises (service-spec.md and API.md). Code elsewhere raises errors by code, never by
+ * exact message the API promises (the service specification and docs/API.md). Code elsewhere raises errors by code, never by
  * building status/message pairs of its own, so a message can only change in one place.
  */
 type MessageOf<A extends unknown[]> = (...args: A) => string;

@@ -5,7 +5,7 @@ import {
 } from '@satyapan/core';
 
 describe('core: coded errors and envelopes', () => {
-  it('covers every status the spec and API.md name', () => {
+  it('covers every status the spec and docs/API.md name', () => {
     const statuses = new Set(Object.values(ERROR_REGISTRY).map((e) => e.status));
     for (const status of [400, 401, 403, 404, 422, 429, 500, 503, 521, 523]) expect(statuses).to.include(status);
   });

@@ -21,7 +21,7 @@ export function kycArea(services: KycAreaServices): Area {
 }
 
 /**
- * Operations 1-10 of service-spec.md and the operations API.md adds: entityvault init, SDK create-session and
+ * Operations 1-10 of the service specification and the operations docs/API.md adds: entityvault init, SDK create-session and
  * authorization URL, our OAuth callbacks, docvault documents, OTP verify. Handlers only translate HTTP to the
  * services; the rules live in @satyapan/kyc.
  */
@@ -483,7 +483,7 @@ const VERIFY_RESPONSE: JsonSchema = {
   },
 };
 
-/** Every answer of the OTP operations, errors included, points callers to the docvault flow (API.md). */
+/** Every answer of the OTP operations, errors included, points callers to the docvault flow (docs/API.md). */
 const DEPRECATED_FOR_DOCVAULT = { deprecated: true, successor: '/kyc/docvault/sessions/init' } as const;
 
 function otpRoutes(otp: AadhaarOtpService, ctx: RouteContext): RouteDefinition[] {

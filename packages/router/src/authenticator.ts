@@ -15,7 +15,7 @@ function single(value: HeaderValue): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The bare token API.md asks for; a `Bearer ` prefix is tolerated because many HTTP clients add it. */
+/** The bare token docs/API.md asks for; a `Bearer ` prefix is tolerated because many HTTP clients add it. */
 export function tokenFrom(authorization: HeaderValue): string | undefined {
   const value = single(authorization)?.trim();
   if (!value) return undefined;
@@ -23,7 +23,7 @@ export function tokenFrom(authorization: HeaderValue): string | undefined {
 }
 
 /**
- * Who is calling, decided as the vendor's errors page sorts it (API.md): the API key first (missing or unknown:
+ * Who is calling, decided as the vendor's errors page sorts it (docs/API.md): the API key first (missing or unknown:
  * 401), then the access token (missing, invalid, expired, of another key, revoked: 403), then the product (403).
  */
 export class Authenticator {

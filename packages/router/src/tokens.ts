@@ -9,9 +9,9 @@ export interface TokenOptions {
   secret: string | Uint8Array;
   issuer?: string;
   audience?: string;
-  /** Access token lifetime; API.md: 24 h. */
+  /** Access token lifetime; docs/API.md: 24 h. */
   ttlSeconds?: number;
-  /** How long a token family may be refreshed after the first authenticate; API.md: 365 days. */
+  /** How long a token family may be refreshed after the first authenticate; docs/API.md: 365 days. */
   refreshWindowSeconds?: number;
 }
 
@@ -30,7 +30,7 @@ const VERIFIED_CACHE_SIZE = 10_000;
 const DAY = 86_400;
 
 /**
- * Issues and checks the bare JWTs of API.md. A refreshed token revokes its predecessor: the old `jti` is
+ * Issues and checks the bare JWTs of docs/API.md. A refreshed token revokes its predecessor: the old `jti` is
  * remembered in Redis until the old token would have expired anyway.
  */
 export class TokenService {
@@ -76,7 +76,7 @@ export class TokenService {
       .sign(this.secret);
   }
 
-  /** Verifies signature, algorithm, issuer, audience and expiry; 403 on any failure (API.md). */
+  /** Verifies signature, algorithm, issuer, audience and expiry; 403 on any failure (docs/API.md). */
   async verify(token: string): Promise<AccessClaims> {
     const known = this.verified.get(token);
     if (known) {

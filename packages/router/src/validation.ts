@@ -7,7 +7,7 @@ export type InputPart = 'body' | 'query' | 'params' | 'headers';
 
 /**
  * Keywords that say the request is malformed (400). Everything else (pattern, enum, format, ranges) says a
- * well-formed value breaks a rule (422), as API.md decides.
+ * well-formed value breaks a rule (422), as docs/API.md decides.
  */
 const STRUCTURAL = new Set(['required', 'type', 'additionalProperties', 'unevaluatedProperties', 'const', 'dependentRequired']);
 
@@ -39,7 +39,7 @@ export class RequestValidator {
   private readonly ajv = createAjv(false, true);
   private readonly coercingAjv = createAjv(true);
 
-  /** Validates (and fills defaults into) `value`; throws the 400/422 ServiceError API.md prescribes. */
+  /** Validates (and fills defaults into) `value`; throws the 400/422 ServiceError docs/API.md prescribes. */
   check(part: InputPart, schema: JsonSchema, value: unknown): void {
     const validate = part === 'body' ? this.compile(schema) : this.compileCoercing(schema);
     if (validate(value)) return;

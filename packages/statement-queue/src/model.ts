@@ -1,4 +1,4 @@
-// The statement job as stored and as shown to callers. API.md "Statement jobs" is the contract for the shown
+// The statement job as stored and as shown to callers. docs/API.md "Statement jobs" is the contract for the shown
 // shape; the stored record adds what the worker and the webhook sender need.
 
 /** TDS statements (24Q/26Q/27Q, 138/140/144) and TCS statements (27EQ/143) have separate routes and indexes. */
@@ -11,7 +11,7 @@ export const JOB_STATUSES: readonly JobStatus[] = ['created', 'queued', 'in_prog
 export type Quarter = 'Q1' | 'Q2' | 'Q3' | 'Q4';
 export const QUARTERS: readonly Quarter[] = ['Q1', 'Q2', 'Q3', 'Q4'];
 
-/** Form names a caller may send for TDS; either name of a form is accepted (API.md). */
+/** Form names a caller may send for TDS; either name of a form is accepted (docs/API.md). */
 export const TDS_FORMS = ['24Q', '138', '26Q', '140', '27Q', '144'] as const;
 export type TdsForm = (typeof TDS_FORMS)[number];
 
@@ -58,7 +58,7 @@ export interface JobOwner {
   webhookSecret?: string | undefined;
 }
 
-/** A job as polled (API.md), the `data` of the poll and submit responses and of webhooks. */
+/** A job as polled (docs/API.md), the `data` of the poll and submit responses and of webhooks. */
 export interface StatementJobView {
   '@entity': string;
   job_id: string;

@@ -57,7 +57,7 @@ export interface StatementServiceOptions {
 }
 
 /**
- * The statement job workflow for callers (API.md "Statement jobs"): submit, poll, search, and the reaction
+ * The statement job workflow for callers (docs/API.md "Statement jobs"): submit, poll, search, and the reaction
  * to uploads. Conversion happens elsewhere, in `createStatementWorker`.
  */
 export class StatementService {

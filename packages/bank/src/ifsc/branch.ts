@@ -25,7 +25,7 @@ export interface Branch {
 
 /**
  * The branch as the API answers it. The vendor's examples show an absent SWIFT code as `null` (and an absent
- * CONTACT as ""), so a client written for the vendor tests SWIFT against null (API.md, docs/VENDOR_COMPAT.md).
+ * CONTACT as ""), so a client written for the vendor tests SWIFT against null (docs/API.md, docs/VENDOR_COMPAT.md).
  */
 export type BranchView = Omit<Branch, 'SWIFT'> & { SWIFT: string | null };
 

@@ -242,7 +242,7 @@ export class KycService {
   /** Operation 5 and the docvault documents: copies in our storage behind 1-hour pre-signed URLs. */
   async documents(owner: string, kind: LockerKind, variant: SessionVariant, id: string, docType: string): Promise<{ files: StoredFileView[] }> {
     const session = await this.loadSettled(owner, kind, variant, id);
-    // The SDK document reads are not in the spec: they answer the vendor's own message (API.md).
+    // The SDK document reads are not in the spec: they answer the vendor's own message (docs/API.md).
     if (session.status !== 'succeeded') throw variant === 'sdk' ? serviceError('INVALID_SESSION_LIFECYCLE') : this.statusError(session);
     if (!isDocTypeOf(kind, docType) || !session.documentsConsented?.includes(docType)) {
       throw serviceError('CONSENT_NOT_PROVIDED', docType);

@@ -1,6 +1,6 @@
 import type { LockerKind } from '../locker/types.js';
 
-/** API-side vocabulary of locker sessions (API.md "Locker sessions"). */
+/** API-side vocabulary of locker sessions (docs/API.md "Locker sessions"). */
 
 export type SessionVariant = 'api' | 'sdk';
 

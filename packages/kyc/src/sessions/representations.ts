@@ -2,7 +2,7 @@ import type { LockerBusiness, LockerGender, LockerPerson } from '../locker/types
 import { ENTITY_PREFIX, type SessionRecord } from './model.js';
 
 /**
- * The API's shapes (service-spec.md "Resources and their fields"; API.md) built from sessions and from the
+ * The API's shapes (the service specification, "Resources and their fields"; docs/API.md) built from sessions and from the
  * locker's fields. Field for field, nothing else: a response never carries more than the spec lists.
  */
 

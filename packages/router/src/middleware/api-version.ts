@@ -3,7 +3,7 @@ import { serviceError } from '@satyapan/core';
 
 const VERSION = /^[0-9]+(\.[0-9]+){0,2}$/;
 
-/** Every version-shaped `x-api-version` is served by the current API and echoed back (API.md). */
+/** Every version-shaped `x-api-version` is served by the current API and echoed back (docs/API.md). */
 export function apiVersion() {
   return (req: Request, res: Response, next: NextFunction): void => {
     const requested = req.headers['x-api-version'];

@@ -8,7 +8,7 @@ import type { TokenService } from '../tokens.js';
 import { stateOf } from './request-context.js';
 
 export interface RateLimitOptions {
-  /** Requests per client per window when the client has no limit of its own; API.md default 100/min. */
+  /** Requests per client per window when the client has no limit of its own; docs/API.md default 100/min. */
   defaultLimit?: number;
   windowMs?: number;
 }

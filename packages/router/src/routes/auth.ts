@@ -12,7 +12,7 @@ const NO_STORE = { 'cache-control': 'no-store' };
 
 const authHeadersNote = 'Headers: x-api-key and x-api-secret. No body (an empty JSON object is accepted).';
 
-/** `POST /authenticate` and `POST /authorize` (API.md "Authentication and clients"). */
+/** `POST /authenticate` and `POST /authorize` (docs/API.md "Authentication and clients"). */
 export function authRoutes(authenticator: Authenticator): RouteDefinition[] {
   return [
     {

@@ -1,7 +1,7 @@
 import { constantTimeEqual, hmacSign } from '@satyapan/core';
 
 /**
- * Webhook signatures (API.md): `x-service-signature` is base64 HMAC-SHA256 of the body keyed with the client's
+ * Webhook signatures (docs/API.md): `x-service-signature` is base64 HMAC-SHA256 of the body keyed with the client's
  * secret exactly as configured (the vendor's scheme), and the Standard Webhooks headers sign
  * `<webhook-id>.<webhook-timestamp>.<body>` as `v1,<base64>`. For the latter, a secret written `whsec_<base64>`
  * is a Standard Webhooks secret whose key is the decoded bytes; any other secret is keyed by its UTF-8 bytes.
