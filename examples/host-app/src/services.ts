@@ -1,6 +1,5 @@
-import type { Redis } from 'ioredis';
 import {
-  KeySpace, Sealer, createRedisConnection, hmacSign, waitForRedis, type FsStorage, type Logger, type SatyapanMetrics,
+  KeySpace, Sealer, createRedisConnection, hmacSign, waitForRedis, type FsStorage, type Logger, type RedisConnection, type SatyapanMetrics,
 } from '@satyapan/core';
 import { CashfreePennyDropProvider, SetuPennyLessProvider, createBankService, type BankService } from '@satyapan/bank';
 import { createKycServices, type KycServices } from '@satyapan/kyc';
@@ -23,7 +22,7 @@ export interface DemoServices {
  * embedded default; production runs examples/worker as its own processes).
  */
 export async function startDemoServices(
-  config: HostConfig, redis: Redis, redisUrl: string, storage: FsStorage, upstreams: DemoUpstreams, apiUrl: string, logger: Logger,
+  config: HostConfig, redis: RedisConnection, redisUrl: string, storage: FsStorage, upstreams: DemoUpstreams, apiUrl: string, logger: Logger,
   metrics: SatyapanMetrics,
 ): Promise<DemoServices> {
   const sealingKeys = [{ id: 'demo', key: config.sealingKey }];
