@@ -9,9 +9,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Redis } from 'ioredis';
 import {
-  FsStorage, Sealer, createRedisConnection, waitForRedis, type ObjectStorage,
+  FsStorage, Sealer, createRedisConnection, waitForRedis, type ObjectStorage, type RedisConnection,
 } from '@satyapan/core';
 import { createRouter, type ClientConfig } from '@satyapan/router';
 import { PROGRAMS, spawnProgram } from '../support/spawn-program.js';
@@ -19,6 +18,7 @@ import { eventually as eventuallyWithin } from '../../packages/statement-queue/t
 import {
   StatementService, createStatementWorker, statementsArea, type StatementServiceOptions, type StatementWorker, type StatementWorkerOptions,
 } from '@satyapan/statement-queue';
+import { deleteKeysMatching } from '../support/redis-cluster.js';
 
 export const TOKEN_SECRET = 'statements-e2e-token-secret-of-32-bytes!';
 export const STORAGE_SECRET = 'statements-e2e-storage-secret';
@@ -28,7 +28,7 @@ export interface HostOptions {
   /** Storage factory; FsStorage under a temp folder by default. */
   storage?: (dataDir: string) => ObjectStorage;
   /** The service's own Redis connection (e.g. through a proxy); a direct one by default. */
-  serviceRedis?: Redis;
+  serviceRedis?: RedisConnection;
   service?: Partial<StatementServiceOptions>;
 }
 
@@ -39,7 +39,7 @@ export interface StatementsHost {
   dataDir: string;
   /** The workers' temp folder (`tmpDir` / SATYAPAN_TMP_DIR). */
   scratchDir: string;
-  redis: Redis;
+  redis: RedisConnection;
   storage: ObjectStorage;
   service: StatementService;
   sealingKey: string;
@@ -77,7 +77,7 @@ export async function startStatementsHost(options: HostOptions): Promise<Stateme
   const tokens = new Map<string, string>();
   const workers: StatementWorker[] = [];
   const processes: WorkerProcess[] = [];
-  const workerConnections: Redis[] = [];
+  const workerConnections: RedisConnection[] = [];
 
   const host: StatementsHost = {
     apiUrl, storageUrl, keyPrefix, dataDir, scratchDir, redis, storage, service, sealingKey, sealer,
@@ -128,8 +128,7 @@ export async function startStatementsHost(options: HostOptions): Promise<Stateme
       await service.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      const keys = await redis.keys(`${keyPrefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
+      await deleteKeysMatching(redis, `${keyPrefix}*`);
       redis.disconnect();
       await rm(dataDir, { recursive: true, force: true });
       await rm(scratchDir, { recursive: true, force: true });

@@ -142,18 +142,15 @@ export function sharedRedisCluster(): Promise<RedisClusterHandle> {
   return shared;
 }
 
-/**
- * Deletes the keys that match `pattern` on one Redis or on every master of a cluster (KEYS and a multi-key DEL
- * are per node there: each key is deleted by itself, so no DEL spans two slots).
- */
-export async function deleteKeys(redis: RedisConnection, pattern: string): Promise<void> {
-  if (!isRedisCluster(redis)) {
-    const keys = await redis.keys(pattern);
-    if (keys.length > 0) await redis.del(...keys);
-    return;
-  }
-  for (const node of redis.nodes('master')) {
-    const keys = await node.keys(pattern);
-    await Promise.all(keys.map((key) => redis.del(key)));
-  }
+/** The keys that match `pattern` on one Redis, or on every master of a cluster (KEYS answers for its own node). */
+export async function keysMatching(redis: RedisConnection, pattern: string): Promise<string[]> {
+  if (!isRedisCluster(redis)) return redis.keys(pattern);
+  const perNode = await Promise.all(redis.nodes('master').map((node) => node.keys(pattern)));
+  return perNode.flat();
+}
+
+/** Deletes the keys that match `pattern`, one DEL per key: on a cluster a DEL of several keys must not span slots. */
+export async function deleteKeysMatching(redis: RedisConnection, pattern: string): Promise<void> {
+  const keys = await keysMatching(redis, pattern);
+  await Promise.all(keys.map((key) => redis.del(key)));
 }

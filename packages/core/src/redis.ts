@@ -18,7 +18,7 @@ export function isRedisCluster(redis: RedisConnection): redis is Cluster {
 }
 
 export interface RedisConnectionOptions {
-  /** One Redis; default `REDIS_URL`, else {@link DEFAULT_REDIS_URL}. Ignored when `nodes` is given. */
+  /** One Redis; ignored when `nodes` is given. See {@link createRedisConnection} for the defaults. */
   url?: string;
   /**
    * Seed nodes of a Redis Cluster (`host:port` strings, or as ioredis takes them): the connection is then an
@@ -44,8 +44,12 @@ const FLAVOURS: Record<RedisFlavour, RedisOptions> = {
   worker: { maxRetriesPerRequest: null, enableReadyCheck: true },
 };
 
+/**
+ * A connection of the given flavour: to the cluster of `nodes`, or to the one Redis at `url`; with neither, to
+ * the cluster of `REDIS_CLUSTER_NODES` when that is set, else to `REDIS_URL`, else to {@link DEFAULT_REDIS_URL}.
+ */
 export function createRedisConnection(options: RedisConnectionOptions & { nodes: ReadonlyArray<string | ClusterNode> }): Cluster;
-export function createRedisConnection(options: RedisConnectionOptions & { nodes?: undefined }): Redis;
+export function createRedisConnection(options: RedisConnectionOptions & { url: string; nodes?: undefined }): Redis;
 export function createRedisConnection(options: RedisConnectionOptions): RedisConnection;
 export function createRedisConnection(options: RedisConnectionOptions): RedisConnection {
   const nodeOptions: RedisOptions = {
@@ -54,8 +58,9 @@ export function createRedisConnection(options: RedisConnectionOptions): RedisCon
     ...options.overrides,
   };
   const logger = options.logger ?? stderrLogger();
-  if (options.nodes) {
-    const cluster = new Cluster(options.nodes.map(clusterNode), {
+  const nodes = options.nodes ?? (options.url === undefined ? parseClusterNodes(process.env['REDIS_CLUSTER_NODES']) : undefined);
+  if (nodes) {
+    const cluster = new Cluster(nodes.map(clusterNode), {
       ...CLUSTER_FLAVOURS[options.flavour],
       redisOptions: nodeOptions,
       ...options.clusterOverrides,

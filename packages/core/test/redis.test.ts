@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { PassThrough } from 'node:stream';
-import { KeySpace, connectionNameOf, createLogger, createRedisConnection, duplicateConnection, isRedisCluster, parseClusterNodes, waitForRedis } from '@satyapan/core';
+import { DEFAULT_REDIS_URL, KeySpace, connectionNameOf, createLogger, createRedisConnection, duplicateConnection, isRedisCluster, parseClusterNodes, waitForRedis } from '@satyapan/core';
 import { freePort, startRedisServer } from '../../../test/support/redis-server.js';
 import { sharedRedisCluster } from '../../../test/support/redis-cluster.js';
 
@@ -22,14 +22,14 @@ describe('core: Redis connections and key naming', () => {
   });
 
   it('producer connections never replay a command after a reconnect (its caller already had its answer)', () => {
-    const redis = createRedisConnection({ flavour: 'producer', overrides: { lazyConnect: true } });
+    const redis = createRedisConnection({ url: DEFAULT_REDIS_URL, flavour: 'producer', overrides: { lazyConnect: true } });
     expect(redis.options.autoResendUnfulfilledCommands).to.equal(false);
     expect(redis.options.enableOfflineQueue).to.equal(false);
     redis.disconnect();
   });
 
   it('worker connections never give up on a command (BullMQ requirement)', () => {
-    const redis = createRedisConnection({ flavour: 'worker', overrides: { lazyConnect: true } });
+    const redis = createRedisConnection({ url: DEFAULT_REDIS_URL, flavour: 'worker', overrides: { lazyConnect: true } });
     expect(redis.options.maxRetriesPerRequest).to.equal(null);
     redis.disconnect();
   });
