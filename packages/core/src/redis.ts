@@ -97,13 +97,19 @@ function parseHostPort(node: string): [string, number] {
 }
 
 /**
- * The seed nodes of `REDIS_CLUSTER_NODES`-style configuration: `host:port,host:port,...`. Empty or blank is
- * undefined (one Redis, through `REDIS_URL`); a malformed entry throws, naming it.
+ * The seed nodes of `REDIS_CLUSTER_NODES`: `host:port,host:port,...`. Empty or blank is undefined (one Redis,
+ * through `REDIS_URL`); a malformed entry throws, naming the variable and the entry.
  */
 export function parseClusterNodes(value: string | undefined): string[] | undefined {
   const nodes = (value ?? '').split(',').map((node) => node.trim()).filter((node) => node !== '');
   if (nodes.length === 0) return undefined;
-  for (const node of nodes) parseHostPort(node);
+  for (const node of nodes) {
+    try {
+      parseHostPort(node);
+    } catch (error) {
+      throw new Error(`REDIS_CLUSTER_NODES must be host:port,host:port,...: ${(error as Error).message}`);
+    }
+  }
   return nodes;
 }
 
@@ -175,7 +181,10 @@ export class RedisUnavailableError extends Error {
   override readonly name = 'RedisUnavailableError';
 }
 
-/** Resolves once the connection is ready (ioredis connects lazily in the background). */
+/**
+ * Resolves once the connection is ready (ioredis connects lazily in the background); rejects at the timeout, or
+ * as soon as the connection ends for good (its retry strategy gave up).
+ */
 export async function waitForRedis(redis: RedisConnection, timeoutMs = 5_000): Promise<void> {
   if (redis.status === 'ready') return;
   if (redis.status === 'end') throw new RedisUnavailableError('Redis connection is closed');
@@ -188,11 +197,17 @@ export async function waitForRedis(redis: RedisConnection, timeoutMs = 5_000): P
       cleanup();
       resolve();
     };
+    const onEnd = (): void => {
+      cleanup();
+      reject(new RedisUnavailableError('Redis connection is closed'));
+    };
     const cleanup = (): void => {
       clearTimeout(timer);
       redis.off('ready', onReady);
+      redis.off('end', onEnd);
     };
     redis.on('ready', onReady);
+    redis.on('end', onEnd);
   });
 }
 
