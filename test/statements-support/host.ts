@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  FsStorage, Sealer, createRedisConnection, waitForRedis, type ObjectStorage, type RedisConnection,
+  FsStorage, Sealer, createRedisConnection, waitForRedis, type ObjectStorage, type RedisConnection, type RedisFlavour,
 } from '@satyapan/core';
 import { createRouter, type ClientConfig } from '@satyapan/router';
 import { PROGRAMS, spawnProgram } from '../support/spawn-program.js';
@@ -30,6 +30,8 @@ export interface HostOptions {
   /** The service's own Redis connection (e.g. through a proxy); a direct one by default. */
   serviceRedis?: RedisConnection;
   service?: Partial<StatementServiceOptions>;
+  /** Where the host's and in-process workers' connections go (e.g. a cluster of the test's own); the default Redis by default. */
+  connect?: (flavour: RedisFlavour, connectionName: string) => RedisConnection;
 }
 
 export interface StatementsHost {
@@ -54,7 +56,8 @@ export interface StatementsHost {
 
 export async function startStatementsHost(options: HostOptions): Promise<StatementsHost> {
   const keyPrefix = `test:${randomUUID()}`;
-  const redis = createRedisConnection({ flavour: 'producer', connectionName: 'statements-e2e' });
+  const connect = options.connect ?? ((flavour: RedisFlavour, connectionName: string) => createRedisConnection({ flavour, connectionName }));
+  const redis = connect('producer', 'statements-e2e');
   await waitForRedis(redis);
   const dataDir = await mkdtemp(join(tmpdir(), 'satyapan-statements-e2e-'));
   // Workers' scratch folders go here, so that a killed worker's leftovers are removed with the rest.
@@ -98,7 +101,7 @@ export async function startStatementsHost(options: HostOptions): Promise<Stateme
       return { status: res.status, body: await res.json() };
     },
     async startWorker(overrides = {}) {
-      const connection = createRedisConnection({ flavour: 'worker', connectionName: 'statements-e2e-worker' });
+      const connection = connect('worker', 'statements-e2e-worker');
       workerConnections.push(connection);
       const worker = createStatementWorker({
         connection, storage, sealer, keyPrefix, sweepIntervalMs: 200, retentionIntervalMs: 0, tmpDir: scratchDir, ...overrides,

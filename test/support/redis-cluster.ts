@@ -55,6 +55,8 @@ async function startNode(dir: string): Promise<ClusterNodeProcess> {
   const child = spawn('redis-server', [
     '--port', String(port), '--cluster-port', String(busPort), '--bind', '127.0.0.1',
     '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '2000',
+    // A replica may take over however long ago it last heard its master (a failover test kills one early).
+    '--cluster-replica-validity-factor', '0',
     '--dir', dir, '--save', '', '--appendonly', 'no', '--protected-mode', 'no',
   ], { stdio: 'ignore' });
   const answers = await eventually(() => pings(port), 5_000);
@@ -75,14 +77,19 @@ async function pings(port: number): Promise<boolean> {
   }
 }
 
-/** What every node says in CLUSTER INFO: ok once the slots are covered and the nodes agree. */
-async function clusterStateOk(port: number): Promise<boolean> {
+/**
+ * Ready once CLUSTER INFO says ok (slots covered, the nodes agree) and, on a replica, its link to its master is
+ * up (a replica that never synced would not be promoted).
+ */
+async function nodeReady(port: number): Promise<boolean> {
   const redis = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   redis.on('error', () => undefined);
   try {
     await redis.connect();
     const info = (await redis.call('CLUSTER', 'INFO')) as string;
-    return /cluster_state:ok/.test(info) && /cluster_known_nodes:(\d+)/.exec(info)?.[1] !== '1';
+    const replication = await redis.info('replication');
+    const synced = !/role:slave/.test(replication) || /master_link_status:up/.test(replication);
+    return /cluster_state:ok/.test(info) && /cluster_known_nodes:(\d+)/.exec(info)?.[1] !== '1' && synced;
   } catch {
     return false;
   } finally {
@@ -104,7 +111,7 @@ export async function startRedisCluster(options: RedisClusterOptions = {}): Prom
     });
     if (create.status !== 0) throw new Error(`redis-cli --cluster create failed: ${create.stderr || create.stdout}`);
     for (const node of entry.processes) {
-      if (!(await eventually(() => clusterStateOk(node.port), 10_000))) throw new Error(`cluster node ${node.port} never reported cluster_state:ok`);
+      if (!(await eventually(() => nodeReady(node.port), 10_000))) throw new Error(`cluster node ${node.port} never reported cluster_state:ok (and, on a replica, its master link up)`);
     }
     return handleOf(entry, nodes);
   } catch (error) {

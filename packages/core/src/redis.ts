@@ -246,5 +246,6 @@ export function isRedisUnavailableError(error: unknown): boolean {
   if (error.name === 'MaxRetriesPerRequestError' || error.name === 'RedisUnavailableError') return true;
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT' || code === 'EPIPE') return true;
-  return /Connection is closed|Stream isn't writeable|enableOfflineQueue|Command timed out|connect ETIMEDOUT/.test(error.message);
+  // On a cluster: a slot whose master is down (CLUSTERDOWN), a slot moving (TRYAGAIN), or redirections given up.
+  return /Connection is closed|Stream isn't writeable|enableOfflineQueue|Command timed out|connect ETIMEDOUT|Too many Cluster redirections|^CLUSTERDOWN|^TRYAGAIN|Cluster isn't ready|None of startup nodes is available/.test(error.message);
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { PassThrough } from 'node:stream';
-import { DEFAULT_REDIS_URL, KeySpace, connectionNameOf, createLogger, createRedisConnection, duplicateConnection, isRedisCluster, parseClusterNodes, waitForRedis } from '@satyapan/core';
+import { DEFAULT_REDIS_URL, KeySpace, connectionNameOf, createLogger, createRedisConnection, duplicateConnection, isRedisCluster, isRedisUnavailableError, parseClusterNodes, waitForRedis } from '@satyapan/core';
 import { freePort, startRedisServer } from '../../../test/support/redis-server.js';
 import { sharedRedisCluster } from '../../../test/support/redis-cluster.js';
 
@@ -93,6 +93,14 @@ describe('core: Redis Cluster connections (a real cluster on loopback)', () => {
     expect(parseClusterNodes(undefined)).to.equal(undefined);
     expect(() => parseClusterNodes('10.0.0.1:7000,redis-b')).to.throw('"redis-b"');
     expect(() => parseClusterNodes('redis-b:99999')).to.throw('"redis-b:99999"');
+  });
+
+  it('counts a slot without a master and given-up redirections as Redis being away (503), not as a fault', () => {
+    for (const message of [
+      'Too many Cluster redirections. Last error: Error: Connection is closed.', 'CLUSTERDOWN The cluster is down',
+      'TRYAGAIN Multiple keys request during rehashing of slot', "Cluster isn't ready and enableOfflineQueue options is false",
+    ]) expect(isRedisUnavailableError(new Error(message)), message).to.equal(true);
+    expect(isRedisUnavailableError(new Error("CROSSSLOT Keys in request don't hash to the same slot"))).to.equal(false);
   });
 
   it('gives a cluster connection the flavour settings on every node, and keeps them in its duplicates', async function () {
