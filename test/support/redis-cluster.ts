@@ -44,9 +44,17 @@ function stopCluster(cluster: { processes: ClusterNodeProcess[]; dir: string }):
   rmSync(cluster.dir, { recursive: true, force: true });
 }
 
-process.once('exit', () => {
+const stopAll = (): void => {
   for (const cluster of started.splice(0)) stopCluster(cluster);
-});
+};
+process.once('exit', stopAll);
+// A run stopped by Ctrl+C or SIGTERM takes its clusters down too ('exit' does not run on a fatal signal).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopAll();
+    process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+  });
+}
 
 async function startNode(dir: string): Promise<ClusterNodeProcess> {
   const port = await freePort();
