@@ -2,7 +2,7 @@
 // Statement jobs end to end (HTTP submit, PUT of a small workbook through json_url, conversion by one worker
 // process, wait for succeeded) against a bare BullMQ queue processing no-op jobs, both measured in this run.
 import { QueueEvents, Queue, Worker } from 'bullmq';
-import { createRedisConnection, waitForRedis } from '@satyapan/core';
+import { createRedisConnection, duplicateConnection, waitForRedis } from '@satyapan/core';
 import { STATEMENT_QUEUE, type StatementJobView } from '@satyapan/statement-queue';
 import type { ClientConfig } from '@satyapan/router';
 import { startStatementsHost } from '../test/statements-support/host.js';
@@ -67,7 +67,7 @@ async function bareBullmq(jobs: number, concurrency: number, inflight: number): 
   await waitForRedis(connection);
   const prefix = `bench:${process.pid}:bare`;
   const queue = new Queue('{noop}', { connection, prefix });
-  const eventsConnection = connection.duplicate();
+  const eventsConnection = duplicateConnection(connection);
   const events = new QueueEvents('{noop}', { connection: eventsConnection, prefix });
   const worker = new Worker('{noop}', async () => ({ ok: true }), { connection, prefix, concurrency });
   await Promise.all([events.waitUntilReady(), worker.waitUntilReady()]);

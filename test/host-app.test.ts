@@ -146,6 +146,8 @@ describe('demo host app: start-up checks, its private Redis, outages', function 
     const cases: Array<[NodeJS.ProcessEnv, RegExp]> = [
       [{ REDIS_URL: '127.0.0.1:6379' }, /REDIS_URL is malformed: expected redis:\/\/host:port/],
       [{ REDIS_URL: 'redis://0.0.0.0:1' }, /^No Redis answers at redis:\/\/0\.0\.0\.0:1\. A private Redis is only started for a loopback REDIS_URL/m],
+      [{ REDIS_CLUSTER_NODES: '127.0.0.1:7000,redis-b' }, /REDIS_CLUSTER_NODES must be host:port,host:port,\.\.\.: A Redis Cluster node must be host:port, got "redis-b"$/m],
+      [{ REDIS_CLUSTER_NODES: '127.0.0.1:1' }, /^No Redis Cluster answers at 127\.0\.0\.1:1 \(REDIS_CLUSTER_NODES\): /m],
       [{ SATYAPAN_TOKEN_SECRET: 'too-short' }, /SATYAPAN_TOKEN_SECRET must be at least 32 bytes/],
       [{ SATYAPAN_DEMO_SECRET: '' }, /SATYAPAN_DEMO_SECRET is set but empty/],
       [{ SATYAPAN_STORAGE_SECRET: ' ' }, /SATYAPAN_STORAGE_SECRET is set but empty/],

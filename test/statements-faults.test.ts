@@ -10,6 +10,7 @@ import type { ClientConfig } from '@satyapan/router';
 import { eventually, startStatementsHost, type StatementsHost } from './statements-support/host.js';
 import { startRedisProxy, type RedisProxy } from './statements-support/redis-proxy.js';
 import { workbook26Q } from './statements-support/workbooks.js';
+import { keysMatching } from './support/redis-cluster.js';
 
 const CLIENT: ClientConfig = { id: 'fault-client', apiKey: 'key_test_fault', apiSecret: 'secret_fault' };
 const TDS_BODY = { '@entity': 'in.co.service.tds.reports.request', tan: 'PNEG01234C', form: '26Q', quarter: 'Q2', financial_year: 'FY 2025-26' };
@@ -115,7 +116,7 @@ describe('statement jobs under faults', function () {
     after(() => stop());
 
     async function recordKeys(): Promise<string[]> {
-      return host.redis.keys(`${host.keyPrefix}:statements:{${ownerOf(CLIENT.id as string)}}:job:*`);
+      return keysMatching(host.redis, `${host.keyPrefix}:statements:{${ownerOf(CLIENT.id as string)}}:job:*`);
     }
 
     it('answers 503 in the envelope and writes no job when the connection drops before the record is written', async () => {
@@ -126,7 +127,7 @@ describe('statement jobs under faults', function () {
       expect(res.body).to.include({ code: 503, message: 'Service Unavailable' });
       expect(res.body.transaction_id).to.be.a('string');
       expect(await recordKeys()).to.deep.equal([]);
-      const indexes = await host.redis.keys(`${host.keyPrefix}:statements:{${ownerOf(CLIENT.id as string)}}:idx:*`);
+      const indexes = await keysMatching(host.redis, `${host.keyPrefix}:statements:{${ownerOf(CLIENT.id as string)}}:idx:*`);
       expect(indexes).to.deep.equal([]);
 
       proxy.restore();

@@ -9,9 +9,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Redis } from 'ioredis';
 import {
-  FsStorage, Sealer, createRedisConnection, waitForRedis, type ObjectStorage,
+  FsStorage, Sealer, createRedisConnection, waitForRedis, type ObjectStorage, type RedisConnection, type RedisFlavour,
 } from '@satyapan/core';
 import { createRouter, type ClientConfig } from '@satyapan/router';
 import { PROGRAMS, spawnProgram } from '../support/spawn-program.js';
@@ -19,6 +18,7 @@ import { eventually as eventuallyWithin } from '../../packages/statement-queue/t
 import {
   StatementService, createStatementWorker, statementsArea, type StatementServiceOptions, type StatementWorker, type StatementWorkerOptions,
 } from '@satyapan/statement-queue';
+import { deleteKeysMatching } from '../support/redis-cluster.js';
 
 export const TOKEN_SECRET = 'statements-e2e-token-secret-of-32-bytes!';
 export const STORAGE_SECRET = 'statements-e2e-storage-secret';
@@ -28,8 +28,10 @@ export interface HostOptions {
   /** Storage factory; FsStorage under a temp folder by default. */
   storage?: (dataDir: string) => ObjectStorage;
   /** The service's own Redis connection (e.g. through a proxy); a direct one by default. */
-  serviceRedis?: Redis;
+  serviceRedis?: RedisConnection;
   service?: Partial<StatementServiceOptions>;
+  /** Where the host's and in-process workers' connections go (e.g. a cluster of the test's own); the default Redis by default. */
+  connect?: (flavour: RedisFlavour, connectionName: string) => RedisConnection;
 }
 
 export interface StatementsHost {
@@ -39,7 +41,7 @@ export interface StatementsHost {
   dataDir: string;
   /** The workers' temp folder (`tmpDir` / SATYAPAN_TMP_DIR). */
   scratchDir: string;
-  redis: Redis;
+  redis: RedisConnection;
   storage: ObjectStorage;
   service: StatementService;
   sealingKey: string;
@@ -54,7 +56,8 @@ export interface StatementsHost {
 
 export async function startStatementsHost(options: HostOptions): Promise<StatementsHost> {
   const keyPrefix = `test:${randomUUID()}`;
-  const redis = createRedisConnection({ flavour: 'producer', connectionName: 'statements-e2e' });
+  const connect = options.connect ?? ((flavour: RedisFlavour, connectionName: string) => createRedisConnection({ flavour, connectionName }));
+  const redis = connect('producer', 'statements-e2e');
   await waitForRedis(redis);
   const dataDir = await mkdtemp(join(tmpdir(), 'satyapan-statements-e2e-'));
   // Workers' scratch folders go here, so that a killed worker's leftovers are removed with the rest.
@@ -77,7 +80,7 @@ export async function startStatementsHost(options: HostOptions): Promise<Stateme
   const tokens = new Map<string, string>();
   const workers: StatementWorker[] = [];
   const processes: WorkerProcess[] = [];
-  const workerConnections: Redis[] = [];
+  const workerConnections: RedisConnection[] = [];
 
   const host: StatementsHost = {
     apiUrl, storageUrl, keyPrefix, dataDir, scratchDir, redis, storage, service, sealingKey, sealer,
@@ -98,7 +101,7 @@ export async function startStatementsHost(options: HostOptions): Promise<Stateme
       return { status: res.status, body: await res.json() };
     },
     async startWorker(overrides = {}) {
-      const connection = createRedisConnection({ flavour: 'worker', connectionName: 'statements-e2e-worker' });
+      const connection = connect('worker', 'statements-e2e-worker');
       workerConnections.push(connection);
       const worker = createStatementWorker({
         connection, storage, sealer, keyPrefix, sweepIntervalMs: 200, retentionIntervalMs: 0, tmpDir: scratchDir, ...overrides,
@@ -128,8 +131,7 @@ export async function startStatementsHost(options: HostOptions): Promise<Stateme
       await service.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      const keys = await redis.keys(`${keyPrefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
+      await deleteKeysMatching(redis, `${keyPrefix}*`);
       redis.disconnect();
       await rm(dataDir, { recursive: true, force: true });
       await rm(scratchDir, { recursive: true, force: true });

@@ -11,7 +11,7 @@ import { createWebhookQueue, statementsArea } from '@satyapan/statement-queue';
 import { mountQueueDashboard } from './admin.js';
 import { mountApiReference } from './api-reference.js';
 import type { HostConfig } from './config.js';
-import { findOrStartRedis, type RedisHandle } from './redis-bootstrap.js';
+import { findOrStartRedis, findRedisCluster, type RedisHandle } from './redis-bootstrap.js';
 import { startDemoServices, workerEnvironment } from './services.js';
 import { startDemoUpstreams, type DemoUpstreams } from './upstreams.js';
 
@@ -19,7 +19,8 @@ export interface RunningDemo {
   /** Base URL of the host app, e.g. http://127.0.0.1:3000 */
   url: string;
   apiUrl: string;
-  redisUrl: string;
+  /** Where the demo's Redis is, as printed: a URL (password masked), or `cluster host:port,...`. */
+  redisShown: string;
   startedPrivateRedis: boolean;
   workerInProcess: boolean;
   /** The variables a separate examples/worker process needs (SATYAPAN_WORKER=off). */
@@ -65,9 +66,12 @@ async function listen(host: string, port: number): Promise<Server> {
  * upstreams on loopback, every domain service, an in-process statement worker, and the router at /api.
  */
 export async function startDemo(config: HostConfig, logger: Logger = createLogger({ defaultMeta: { app: 'host-app' } })): Promise<RunningDemo> {
-  // A private Redis only stands in for a local one: a remote REDIS_URL that does not answer is an error.
-  const redisHandle: RedisHandle = await findOrStartRedis(config.redisUrl, config.dataDir);
-  const redis = createRedisConnection({ url: redisHandle.url, flavour: 'producer', connectionName: 'satyapan-demo', logger });
+  // A private Redis only stands in for a local one: a remote REDIS_URL that does not answer is an error. A
+  // cluster (REDIS_CLUSTER_NODES) must answer: the demo never starts one.
+  const redisHandle: RedisHandle = config.redisClusterNodes
+    ? await findRedisCluster(config.redisClusterNodes)
+    : await findOrStartRedis(config.redisUrl, config.dataDir);
+  const redis = createRedisConnection({ ...redisHandle.target, flavour: 'producer', connectionName: 'satyapan-demo', logger });
   await waitForRedis(redis);
   const server = await listen(config.host, config.port);
   const url = config.publicUrl ?? `http://${config.host}:${(server.address() as AddressInfo).port}`;
@@ -76,7 +80,7 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
   const upstreams = await startDemoUpstreams({ docvault: `${apiUrl}/kyc/docvault/callback`, entityvault: `${apiUrl}/kyc/entityvault/callback` });
   // One registry for the whole process: router, services and the in-process worker report to it.
   const metrics = createMetrics({ processMetrics: true });
-  const demo = await startDemoServices(config, redis, redisHandle.url, storage, upstreams, apiUrl, logger, metrics);
+  const demo = await startDemoServices(config, redis, redisHandle.target, storage, upstreams, apiUrl, logger, metrics);
   // The client is named after its key: demo runs with different keys on one Redis share no sessions, jobs or
   // rate-limit counters.
   const client: ClientConfig = { id: `demo-${sha256Hex(config.demoKey).slice(0, 16)}`, apiKey: config.demoKey, apiSecret: config.demoSecret };
@@ -100,10 +104,10 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
   return {
     url, apiUrl, client, upstreams,
     admin: { user: config.adminUser, ...(config.adminPasswordGenerated ? { generatedPassword: config.adminPassword } : {}) },
-    redisUrl: redisHandle.url,
+    redisShown: redisHandle.shown,
     startedPrivateRedis: redisHandle.child !== undefined,
     workerInProcess: config.workerInProcess,
-    workerEnvironment: workerEnvironment(config, redisHandle.url, apiUrl),
+    workerEnvironment: workerEnvironment(config, redisHandle.target, apiUrl),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

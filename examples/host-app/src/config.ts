@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { parseClusterNodes } from '@satyapan/core';
 
 /** Everything the demo reads from the environment, with the embedded defaults of docs/ARCHITECTURE.md. */
 export interface HostConfig {
   port: number;
   host: string;
   redisUrl: string;
+  /** Seed nodes of a Redis Cluster (`REDIS_CLUSTER_NODES=host:port,...`); when set, `redisUrl` is not used. */
+  redisClusterNodes: string[] | undefined;
   dataDir: string;
   demoKey: string;
   demoSecret: string;
@@ -50,6 +53,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     port,
     host: value('HOST', () => '127.0.0.1'),
     redisUrl: checkedRedisUrl(value('REDIS_URL', () => 'redis://127.0.0.1:6379')),
+    redisClusterNodes: env['REDIS_CLUSTER_NODES'] === undefined ? undefined : parseClusterNodes(value('REDIS_CLUSTER_NODES', () => '')),
     dataDir: resolve(value('SATYAPAN_DATA_DIR', () => '.data')),
     demoKey: value('SATYAPAN_DEMO_KEY', () => random('key_demo_')),
     demoSecret: value('SATYAPAN_DEMO_SECRET', () => random('secret_demo_')),

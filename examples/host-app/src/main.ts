@@ -5,7 +5,7 @@ import {
 } from '@satyapan/sandbox';
 import { readConfig } from './config.js';
 import { startDemo } from './app.js';
-import { RedisUnavailableError, withoutPassword } from './redis-bootstrap.js';
+import { RedisUnavailableError } from './redis-bootstrap.js';
 
 function banner(demo: Awaited<ReturnType<typeof startDemo>>): string {
   const key = demo.client.apiKey;
@@ -16,7 +16,7 @@ function banner(demo: Awaited<ReturnType<typeof startDemo>>): string {
     `  API reference    ${demo.url}/docs`,
     `  Metrics          ${demo.url}/metrics   (Prometheus; health: ${demo.apiUrl}/health/live, ${demo.apiUrl}/health/ready)`,
     `  Queue dashboard  ${demo.url}/admin/queues   (user ${demo.admin.user}, ${demo.admin.generatedPassword === undefined ? 'password from SATYAPAN_ADMIN_PASSWORD' : `password ${demo.admin.generatedPassword}`})`,
-    `  Redis            ${withoutPassword(demo.redisUrl)}${demo.startedPrivateRedis ? ' (private redis-server started for this run, append-only file under the data dir)' : ''}`,
+    `  Redis            ${demo.redisShown}${demo.startedPrivateRedis ? ' (private redis-server started for this run, append-only file under the data dir)' : ''}`,
     `  Statement worker ${demo.workerInProcess ? 'in this process' : 'off (SATYAPAN_WORKER=off): run examples/worker with the settings below'}`,
     ...(demo.workerInProcess ? [] : workerSettings(demo)),
     '',

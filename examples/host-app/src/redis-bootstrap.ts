@@ -3,12 +3,40 @@ import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { createRedisConnection, isRedisUnavailableError, silentLogger, waitForRedis } from '@satyapan/core';
+
+/** One Redis (`url`) or the seed nodes of a cluster (`nodes`, as `host:port`). */
+export type RedisTarget = { url: string; nodes?: undefined } | { nodes: string[]; url?: undefined };
 
 export interface RedisHandle {
-  url: string;
+  /** Where every connection of the demo goes: one Redis (`url`) or a cluster (`nodes`). */
+  target: RedisTarget;
+  /** How the banner shows it (no password). */
+  shown: string;
   /** Set when we started a private redis-server; stopped on shutdown. */
   child?: ChildProcess;
   stop(): Promise<void>;
+}
+
+/**
+ * A Redis Cluster from REDIS_CLUSTER_NODES: it must answer (the demo never starts a cluster of its own). The
+ * probe is a producer connection like the demo's, so a cluster that is up but not `cluster_state:ok` counts as
+ * not answering.
+ */
+export async function findRedisCluster(nodes: string[], timeoutMs = 10_000): Promise<RedisHandle> {
+  const probe = createRedisConnection({
+    nodes, flavour: 'producer', connectionName: 'satyapan-demo-probe', logger: silentLogger(), clusterOverrides: { clusterRetryStrategy: () => null },
+  });
+  try {
+    await waitForRedis(probe, timeoutMs);
+    await probe.ping();
+  } catch (error) {
+    const reason = isRedisUnavailableError(error) ? 'it did not answer in time' : (error as Error).message;
+    throw new RedisUnavailableError(`No Redis Cluster answers at ${nodes.join(',')} (REDIS_CLUSTER_NODES): ${reason}.`);
+  } finally {
+    probe.disconnect();
+  }
+  return { target: { nodes }, shown: `cluster ${nodes.join(',')}`, stop: async () => undefined };
 }
 
 export class RedisUnavailableError extends Error {
@@ -56,7 +84,7 @@ export function isLoopbackUrl(url: string): boolean {
  * sessions and job records survive a restart), tied to this process's life (see {@link startPrivateRedis}).
  */
 export async function findOrStartRedis(url: string, dataDir: string): Promise<RedisHandle> {
-  if (await redisAnswers(url)) return { url, stop: async () => undefined };
+  if (await redisAnswers(url)) return singleRedis(url);
   const shown = withoutPassword(url);
   if (!isLoopbackUrl(url)) {
     throw new RedisUnavailableError(
@@ -71,6 +99,10 @@ export async function findOrStartRedis(url: string, dataDir: string): Promise<Re
     );
   }
   return startPrivateRedis(join(dataDir, 'redis'));
+}
+
+function singleRedis(url: string): RedisHandle {
+  return { target: { url }, shown: withoutPassword(url), stop: async () => undefined };
 }
 
 /** The URL as it may be printed: a password in it is masked. */
@@ -92,7 +124,7 @@ async function startPrivateRedis(dir: string): Promise<RedisHandle> {
   const privateUrl = `redis://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 50; attempt += 1) {
     if (await redisAnswers(privateUrl, 200)) {
-      return { url: privateUrl, child, stop: () => stopChild(child) };
+      return { ...singleRedis(privateUrl), child, stop: () => stopChild(child) };
     }
     if (child.exitCode !== null) break;
     await new Promise((resolve) => setTimeout(resolve, 100));

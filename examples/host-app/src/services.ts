@@ -1,6 +1,5 @@
-import type { Redis } from 'ioredis';
 import {
-  KeySpace, Sealer, createRedisConnection, hmacSign, waitForRedis, type FsStorage, type Logger, type SatyapanMetrics,
+  KeySpace, Sealer, createRedisConnection, hmacSign, waitForRedis, type FsStorage, type Logger, type RedisConnection, type SatyapanMetrics,
 } from '@satyapan/core';
 import { CashfreePennyDropProvider, SetuPennyLessProvider, createBankService, type BankService } from '@satyapan/bank';
 import { createKycServices, type KycServices } from '@satyapan/kyc';
@@ -8,6 +7,7 @@ import { StatementService, createStatementWorker, type StatementWorker } from '@
 import type { HostConfig } from './config.js';
 import { VENDOR_AADHAAR_NUMBERS } from '@satyapan/sandbox';
 import type { DemoUpstreams } from './upstreams.js';
+import type { RedisTarget } from './redis-bootstrap.js';
 import { demoDirectory } from './demo-directory.js';
 
 
@@ -23,7 +23,7 @@ export interface DemoServices {
  * embedded default; production runs examples/worker as its own processes).
  */
 export async function startDemoServices(
-  config: HostConfig, redis: Redis, redisUrl: string, storage: FsStorage, upstreams: DemoUpstreams, apiUrl: string, logger: Logger,
+  config: HostConfig, redis: RedisConnection, redisTarget: RedisTarget, storage: FsStorage, upstreams: DemoUpstreams, apiUrl: string, logger: Logger,
   metrics: SatyapanMetrics,
 ): Promise<DemoServices> {
   const sealingKeys = [{ id: 'demo', key: config.sealingKey }];
@@ -70,7 +70,7 @@ export async function startDemoServices(
     },
   });
   const statements = new StatementService({ redis, storage, sealer, keyPrefix: config.keyPrefix, logger, metrics });
-  const worker = config.workerInProcess ? await startInProcessWorker(redisUrl, config.keyPrefix, storage, sealer, logger, metrics) : undefined;
+  const worker = config.workerInProcess ? await startInProcessWorker(redisTarget, config.keyPrefix, storage, sealer, logger, metrics) : undefined;
   return {
     services: { ...kyc, bank, statements },
     ...(worker ? { workerConnected: () => worker.connected() } : {}),
@@ -85,9 +85,9 @@ export async function startDemoServices(
 
 /** The embedded default: one statement worker in this process, on a connection of its own. */
 async function startInProcessWorker(
-  redisUrl: string, keyPrefix: string, storage: FsStorage, sealer: Sealer, logger: Logger, metrics: SatyapanMetrics,
+  redisTarget: RedisTarget, keyPrefix: string, storage: FsStorage, sealer: Sealer, logger: Logger, metrics: SatyapanMetrics,
 ): Promise<{ connected(): Promise<boolean>; close(): Promise<void> }> {
-  const connection = createRedisConnection({ url: redisUrl, flavour: 'worker', connectionName: 'satyapan-demo-worker', logger });
+  const connection = createRedisConnection({ ...redisTarget, flavour: 'worker', connectionName: 'satyapan-demo-worker', logger });
   await waitForRedis(connection);
   const worker: StatementWorker = createStatementWorker({
     connection, storage, sealer, keyPrefix, concurrency: 1, logger, metrics,
@@ -109,9 +109,9 @@ async function startInProcessWorker(
  * storage (folder, signing secret, public URL) and sealing key. Secrets are printed because the demo prints its
  * demo secret too: it is a demo on the operator's own machine.
  */
-export function workerEnvironment(config: HostConfig, redisUrl: string, apiUrl: string): Record<string, string> {
+export function workerEnvironment(config: HostConfig, redisTarget: RedisTarget, apiUrl: string): Record<string, string> {
   return {
-    REDIS_URL: redisUrl,
+    ...(redisTarget.nodes ? { REDIS_CLUSTER_NODES: redisTarget.nodes.join(',') } : { REDIS_URL: redisTarget.url ?? '' }),
     SATYAPAN_KEY_PREFIX: config.keyPrefix,
     SATYAPAN_DATA_DIR: config.dataDir,
     SATYAPAN_STORAGE_SECRET: config.storageSecret,

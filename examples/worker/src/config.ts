@@ -1,9 +1,11 @@
-import { FsStorage, Sealer, type ObjectStorage, type SealingKey } from '@satyapan/core';
+import { FsStorage, Sealer, parseClusterNodes, type ObjectStorage, type SealingKey } from '@satyapan/core';
 import { S3Storage } from '@satyapan/storage-s3';
 
 /** What the worker process reads from its environment. The API processes must use the same values. */
 export interface WorkerConfig {
   redisUrl: string;
+  /** Seed nodes of a Redis Cluster (`REDIS_CLUSTER_NODES=host:port,...`); when set, `redisUrl` is not used. */
+  redisClusterNodes?: string[];
   keyPrefix: string;
   concurrency: number;
   sealingKeys: SealingKey[];
@@ -66,8 +68,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const sweepIntervalMs = positiveInteger(env, 'SATYAPAN_SWEEP_INTERVAL_MS');
   const metricsPort = positiveInteger(env, 'SATYAPAN_METRICS_PORT');
   if (metricsPort !== undefined && metricsPort > 65_535) throw new Error(`SATYAPAN_METRICS_PORT must be a port number, got ${metricsPort}`);
+  const redisClusterNodes = parseClusterNodes(env['REDIS_CLUSTER_NODES']);
   return {
     redisUrl: env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
+    ...(redisClusterNodes ? { redisClusterNodes } : {}),
     keyPrefix: env['SATYAPAN_KEY_PREFIX'] ?? 'satyapan',
     concurrency: positiveInteger(env, 'SATYAPAN_WORKER_CONCURRENCY') ?? 1,
     // `id:base64key` entries separated by commas; the first one seals.

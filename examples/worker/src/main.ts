@@ -10,7 +10,8 @@ import { startOpsServer } from './ops-server.js';
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger({ level: config.logLevel, defaultMeta: { app: 'statement-worker', pid: process.pid } });
-  const connection = createRedisConnection({ url: config.redisUrl, flavour: 'worker', connectionName: 'satyapan-statement-worker', logger });
+  const redisTarget = config.redisClusterNodes ? { nodes: config.redisClusterNodes } : { url: config.redisUrl };
+  const connection = createRedisConnection({ ...redisTarget, flavour: 'worker', connectionName: 'satyapan-statement-worker', logger });
   await waitForRedis(connection, 10_000);
   const metrics = createMetrics({ processMetrics: true, defaultLabels: { role: 'worker' } });
   const worker = createStatementWorker({

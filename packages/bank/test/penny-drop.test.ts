@@ -10,6 +10,7 @@ import {
 import type { KeySpace } from '@satyapan/core';
 import { testRedis } from './support/redis.js';
 import { capturedLogger, failure } from './support/observe.js';
+import { keysMatching } from '../../../test/support/redis-cluster.js';
 
 describe('bank: penny-drop verification', () => {
   let sim: PennyDropSimulator;
@@ -177,7 +178,7 @@ describe('bank: penny-drop verification', () => {
 
     it('keeps cache entries 30 days by default, or as configured, and seals them when given a Sealer', async () => {
       await service.verifyAccount(base());
-      const [key] = await store.redis.keys(`${store.keys.prefix}*answer`);
+      const [key] = await keysMatching(store.redis, `${store.keys.prefix}*answer`);
       expect(key).to.be.a('string');
       expect(await store.redis.ttl(key as string)).to.be.within(30 * 86_400 - 5, 30 * 86_400);
       expect(await store.redis.get(key as string)).to.contain('ANJALI RAO');
@@ -185,7 +186,7 @@ describe('bank: penny-drop verification', () => {
 
       const sealed = make(store.redis, store.keys.child('sealed'), { cacheTtlSeconds: 60, sealer: new Sealer([{ id: 'k1', key: Sealer.generateKey() }]) });
       await sealed.verifyAccount(base());
-      const [sealedKey] = await store.redis.keys(`${store.keys.prefix}:sealed*answer`);
+      const [sealedKey] = await keysMatching(store.redis, `${store.keys.prefix}:sealed*answer`);
       expect(await store.redis.ttl(sealedKey as string)).to.be.within(55, 60);
       expect(await store.redis.get(sealedKey as string)).to.match(/^v1\.k1\./).and.not.contain('ANJALI');
       expect((await sealed.verifyAccount(base({ acceptCache: true }))).name_at_bank).to.equal('ANJALI RAO');

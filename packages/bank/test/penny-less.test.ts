@@ -7,6 +7,7 @@ import {
 } from '@satyapan/sandbox';
 import { testRedis } from './support/redis.js';
 import { capturedLogger, failure } from './support/observe.js';
+import { keysMatching } from '../../../test/support/redis-cluster.js';
 
 const ENTITY = '@in.co.service.bank.account.penny_less_verification_response';
 
@@ -110,7 +111,7 @@ describe('bank: penny-less verification', () => {
       await service.verifyAccount(base({ accountNumber: ACCOUNTS.bankOffline, acceptCache: true }));
       await service.verifyAccount(base({ accountNumber: ACCOUNTS.bankOffline, acceptCache: true }));
       expect(sim.requests()).to.equal(6);
-      const [key] = await store.redis.keys(`${store.keys.prefix}:pl*answer`);
+      const [key] = await keysMatching(store.redis, `${store.keys.prefix}:pl*answer`);
       expect(key, 'its own keys, apart from penny drop').to.be.a('string');
       expect(key).to.not.contain(ACCOUNTS.individual);
     });

@@ -7,8 +7,8 @@ export { systemClock, ManualClock, type Clock } from './clock.js';
 export { createLogger, silentLogger, type Logger, type LoggerOptions } from './logger.js';
 export { redact, redactText, redactEntry, isSensitiveKey } from './redact.js';
 export {
-  createRedisConnection, watchRedisConnection, logUnlessRedisUnavailable, waitForRedis, isRedisUnavailableError, RedisUnavailableError, KeySpace, DEFAULT_REDIS_URL,
-  type RedisFlavour, type RedisConnectionOptions,
+  createRedisConnection, watchRedisConnection, duplicateConnection, connectionNameOf, parseClusterNodes, isRedisCluster, logUnlessRedisUnavailable, waitForRedis, isRedisUnavailableError, RedisUnavailableError, KeySpace, DEFAULT_REDIS_URL,
+  type RedisFlavour, type RedisConnectionOptions, type RedisConnection, type RedisCluster,
 } from './redis.js';
 export {
   Sealer, SealError, constantTimeEqual, hmacSign, hmacVerify, sha256Hex,

@@ -1,4 +1,4 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis, type ClusterNode, type ClusterOptions, type RedisOptions } from 'ioredis';
 import { createLogger, type Logger } from './logger.js';
 
 /**
@@ -9,13 +9,29 @@ import { createLogger, type Logger } from './logger.js';
  */
 export type RedisFlavour = 'producer' | 'worker';
 
+/** One Redis or a Redis Cluster: every library option that takes a connection takes either. */
+export type RedisConnection = Redis | Cluster;
+export type RedisCluster = Cluster;
+
+export function isRedisCluster(redis: RedisConnection): redis is Cluster {
+  return redis instanceof Cluster;
+}
+
 export interface RedisConnectionOptions {
+  /** One Redis; ignored when `nodes` is given. See {@link createRedisConnection} for the defaults. */
   url?: string;
+  /**
+   * Seed nodes of a Redis Cluster (`host:port` strings, or as ioredis takes them): the connection is then an
+   * ioredis `Cluster` with the flavour's settings on every node connection. See {@link parseClusterNodes}.
+   */
+  nodes?: ReadonlyArray<string | ClusterNode>;
   flavour: RedisFlavour;
   /** Shown in CLIENT LIST, helps operators tell connections apart. */
   connectionName?: string;
-  /** Anything else ioredis accepts; wins over the flavour's defaults. */
+  /** Anything else ioredis accepts; wins over the flavour's defaults (for a cluster: per node connection). */
   overrides?: RedisOptions;
+  /** Cluster-wide ioredis options (a cluster only); win over the flavour's defaults. */
+  clusterOverrides?: ClusterOptions;
   /** Where connection failures are reported (see {@link watchRedisConnection}); default: JSON lines on stderr. */
   logger?: Logger;
 }
@@ -28,14 +44,90 @@ const FLAVOURS: Record<RedisFlavour, RedisOptions> = {
   worker: { maxRetriesPerRequest: null, enableReadyCheck: true },
 };
 
-export function createRedisConnection(options: RedisConnectionOptions): Redis {
-  const url = options.url ?? process.env['REDIS_URL'] ?? DEFAULT_REDIS_URL;
-  const redis = new Redis(url, {
+/**
+ * A connection of the given flavour: to the cluster of `nodes`, or to the one Redis at `url`; with neither, to
+ * the cluster of `REDIS_CLUSTER_NODES` when that is set, else to `REDIS_URL`, else to {@link DEFAULT_REDIS_URL}.
+ */
+export function createRedisConnection(options: RedisConnectionOptions & { nodes: ReadonlyArray<string | ClusterNode> }): Cluster;
+export function createRedisConnection(options: RedisConnectionOptions & { url: string; nodes?: undefined }): Redis;
+export function createRedisConnection(options: RedisConnectionOptions): RedisConnection;
+export function createRedisConnection(options: RedisConnectionOptions): RedisConnection {
+  const nodeOptions: RedisOptions = {
     ...FLAVOURS[options.flavour],
     ...(options.connectionName ? { connectionName: options.connectionName } : {}),
     ...options.overrides,
-  });
-  return watchRedisConnection(redis, options.logger ?? stderrLogger());
+  };
+  const logger = options.logger ?? stderrLogger();
+  const nodes = options.nodes ?? (options.url === undefined ? parseClusterNodes(process.env['REDIS_CLUSTER_NODES']) : undefined);
+  if (nodes) {
+    const cluster = new Cluster(nodes.map(clusterNode), {
+      ...CLUSTER_FLAVOURS[options.flavour],
+      redisOptions: nodeOptions,
+      ...options.clusterOverrides,
+    });
+    return watchRedisConnection(cluster, logger);
+  }
+  const url = options.url ?? process.env['REDIS_URL'] ?? DEFAULT_REDIS_URL;
+  return watchRedisConnection(new Redis(url, nodeOptions), logger);
+}
+
+/**
+ * Cluster-wide settings of each flavour. A producer keeps failing fast (no offline queue); both follow MOVED
+ * and retry while a slot fails over (`retryDelayOnClusterDown`, `retryDelayOnFailover`), which for a producer
+ * is bounded by `maxRedirections` and its command timeout.
+ */
+const CLUSTER_FLAVOURS: Record<RedisFlavour, ClusterOptions> = {
+  producer: { enableOfflineQueue: false, maxRedirections: 16, retryDelayOnFailover: 100, retryDelayOnClusterDown: 100 },
+  worker: { enableReadyCheck: true, retryDelayOnFailover: 200, retryDelayOnClusterDown: 200 },
+};
+
+function clusterNode(node: string | ClusterNode): ClusterNode {
+  if (typeof node !== 'string') return node;
+  const [host, port] = parseHostPort(node);
+  return { host, port };
+}
+
+function parseHostPort(node: string): [string, number] {
+  const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(node.trim());
+  const port = Number(match?.[2]);
+  if (!match || !Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new Error(`A Redis Cluster node must be host:port, got "${node}"`);
+  }
+  return [match[1] as string, port];
+}
+
+/**
+ * The seed nodes of `REDIS_CLUSTER_NODES`: `host:port,host:port,...`. Empty or blank is undefined (one Redis,
+ * through `REDIS_URL`); a malformed entry throws, naming the variable and the entry.
+ */
+export function parseClusterNodes(value: string | undefined): string[] | undefined {
+  const nodes = (value ?? '').split(',').map((node) => node.trim()).filter((node) => node !== '');
+  if (nodes.length === 0) return undefined;
+  for (const node of nodes) {
+    try {
+      parseHostPort(node);
+    } catch (error) {
+      throw new Error(`REDIS_CLUSTER_NODES must be host:port,host:port,...: ${(error as Error).message}`);
+    }
+  }
+  return nodes;
+}
+
+/**
+ * A new connection with the settings of `redis` plus `override`, for one Redis or a cluster alike (their
+ * `duplicate()` take different arguments). The copy is watched like the original.
+ */
+export function duplicateConnection(redis: RedisConnection, override: Partial<RedisOptions> = {}): RedisConnection {
+  if (isRedisCluster(redis)) {
+    return redis.duplicate(undefined, { redisOptions: { ...redis.options.redisOptions, ...override } });
+  }
+  return redis.duplicate(override);
+}
+
+/** The name a connection shows in CLIENT LIST (a cluster's node connections share it). */
+export function connectionNameOf(redis: RedisConnection): string {
+  const name = isRedisCluster(redis) ? redis.options.redisOptions?.connectionName : redis.options.connectionName;
+  return name ?? 'redis';
 }
 
 let defaultLogger: Logger | undefined;
@@ -45,32 +137,32 @@ function stderrLogger(): Logger {
   return defaultLogger;
 }
 
-const watched = new WeakSet<Redis>();
+const watched = new WeakSet<RedisConnection>();
 
 /**
  * Reports a connection's failures once per change of state instead of once per retry: the first error of an
  * outage at warn (with its reason), the reconnection at info; the retries in between say nothing new. Without an
  * `error` listener ioredis prints "Unhandled error event" with a stack trace on every retry. Connections made
- * from this one with `duplicate()` (BullMQ's blocking connections, our own) are watched too. Idempotent.
+ * from this one with `duplicate()` (BullMQ's blocking connections, our own) are watched too. Idempotent. A
+ * cluster is watched as a whole (its `error` and `ready` events), not node by node.
  */
-export function watchRedisConnection(redis: Redis, logger: Logger): Redis {
+export function watchRedisConnection<T extends RedisConnection>(redis: T, logger: Logger): T {
   if (watched.has(redis)) return redis;
   watched.add(redis);
-  const connection = (): string => redis.options.connectionName ?? 'redis';
   let failing = false;
   redis.on('error', (error: Error) => {
     if (failing) return;
     failing = true;
     const reason = (error as NodeJS.ErrnoException).code ?? error.message;
-    logger.warn('redis connection failing', { connection: connection(), reason, error: error.message });
+    logger.warn('redis connection failing', { connection: connectionNameOf(redis), reason, error: error.message });
   });
   redis.on('ready', () => {
     if (!failing) return;
     failing = false;
-    logger.info('redis connection restored', { connection: connection() });
+    logger.info('redis connection restored', { connection: connectionNameOf(redis) });
   });
-  const duplicate = redis.duplicate.bind(redis);
-  redis.duplicate = (override?: Partial<RedisOptions>) => watchRedisConnection(duplicate(override), logger);
+  const duplicate = redis.duplicate.bind(redis) as (...args: unknown[]) => RedisConnection;
+  (redis as { duplicate: (...args: unknown[]) => RedisConnection }).duplicate = (...args: unknown[]) => watchRedisConnection(duplicate(...args), logger);
   return redis;
 }
 
@@ -89,8 +181,11 @@ export class RedisUnavailableError extends Error {
   override readonly name = 'RedisUnavailableError';
 }
 
-/** Resolves once the connection is ready (ioredis connects lazily in the background). */
-export async function waitForRedis(redis: Redis, timeoutMs = 5_000): Promise<void> {
+/**
+ * Resolves once the connection is ready (ioredis connects lazily in the background); rejects at the timeout, or
+ * as soon as the connection ends for good (its retry strategy gave up).
+ */
+export async function waitForRedis(redis: RedisConnection, timeoutMs = 5_000): Promise<void> {
   if (redis.status === 'ready') return;
   if (redis.status === 'end') throw new RedisUnavailableError('Redis connection is closed');
   await new Promise<void>((resolve, reject) => {
@@ -102,11 +197,17 @@ export async function waitForRedis(redis: Redis, timeoutMs = 5_000): Promise<voi
       cleanup();
       resolve();
     };
+    const onEnd = (): void => {
+      cleanup();
+      reject(new RedisUnavailableError('Redis connection is closed'));
+    };
     const cleanup = (): void => {
       clearTimeout(timer);
       redis.off('ready', onReady);
+      redis.off('end', onEnd);
     };
     redis.on('ready', onReady);
+    redis.on('end', onEnd);
   });
 }
 
@@ -145,5 +246,6 @@ export function isRedisUnavailableError(error: unknown): boolean {
   if (error.name === 'MaxRetriesPerRequestError' || error.name === 'RedisUnavailableError') return true;
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT' || code === 'EPIPE') return true;
-  return /Connection is closed|Stream isn't writeable|enableOfflineQueue|Command timed out|connect ETIMEDOUT/.test(error.message);
+  // On a cluster: a slot whose master is down (CLUSTERDOWN), a slot moving (TRYAGAIN), or redirections given up.
+  return /Connection is closed|Stream isn't writeable|enableOfflineQueue|Command timed out|connect ETIMEDOUT|Too many Cluster redirections|^CLUSTERDOWN|^TRYAGAIN|Cluster isn't ready|None of startup nodes is available/.test(error.message);
 }

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { PassThrough } from 'node:stream';
-import { KeySpace, createLogger, createRedisConnection, waitForRedis } from '@satyapan/core';
+import { DEFAULT_REDIS_URL, KeySpace, connectionNameOf, createLogger, createRedisConnection, duplicateConnection, isRedisCluster, isRedisUnavailableError, parseClusterNodes, waitForRedis } from '@satyapan/core';
 import { freePort, startRedisServer } from '../../../test/support/redis-server.js';
+import { sharedRedisCluster } from '../../../test/support/redis-cluster.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -21,14 +22,14 @@ describe('core: Redis connections and key naming', () => {
   });
 
   it('producer connections never replay a command after a reconnect (its caller already had its answer)', () => {
-    const redis = createRedisConnection({ flavour: 'producer', overrides: { lazyConnect: true } });
+    const redis = createRedisConnection({ url: DEFAULT_REDIS_URL, flavour: 'producer', overrides: { lazyConnect: true } });
     expect(redis.options.autoResendUnfulfilledCommands).to.equal(false);
     expect(redis.options.enableOfflineQueue).to.equal(false);
     redis.disconnect();
   });
 
   it('worker connections never give up on a command (BullMQ requirement)', () => {
-    const redis = createRedisConnection({ flavour: 'worker', overrides: { lazyConnect: true } });
+    const redis = createRedisConnection({ url: DEFAULT_REDIS_URL, flavour: 'worker', overrides: { lazyConnect: true } });
     expect(redis.options.maxRetriesPerRequest).to.equal(null);
     redis.disconnect();
   });
@@ -82,5 +83,52 @@ describe('core: Redis connections and key naming', () => {
     expect(keys.tagged('tds:client-1', 'job', 'j1')).to.equal('sp:{tds:client-1}:job:j1');
     expect(keys.child('kyc').plain('session', 's1')).to.equal('sp:kyc:session:s1');
     expect(() => new KeySpace('a{b}')).to.throw();
+  });
+});
+
+describe('core: Redis Cluster connections (a real cluster on loopback)', () => {
+  it('reads REDIS_CLUSTER_NODES-style lists, naming a malformed entry', () => {
+    expect(parseClusterNodes(' 10.0.0.1:7000, redis-b:7001 ,')).to.deep.equal(['10.0.0.1:7000', 'redis-b:7001']);
+    expect(parseClusterNodes('')).to.equal(undefined);
+    expect(parseClusterNodes(undefined)).to.equal(undefined);
+    expect(() => parseClusterNodes('10.0.0.1:7000,redis-b')).to.throw('"redis-b"');
+    expect(() => parseClusterNodes('redis-b:99999')).to.throw('"redis-b:99999"');
+  });
+
+  it('counts a slot without a master and given-up redirections as Redis being away (503), not as a fault', () => {
+    for (const message of [
+      'Too many Cluster redirections. Last error: Error: Connection is closed.', 'CLUSTERDOWN The cluster is down',
+      'TRYAGAIN Multiple keys request during rehashing of slot', "Cluster isn't ready and enableOfflineQueue options is false",
+    ]) expect(isRedisUnavailableError(new Error(message)), message).to.equal(true);
+    expect(isRedisUnavailableError(new Error("CROSSSLOT Keys in request don't hash to the same slot"))).to.equal(false);
+  });
+
+  it('gives a cluster connection the flavour settings on every node, and keeps them in its duplicates', async function () {
+    this.timeout(30_000);
+    const cluster = await sharedRedisCluster();
+    const producer = createRedisConnection({ nodes: cluster.nodes, flavour: 'producer', connectionName: 'cluster-producer' });
+    const worker = createRedisConnection({ nodes: cluster.nodes, flavour: 'worker', connectionName: 'cluster-worker' });
+    const copy = duplicateConnection(producer, { connectionName: 'cluster-producer-copy' });
+    try {
+      await Promise.all([waitForRedis(producer), waitForRedis(worker), waitForRedis(copy)]);
+      expect(isRedisCluster(producer)).to.equal(true);
+      expect(producer.options.enableOfflineQueue).to.equal(false);
+      expect(producer.options.redisOptions?.autoResendUnfulfilledCommands).to.equal(false);
+      expect(worker.options.redisOptions?.maxRetriesPerRequest).to.equal(null);
+      expect(connectionNameOf(copy)).to.equal('cluster-producer-copy');
+      expect(isRedisCluster(copy) && copy.options.redisOptions?.commandTimeout).to.equal(5_000);
+      // Keys of three hash tags land on more than one master, and each is read back through the cluster.
+      const keys = new KeySpace(`test:cluster:${process.pid}`);
+      const written = ['a', 'b', 'c', 'd', 'e', 'f'].map((tag) => keys.tagged(tag, 'k'));
+      for (const key of written) await producer.set(key, key, 'EX', 30);
+      for (const key of written) expect(await copy.get(key)).to.equal(key);
+      const holders = await Promise.all(producer.nodes('master').map(async (node) => (await node.keys(`${keys.prefix}*`)).length));
+      expect(holders.filter((count) => count > 0).length).to.be.greaterThan(1);
+      for (const key of written) await producer.del(key);
+    } finally {
+      producer.disconnect();
+      worker.disconnect();
+      copy.disconnect();
+    }
   });
 });

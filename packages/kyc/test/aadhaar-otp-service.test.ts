@@ -5,6 +5,7 @@ import { KeySpace, createLogger, createRedisConnection, waitForRedis, type Servi
 import { AadhaarOtpService, HttpOtpProvider, OTP_THROTTLED_MESSAGE, type RedisClient } from '@satyapan/kyc';
 import { AADHAAR_TEST_NUMBERS, AADHAAR_TEST_OTP, startAadhaarOtpSimulator, type AadhaarOtpSimulator } from '@satyapan/sandbox';
 import { deleteKeys, rejection } from './support/harness.js';
+import { keysMatching } from '../../../test/support/redis-cluster.js';
 
 const OWNER = 'key_test_owner';
 const REQUEST = { consent: 'y', reason: 'KYC of a new customer' };
@@ -56,13 +57,13 @@ describe('kyc: AadhaarOtpService against the OTP provider simulator and Redis', 
     expect(sent.data.reference_id).to.be.a('number');
     expect(await send(AADHAAR_TEST_NUMBERS.otpSent)).to.deep.equal({ kind: 'throttled', message: 'OTP generated for this aadhaar, please try after 45 sec' });
     expect(sim.otpRequests()).to.equal(1);
-    const throttleKeys = await redis.keys(`${keys.prefix}:otp-throttle:*`);
+    const throttleKeys = await keysMatching(redis, `${keys.prefix}:otp-throttle:*`);
     expect(throttleKeys).to.have.length(1);
     const ttl = await redis.pttl(throttleKeys[0]!);
     expect(ttl).to.be.within(40_000, 45_000);
-    const everything = (await redis.keys(`${keys.prefix}:*`)).join(' ');
+    const everything = (await keysMatching(redis, `${keys.prefix}:*`)).join(' ');
     expect(everything).not.to.include(AADHAAR_TEST_NUMBERS.otpSent);
-    for (const key of await redis.keys(`${keys.prefix}:*`)) expect(await redis.get(key)).not.to.include(AADHAAR_TEST_NUMBERS.otpSent);
+    for (const key of await keysMatching(redis, `${keys.prefix}:*`)) expect(await redis.get(key)).not.to.include(AADHAAR_TEST_NUMBERS.otpSent);
     expect(logs).to.include('aadhaar otp requested');
     expect(logs).not.to.include(AADHAAR_TEST_NUMBERS.otpSent);
     // Another number is not held back.

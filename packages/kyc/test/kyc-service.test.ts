@@ -3,6 +3,7 @@ import { LOCKER_ENTITIES, LOCKER_INDIVIDUALS } from '@satyapan/sandbox';
 import type { InitSessionResponse } from '@satyapan/kyc';
 import { SessionStore } from '../src/sessions/session-store.js';
 import { answerConsent, rejection, startHarness, type Harness } from './support/harness.js';
+import { keysMatching } from '../../../test/support/redis-cluster.js';
 
 const OWNER = 'key_test_owner';
 const OTHER = 'key_test_other';
@@ -77,7 +78,7 @@ describe('kyc: KycService against the locker simulator, Redis and storage', () =
       const error = await rejection(initDocvault(['aadhaar'], { consent_expiry: value }));
       expect(error, String(value)).to.deep.equal({ status: 422, code: 'INVALID_FIELD', message: 'Invalid consent_expiry: must be a Unix time in seconds or milliseconds' });
     }
-    expect(await h.redis.keys(`${h.keys.prefix}:*session*`)).to.deep.equal([]);
+    expect(await keysMatching(h.redis, `${h.keys.prefix}:*session*`)).to.deep.equal([]);
     const atLimit = await initDocvault(['aadhaar'], { consent_expiry: h.clock.now() + 365 * day });
     expect(await h.redis.pttl(`${h.keys.prefix}:{${atLimit.session_id}}:session`)).to.be.above(365 * day);
   });
@@ -91,7 +92,7 @@ describe('kyc: KycService against the locker simulator, Redis and storage', () =
       let failed = false;
       await store.create({ ...record, docTypes: null }, 'nonce', ttl).catch(() => { failed = true; });
       expect(failed, String(ttl)).to.equal(true);
-      expect(await h.redis.keys(`${h.keys.prefix}:{${record.id}}:*`), String(ttl)).to.deep.equal([]);
+      expect(await keysMatching(h.redis, `${h.keys.prefix}:{${record.id}}:*`), String(ttl)).to.deep.equal([]);
     }
   });
 

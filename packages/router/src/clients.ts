@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { KeySpace, constantTimeEqual, sha256Hex, type ClientRecord } from '@satyapan/core';
+import { KeySpace, constantTimeEqual, sha256Hex, type ClientRecord, type RedisConnection } from '@satyapan/core';
 import { PRODUCTS, type Product } from './products.js';
 
 // A caller of the API as configured by the operator (`ClientRecord`, in core because area handlers see it):
@@ -69,7 +68,7 @@ export class StaticClientStore implements ClientStore {
 
 /** Clients kept in Redis (one JSON value per key hash), for operators who add clients without a restart. */
 export class RedisClientStore implements ClientStore {
-  constructor(private readonly redis: Redis, private readonly keys: KeySpace = new KeySpace()) {}
+  constructor(private readonly redis: RedisConnection, private readonly keys: KeySpace = new KeySpace()) {}
 
   async save(client: ClientConfig | ClientRecord): Promise<ClientRecord> {
     const record = 'secretSha256' in client ? client : clientFromConfig(client);

@@ -1,8 +1,7 @@
 import express, { Router } from 'express';
-import type { Redis } from 'ioredis';
 import {
   FsStorage, KeySpace, silentLogger, systemClock, watchRedisConnection,
-  type Clock, type Logger, type ObjectStorage, type SatyapanMetrics,
+  type Clock, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics,
 } from '@satyapan/core';
 import { Authenticator } from './authenticator.js';
 import { StaticClientStore, type ClientConfig, type ClientStore } from './clients.js';
@@ -23,7 +22,7 @@ import type { Area, RouteContext, RouteDefinition } from './route-types.js';
 
 export interface RouterOptions {
   /** A producer-flavour connection (`createRedisConnection({ flavour: 'producer' })`). */
-  redis: Redis;
+  redis: RedisConnection;
   storage: ObjectStorage;
   /** Clients from configuration, or a store (e.g. `RedisClientStore`). */
   clients: ClientStore | ReadonlyArray<ClientConfig>;

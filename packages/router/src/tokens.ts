@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import type { Redis } from 'ioredis';
-import { KeySpace, serviceError, systemClock, type Clock } from '@satyapan/core';
+import { KeySpace, serviceError, systemClock, type Clock, type RedisConnection } from '@satyapan/core';
 import type { ClientRecord } from './clients.js';
 
 export interface TokenOptions {
@@ -47,7 +46,7 @@ export class TokenService {
 
   constructor(
     options: TokenOptions,
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly keys: KeySpace,
     private readonly clock: Clock = systemClock,
   ) {

@@ -4,14 +4,14 @@ import request from 'supertest';
 import { KeySpace, createRedisConnection, waitForRedis } from '@satyapan/core';
 import { ChainedClientStore, RedisClientStore, StaticClientStore, TokenService, clientFromConfig } from '@satyapan/router';
 import { CLIENTS, startHarness } from './support/harness.js';
+import { deleteKeysMatching, keysMatching } from '../../../test/support/redis-cluster.js';
 
 describe('router: client stores', () => {
   const redis = createRedisConnection({ flavour: 'producer' });
   const keys = new KeySpace(`test:${randomUUID()}`);
   before(() => waitForRedis(redis));
   after(async () => {
-    const found = await redis.keys(`${keys.prefix}*`);
-    if (found.length) await redis.del(...found);
+    await deleteKeysMatching(redis, `${keys.prefix}*`);
     redis.disconnect();
   });
 
@@ -27,7 +27,7 @@ describe('router: client stores', () => {
   it('keeps clients in Redis by key hash, never the secret in clear', async () => {
     const store = new RedisClientStore(redis, keys);
     const saved = await store.save({ apiKey: 'key_redis_1', apiSecret: 'secret_redis_1', products: ['tds'] });
-    const stored = await redis.keys(`${keys.prefix}*`);
+    const stored = await keysMatching(redis, `${keys.prefix}*`);
     expect(stored).to.have.length(1);
     expect(stored[0]).not.to.include('key_redis_1');
     expect(await redis.get(stored[0] as string)).not.to.include('secret_redis_1');

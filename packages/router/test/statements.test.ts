@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import { FsStorage, Sealer, createRedisConnection, waitForRedis } from '@satyapan/core';
+import { FsStorage, Sealer, createRedisConnection, waitForRedis, type RedisConnection } from '@satyapan/core';
 import { StatementService, statementsArea } from '@satyapan/statement-queue';
 import { CLIENTS, startHarness, type Harness } from './support/harness.js';
 
@@ -11,7 +10,7 @@ const TCS_BODY = { '@entity': 'in.co.service.tcs.reports.request', tan: 'AHMA097
 
 describe('router: statement job routes', () => {
   let h: Harness;
-  let redis: Redis;
+  let redis: RedisConnection;
   let service: StatementService;
   let token: string;
   let otherToken: string;

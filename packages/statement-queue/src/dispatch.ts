@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
-import { FsStorage, type Clock, type Logger, type ObjectStorage } from '@satyapan/core';
+import { FsStorage, type Clock, type Logger, type ObjectStorage, type RedisConnection } from '@satyapan/core';
 import { IllegalTransitionError } from './errors.js';
 import type { JobStore } from './job-store.js';
 import { parseRefMember, refMember, storageKeys, type JobRef, type StatementKeys } from './keys.js';
@@ -10,7 +9,7 @@ import { scoredEntries } from './redis-shapes.js';
 import { CONVERT_JOB, conversionJobOptions, type ConversionRetryOptions, type ConvertJobData } from './queues.js';
 
 export interface DispatcherOptions {
-  redis: Redis;
+  redis: RedisConnection;
   storage: ObjectStorage;
   store: JobStore;
   keys: StatementKeys;

@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import type { SatyapanMetrics } from '@satyapan/core';
+import type { SatyapanMetrics, RedisConnection } from '@satyapan/core';
 import { IllegalTransitionError, JobMissingError } from './errors.js';
 import { StatementKeys, type JobRef } from './keys.js';
 import { LuaScript } from '@satyapan/core';
@@ -76,7 +75,7 @@ const FIELD_NAMES: Record<keyof TransitionFields, string> = {
  */
 export class JobStore {
   /** `metrics`: where jobs entering each state are counted (`satyapan_statement_jobs_total`). */
-  constructor(private readonly redis: Redis, readonly keys: StatementKeys, private readonly metrics?: SatyapanMetrics) {}
+  constructor(private readonly redis: RedisConnection, readonly keys: StatementKeys, private readonly metrics?: SatyapanMetrics) {}
 
   /** Writes a new record and its index entries; false when a job with that id already exists. */
   async create(ref: JobRef, record: JobRecord): Promise<boolean> {

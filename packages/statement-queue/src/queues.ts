@@ -1,6 +1,5 @@
 import { Queue, type JobsOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { logUnlessRedisUnavailable, silentLogger, type Logger, type SatyapanMetrics } from '@satyapan/core';
+import { logUnlessRedisUnavailable, silentLogger, type Logger, type SatyapanMetrics, type RedisConnection } from '@satyapan/core';
 import type { JobRef } from './keys.js';
 import type { JobStatus, StatementDomain } from './model.js';
 
@@ -54,13 +53,13 @@ export function watchQueueDepth(metrics: SatyapanMetrics | undefined, queue: Que
 }
 
 /** Every queue gets an error listener: BullMQ prints an unheard error with its stack trace. */
-export function createStatementQueue(connection: Redis, bullPrefix: string, logger: Logger = silentLogger()): Queue<ConvertJobData> {
+export function createStatementQueue(connection: RedisConnection, bullPrefix: string, logger: Logger = silentLogger()): Queue<ConvertJobData> {
   const queue = new Queue<ConvertJobData>(STATEMENT_QUEUE, { connection, prefix: bullPrefix });
   queue.on('error', logUnlessRedisUnavailable(logger, 'statement queue error'));
   return queue;
 }
 
-export function createWebhookQueue(connection: Redis, bullPrefix: string, logger: Logger = silentLogger()): Queue<DeliveryJobData> {
+export function createWebhookQueue(connection: RedisConnection, bullPrefix: string, logger: Logger = silentLogger()): Queue<DeliveryJobData> {
   const queue = new Queue<DeliveryJobData>(WEBHOOK_QUEUE, { connection, prefix: bullPrefix });
   queue.on('error', logUnlessRedisUnavailable(logger, 'webhook queue error'));
   return queue;

@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import type { Clock, ListedObject, Logger, ObjectStorage } from '@satyapan/core';
+import type { Clock, ListedObject, Logger, ObjectStorage, RedisConnection } from '@satyapan/core';
 import type { JobStore } from './job-store.js';
 import { allStorageKeys, parseRefMember, refMember, refOfJobFile, storageKeys, type JobRef, type StatementKeys } from './keys.js';
 
@@ -16,7 +15,7 @@ export const ORPHAN_GRACE_MS = 3600 * 1000;
  */
 export class Retention {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly storage: ObjectStorage,
     private readonly store: JobStore,
     private readonly keys: StatementKeys,

@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { serviceError, type Sealer } from '@satyapan/core';
+import { serviceError, type Sealer, type RedisConnection } from '@satyapan/core';
 import type { JobStore } from './job-store.js';
 import type { IndexName, StatementKeys } from './keys.js';
 import type { JobRecord, JobStatus, Quarter, StatementDomain } from './model.js';
@@ -45,7 +44,7 @@ interface Position {
  */
 export class JobSearch {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly keys: StatementKeys,
     private readonly store: JobStore,
     private readonly sealer: Sealer,

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
 import {
-  FsStorage, serviceError, silentLogger, systemClock, waitForRedis, watchRedisConnection,
-  type Clock, type Logger, type ObjectStorage, type SatyapanMetrics, type Sealer, type UploadPolicy,
+  FsStorage, duplicateConnection, serviceError, silentLogger, systemClock, waitForRedis, watchRedisConnection,
+  type Clock, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics, type Sealer, type UploadPolicy,
 } from '@satyapan/core';
 import { DEFAULTS } from './defaults.js';
 import { Dispatcher } from './dispatch.js';
@@ -30,7 +29,7 @@ export interface SubmitRequest {
 
 export interface StatementServiceOptions {
   /** A producer-flavour connection: fails fast, so callers get a 503 instead of a hung request. */
-  redis: Redis;
+  redis: RedisConnection;
   storage: ObjectStorage;
   /** Seals webhook secrets at rest and search cursors. Workers need the same keys. */
   sealer: Sealer;
@@ -65,7 +64,7 @@ export class StatementService {
   readonly store: JobStore;
   readonly queue: Queue<ConvertJobData>;
   /** The service's own connection: see the constructor. */
-  private readonly redis: Redis;
+  private readonly redis: RedisConnection;
   private readonly clock: Clock;
   private readonly logger: Logger;
   private readonly search: JobSearch;
@@ -77,7 +76,7 @@ export class StatementService {
   constructor(private readonly options: StatementServiceOptions) {
     // A connection of its own that never re-sends a command after a reconnect (ioredis does by default): a
     // submit that was answered 503 must not create its job later, when the connection comes back.
-    this.redis = options.redis.duplicate({ autoResendUnfulfilledCommands: false, connectionName: 'satyapan-statements' });
+    this.redis = duplicateConnection(options.redis, { autoResendUnfulfilledCommands: false, connectionName: 'satyapan-statements' });
     this.keys = new StatementKeys(options.keyPrefix);
     this.store = new JobStore(this.redis, this.keys, options.metrics);
     this.clock = options.clock ?? systemClock;

@@ -1,8 +1,7 @@
 import { QueueEvents, Worker, type Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import {
-  logUnlessRedisUnavailable, silentLogger, systemClock, watchRedisConnection,
-  type Clock, type Logger, type ObjectStorage, type SatyapanMetrics, type Sealer,
+  duplicateConnection, logUnlessRedisUnavailable, silentLogger, systemClock, watchRedisConnection,
+  type Clock, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics, type Sealer,
 } from '@satyapan/core';
 import { InlineConverter, ThreadConverter } from './conversion/thread-converter.js';
 import type { Converter } from './conversion/types.js';
@@ -22,7 +21,7 @@ import { createWebhookWorker } from './webhooks/webhook-worker.js';
 
 export interface StatementWorkerOptions {
   /** A worker-flavour connection (`createRedisConnection({ flavour: 'worker' })`); BullMQ duplicates it as needed. */
-  connection: Redis;
+  connection: RedisConnection;
   storage: ObjectStorage;
   /** Same keys as the service's: it opens the webhook secrets the service sealed. */
   sealer: Sealer;
@@ -153,8 +152,8 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
  * processor, and only QueueEvents hears of it. Such a job must still end as failed, with its webhook; every
  * worker process listens, and the record's transition lets exactly one of them do it.
  */
-function settleAbandonedJobs(connection: Redis, keys: StatementKeys, processor: StatementProcessor, logger: Logger): { ready(): Promise<unknown>; close(): Promise<void> } {
-  const eventsConnection = watchRedisConnection(connection.duplicate({ connectionName: 'satyapan-statement-events' }), logger);
+function settleAbandonedJobs(connection: RedisConnection, keys: StatementKeys, processor: StatementProcessor, logger: Logger): { ready(): Promise<unknown>; close(): Promise<void> } {
+  const eventsConnection = watchRedisConnection(duplicateConnection(connection, { connectionName: 'satyapan-statement-events' }), logger);
   const events = new QueueEvents(STATEMENT_QUEUE, { connection: eventsConnection, prefix: keys.bullPrefix });
   const queue = createStatementQueue(connection, keys.bullPrefix, logger);
   events.on('error', logUnlessRedisUnavailable(logger, 'statement queue events error'));

@@ -5,6 +5,7 @@ import {
   type JobRecord, type JobRef, type JobStatus,
 } from '@satyapan/statement-queue';
 import { startEnv, type TestEnv } from './support/env.js';
+import { keysMatching } from '../../../test/support/redis-cluster.js';
 
 function recordFor(ref: JobRef, createdAt: number, overrides: Partial<JobRecord> = {}): JobRecord {
   return {
@@ -112,7 +113,7 @@ describe('statement-queue: job records and their state machine', () => {
     await store.transition(ref, 'tds', 'queued', 5);
     await store.delete(ref, (await store.get(ref)) as JobRecord);
     expect(await store.get(ref)).to.equal(null);
-    const indexKeys = await env.redis.keys(`${env.keyPrefix}:statements:{${owner}}:idx:*`);
+    const indexKeys = await keysMatching(env.redis, `${env.keyPrefix}:statements:{${owner}}:idx:*`);
     for (const key of indexKeys) expect(await env.redis.zscore(key, ref.jobId), key).to.equal(null);
   });
 });

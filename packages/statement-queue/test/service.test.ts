@@ -99,9 +99,11 @@ describe('statement-queue: StatementService', () => {
       const job = await submitted();
       await env.upload(job.json_url as string, '{"name":"form26q_workbook"}');
       await eventually(async () => (await env.service.getJob('tds', 'client-a', job.job_id)).status === 'queued');
+      // The record says queued first; the BullMQ job follows, and only then is the pending entry dropped.
+      const pending = `${ownerOf('client-a')}/${job.job_id}`;
+      await eventually(async () => (await env.redis.zscore(env.service.keys.pending, pending)) === null);
       const queued = await env.service.queue.getJob(job.job_id);
       expect(queued?.data).to.deep.equal({ owner: ownerOf('client-a'), jobId: job.job_id, domain: 'tds' });
-      expect(await env.redis.zscore(env.service.keys.pending, `${ownerOf('client-a')}/${job.job_id}`)).to.equal(null);
     });
 
     it('refuses a second upload with 409 and keeps the first workbook', async () => {

@@ -2,9 +2,8 @@ import { expect } from 'chai';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Queue, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { Writable } from 'node:stream';
-import { createLogger, createMetrics, createRedisConnection, hmacSign } from '@satyapan/core';
+import { createLogger, createMetrics, createRedisConnection, hmacSign, type RedisConnection } from '@satyapan/core';
 import {
   WebhookVerificationError, createWebhookQueue, createWebhookWorker, enqueueWebhook, isNonPublicAddress, ownerOf,
   signWebhook, verifyWebhook, webhookAttempts, webhookBackoff, type DeliveryJobData, type StatementJobView,
@@ -137,7 +136,7 @@ describe('statement-queue: webhook retry schedule and address policy', () => {
 
 describe('statement-queue: webhook delivery', () => {
   let env: TestEnv;
-  let connection: Redis;
+  let connection: RedisConnection;
   let queue: Queue<DeliveryJobData>;
   const workers: Worker[] = [];
   const receivers: Array<{ close(): Promise<void> }> = [];

@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PassThrough } from 'node:stream';
-import type { Redis } from 'ioredis';
-import { createLogger, createRedisConnection, readAll, waitForRedis } from '@satyapan/core';
+import { createLogger, createRedisConnection, readAll, waitForRedis, type RedisConnection } from '@satyapan/core';
 import { convert } from '@satyapan/statement-engine';
 import {
   SCRATCH_ROOT, ScratchSpace, createStatementWorker, ownerOf, storageKeys,
@@ -22,7 +21,7 @@ const CLIENT = { clientId: 'client-w' };
 describe('statement-queue: the worker', function () {
   this.timeout(30_000);
   let env: TestEnv;
-  let connection: Redis;
+  let connection: RedisConnection;
   const running: StatementWorker[] = [];
 
   before(async () => {

@@ -8,6 +8,7 @@ import { eventually } from '../../../packages/statement-queue/test/support/env.j
 import { workbook26Q, workbook27EQ } from '../../../packages/statement-queue/test/support/workbooks.js';
 import type { ExampleCase, Json } from './facts.js';
 import type { Answer, ConformanceStack } from './stack.js';
+import { deleteKeysMatching } from '../../support/redis-cluster.js';
 
 type Scenario = (stack: ConformanceStack, c: ExampleCase) => Promise<Answer>;
 
@@ -107,8 +108,7 @@ const verifyBody = (referenceId: Json, otp: string): Json => ({ '@entity': `${EN
  * real-time expiry, which the test's clock cannot move, so the wait's key is removed instead.
  */
 async function sendOtp(stack: ConformanceStack, aadhaar: string): Promise<Answer> {
-  const keys = await stack.kyc.h.redis.keys(`${stack.kyc.h.keyPrefix}*otp-throttle*`);
-  if (keys.length > 0) await stack.kyc.h.redis.del(...keys);
+  await deleteKeysMatching(stack.kyc.h.redis, `${stack.kyc.h.keyPrefix}*otp-throttle*`);
   return stack.call('POST', OTP_PATH, otpBody(aadhaar));
 }
 

@@ -1,5 +1,6 @@
 import { KeySpace, createRedisConnection, waitForRedis } from '@satyapan/core';
 import type { RedisClient } from '@satyapan/bank';
+import { deleteKeysMatching } from '../../../../test/support/redis-cluster.js';
 
 /** A Redis connection and a key prefix unique to this test run; `cleanup()` deletes only keys under it. */
 export async function testRedis(label: string): Promise<{ redis: RedisClient; keys: KeySpace; connect: () => Promise<RedisClient>; cleanup: () => Promise<void> }> {
@@ -13,12 +14,7 @@ export async function testRedis(label: string): Promise<{ redis: RedisClient; ke
   };
   const redis = await connect();
   const cleanup = async (): Promise<void> => {
-    let cursor = '0';
-    do {
-      const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (found.length > 0) await redis.del(...found);
-      cursor = next;
-    } while (cursor !== '0');
+    await deleteKeysMatching(redis, `${prefix}*`);
     for (const connection of opened) connection.disconnect();
   };
   return { redis, keys: new KeySpace(prefix), connect, cleanup };

@@ -1,10 +1,9 @@
 // The contract between the HTTP shell (@satyapan/router) and the areas (bank, kyc, statement jobs): an area
 // describes its operations as route definitions, the router mounts them. Both depend on this module, neither on
 // the other, so a host installs only the areas it mounts.
-import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
-import type { KeySpace } from '../redis.js';
+import type { KeySpace, RedisConnection } from '../redis.js';
 import type { ObjectStorage } from '../storage/index.js';
 
 /** What a client can be enabled for; every authenticated route needs exactly one. */
@@ -93,7 +92,7 @@ export interface RouteDefinition {
 
 /** What the router hands an area when it mounts it: shared infrastructure, never another area. */
 export interface RouteContext {
-  redis: Redis;
+  redis: RedisConnection;
   keys: KeySpace;
   storage: ObjectStorage;
   clock: Clock;

@@ -10,6 +10,7 @@ import type { Server } from 'node:http';
 import { FsStorage, KeySpace, ManualClock, Sealer, createRedisConnection, isServiceError, waitForRedis } from '@satyapan/core';
 import { KycService, OpenIdLockerClient, type LockerKind, type RedisClient } from '@satyapan/kyc';
 import { answerConsentPage, startLockerSimulator, type ConsentAnswer, type LockerSimulator } from '@satyapan/sandbox';
+import { deleteKeysMatching } from '../../../../test/support/redis-cluster.js';
 
 export const CLIENT_ID = 'kyc-service-test';
 export const CLIENT_SECRET = 'kyc-service-test-secret';
@@ -59,12 +60,7 @@ export async function startHarness(): Promise<Harness> {
 
 /** Deletes only this run's keys. */
 export async function deleteKeys(redis: RedisClient, keys: KeySpace): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, found] = await redis.scan(cursor, 'MATCH', `${keys.prefix}:*`, 'COUNT', 500);
-    if (found.length > 0) await redis.del(...found);
-    cursor = next;
-  } while (cursor !== '0');
+  await deleteKeysMatching(redis, `${keys.prefix}:*`);
 }
 
 async function serveStorage(storage: FsStorage): Promise<{ url: string; close(): Promise<void> }> {

@@ -1,8 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Options, type RateLimitRequestHandler } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import type { Redis } from 'ioredis';
-import { LuaScript, serviceError, serviceErrorWith, sha256Hex, waitForRedis, type KeySpace } from '@satyapan/core';
+import { LuaScript, isRedisCluster, serviceError, serviceErrorWith, sha256Hex, waitForRedis, type KeySpace, type RedisCluster, type RedisConnection } from '@satyapan/core';
 import type { Caller } from '../authenticator.js';
 import type { TokenService } from '../tokens.js';
 import { stateOf } from './request-context.js';
@@ -42,7 +41,7 @@ export class CallAdmission {
   /** `RateLimit-Policy` and the `RateLimit` name per client and limit: constant, so built once per client. */
   private readonly policies = new Map<string, { name: string; policy: string }>();
 
-  constructor(private readonly redis: Redis, private readonly keys: KeySpace, private readonly tokens: Pick<TokenService, 'revokedKey'>, options: RateLimitOptions = {}) {
+  constructor(private readonly redis: RedisConnection, private readonly keys: KeySpace, private readonly tokens: Pick<TokenService, 'revokedKey'>, options: RateLimitOptions = {}) {
     this.windowMs = options.windowMs ?? 60_000;
     this.defaultLimit = options.defaultLimit ?? 100;
   }
@@ -113,7 +112,7 @@ export interface CredentialLimitOptions {
  * client behind its own address should not be locked out by someone else's guessing before that address is.
  * The source address is Express's `req.ip`: behind a proxy, the host sets `trust proxy` to make it the client's.
  */
-export function credentialLimit(redis: Redis, keys: KeySpace, options: CredentialLimitOptions = {}): RateLimitRequestHandler[] {
+export function credentialLimit(redis: RedisConnection, keys: KeySpace, options: CredentialLimitOptions = {}): RateLimitRequestHandler[] {
   const windowMs = options.windowMs ?? 15 * 60_000;
   const store = (): RedisStore => redisStore(redis, keys.plain('ratelimit') + ':');
   const common: Partial<Options> = {
@@ -177,13 +176,24 @@ function tooManyRequests(req: Request, res: Response, next: NextFunction, option
 
 const VALIDATE = { trustProxy: false, xForwardedForHeader: false, keyGeneratorIpFallback: false };
 
-function redisStore(redis: Redis, prefix: string): RedisStore {
+function redisStore(redis: RedisConnection, prefix: string): RedisStore {
   return new RedisStore({
     prefix,
     // The producer connection refuses commands until it is ready; the store loads its script at once.
     sendCommand: async (command: string, ...args: string[]) => {
       if (redis.status !== 'ready') await waitForRedis(redis, 1_000);
+      if (isRedisCluster(redis) && command.toUpperCase() === 'SCRIPT') return loadOnEveryMaster(redis, args);
       return redis.call(command, ...args) as Promise<RedisReply>;
     },
   });
+}
+
+/**
+ * On a cluster, SCRIPT LOAD names no key, so ioredis sends it to any one node, while the store's EVALSHA goes to
+ * the node of the counter's slot. Loading on every master makes the script known wherever the key lives (a
+ * NOSCRIPT after a failover makes the store load it again, here on the new masters).
+ */
+async function loadOnEveryMaster(cluster: RedisCluster, args: string[]): Promise<RedisReply> {
+  const replies = await Promise.all(cluster.nodes('master').map((node) => node.call('SCRIPT', ...args) as Promise<RedisReply>));
+  return replies[0] as RedisReply;
 }

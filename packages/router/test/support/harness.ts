@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import { FsStorage, ManualClock, createRedisConnection, waitForRedis, type ObjectStorage } from '@satyapan/core';
+import { FsStorage, ManualClock, createRedisConnection, waitForRedis, type ObjectStorage, type RedisConnection } from '@satyapan/core';
+import { deleteKeysMatching } from '../../../../test/support/redis-cluster.js';
 import { createRouter, type ClientConfig, type RouterOptions, type SatyapanRouter } from '@satyapan/router';
 
 export const TOKEN_SECRET = 'test-token-secret-that-is-32-bytes-or-more';
@@ -18,7 +18,7 @@ export interface Harness {
   router: SatyapanRouter;
   server: Server;
   baseUrl: string;
-  redis: Redis;
+  redis: RedisConnection;
   storage: ObjectStorage;
   keyPrefix: string;
   clock: ManualClock;
@@ -38,11 +38,13 @@ export interface HarnessOptions extends Partial<Omit<RouterOptions, 'redis' | 's
   storage?: (dataDir: string, baseUrl: () => string) => ObjectStorage;
   /** Share a key prefix with another harness (two router processes on one Redis). */
   keyPrefix?: string;
+  /** Where the router's connection comes from (e.g. a Redis Cluster); default a producer connection to REDIS_URL. */
+  connect?: () => RedisConnection;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const keyPrefix = options.keyPrefix ?? `test:${randomUUID()}`;
-  const redis = createRedisConnection({ flavour: 'producer', connectionName: 'router-test' });
+  const redis = options.connect ? options.connect() : createRedisConnection({ flavour: 'producer', connectionName: 'router-test' });
   await waitForRedis(redis);
   const dataDir = await mkdtemp(join(tmpdir(), 'satyapan-router-'));
   let baseUrl = '';
@@ -57,7 +59,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-  const { publicBaseUrl, ...routerOptions } = options;
+  const { publicBaseUrl, connect: _connect, ...routerOptions } = options;
   const router = createRouter({
     clients: Object.values(CLIENTS),
     tokens: { secret: TOKEN_SECRET },
@@ -80,8 +82,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      const keys = await redis.keys(`${keyPrefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
+      await deleteKeysMatching(redis, `${keyPrefix}*`);
       redis.disconnect();
       await rm(dataDir, { recursive: true, force: true });
     },

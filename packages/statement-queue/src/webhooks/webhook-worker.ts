@@ -1,7 +1,6 @@
 import { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import {
-  logUnlessRedisUnavailable, silentLogger, systemClock, type Clock, type Logger, type ObjectStorage, type SatyapanMetrics, type Sealer,
+  logUnlessRedisUnavailable, silentLogger, systemClock, type Clock, type Logger, type ObjectStorage, type SatyapanMetrics, type Sealer, type RedisConnection,
 } from '@satyapan/core';
 import { JobStore } from '../job-store.js';
 import { StatementKeys } from '../keys.js';
@@ -11,7 +10,7 @@ import { WebhookSender, webhookBackoff, type DeliveryOutcome, type WebhookOption
 
 export interface WebhookWorkerOptions extends WebhookOptions {
   /** A worker-flavour connection (`maxRetriesPerRequest: null`). */
-  connection: Redis;
+  connection: RedisConnection;
   storage: ObjectStorage;
   sealer: Sealer;
   keyPrefix?: string;

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
-import type { Redis } from 'ioredis';
-import { FsStorage, ManualClock, Sealer, createRedisConnection, waitForRedis } from '@satyapan/core';
+import { FsStorage, ManualClock, Sealer, createRedisConnection, waitForRedis, type RedisConnection } from '@satyapan/core';
+import { deleteKeysMatching } from '../../../../test/support/redis-cluster.js';
 import { StatementService, type StatementServiceOptions } from '@satyapan/statement-queue';
 
 export interface TestEnv {
-  redis: Redis;
+  redis: RedisConnection;
   keyPrefix: string;
   dataDir: string;
   storage: FsStorage;
@@ -67,9 +67,8 @@ export async function startEnv(overrides: Partial<StatementServiceOptions> = {})
   };
 }
 
-export async function deleteKeys(redis: Redis, keyPrefix: string): Promise<void> {
-  const keys = await redis.keys(`${keyPrefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
+export async function deleteKeys(redis: RedisConnection, keyPrefix: string): Promise<void> {
+  await deleteKeysMatching(redis, `${keyPrefix}*`);
 }
 
 /** Waits for a condition that another process or an event listener makes true. */
