@@ -9,6 +9,7 @@ export const ENGINE_ERRORS = {
   INVALID_QUARTER: 'The quarter is not Q1, Q2, Q3 or Q4.',
   INVALID_FINANCIAL_YEAR: 'The financial / tax year is not one the engine writes.',
   INVALID_TAN: 'The TAN is not 4 letters, 5 digits and a letter.',
+  INVALID_CSI: 'The CSI (Challan Status Inquiry) file is malformed (the message names the line), or the csi option is not its content.',
   INPUT_UNREADABLE: 'The workbook file cannot be read.',
   ALREADY_CONSUMED: 'The TXT of a streaming conversion can be read once.',
   NO_TXT: 'The workbook has errors; there is no TXT to write.',

@@ -7,6 +7,7 @@ export { convert, validate } from './convert.js';
 export { convertFile, convertStream, validateFile, type StreamConversion, type StreamHooks, type StreamProgress, type WriteSummary } from './stream/convert-stream.js';
 export { peekWorkbook, type WorkbookPeek } from './stream/peek.js';
 export { workbookTemplate, type WorkbookTemplate } from './template.js';
+export { parseCsi, type CsiChallan, type CsiFile } from './csi/parse.js';
 export { writeReportXlsx } from './report-xlsx.js';
 export { RULES, STRUCTURAL_CODES, type RuleCode, type RuleInfo } from './rules.js';
 export { resolveStartYear } from './options.js';

@@ -19,6 +19,9 @@ export interface ConvertOptions {
   now?: () => Date;
   /** Most problems kept in the report (counts stay exact). Default 10,000. */
   maxProblems?: number;
+  /** Content of the Challan Status Inquiry (.csi) file: every challan is matched against it (README, "CSI check").
+   *  A malformed file throws StatementEngineError INVALID_CSI naming its line. */
+  csi?: string | Uint8Array;
 }
 
 export type Severity = 'error' | 'warning';

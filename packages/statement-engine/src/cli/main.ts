@@ -20,9 +20,9 @@ import { checkFileKind, describeSyntax, syntaxProblem, WorkbookFileError } from 
 
 export const USAGE = `usage:
   satyapan-statement convert <workbook.json> --form <24Q|26Q|27Q|27EQ|138|140|143|144> --quarter <Q1..Q4>
-                     --year "<FY 2025-26|TY 2026-27>" [--tan <TAN>] [--out <file.txt>] [--report <file.json|file.xlsx>]
+                     --year "<FY 2025-26|TY 2026-27>" [--tan <TAN>] [--csi <file.csi>] [--out <file.txt>] [--report <file.json|file.xlsx>]
                      [--previous-receipt-number <15-digit token of the previous regular statement>]
-  satyapan-statement validate <workbook.json> --form ... --quarter ... --year ... [--tan <TAN>] [--report <file>]
+  satyapan-statement validate <workbook.json> --form ... --quarter ... --year ... [--tan <TAN>] [--csi <file.csi>] [--report <file>]
                      [--previous-receipt-number <token>]
   satyapan-statement template --form <form> [--out <file.json>]
 exit codes: 0 converted / valid, 1 the workbook is refused (not a workbook, or validation errors), 2 usage or I/O error,
@@ -46,6 +46,7 @@ const OPTIONS = {
   tan: { type: 'string' },
   out: { type: 'string' },
   report: { type: 'string' },
+  csi: { type: 'string' },
   now: { type: 'string' },
   'previous-receipt-number': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -75,9 +76,19 @@ async function statementOptions(path: string, values: Values): Promise<ConvertOp
     tan,
     ...(previous !== undefined ? { previousReceiptNumber: previous } : {}),
     ...(now ? { now: () => now } : {}),
+    ...(values.csi ? { csi: readCsiFile(values.csi) } : {}),
   };
   resolveOptions(options);
   return options;
+}
+
+/** The CSI file's bytes; the engine parses them (a malformed line is refused there, naming the line). */
+function readCsiFile(path: string): Uint8Array {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new UsageError(`cannot read the CSI file ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
 }
 
 /**
