@@ -11,6 +11,7 @@ export const ENGINE_ERRORS = {
   INVALID_TAN: 'The TAN is not 4 letters, 5 digits and a letter.',
   INVALID_CSI: 'The CSI (Challan Status Inquiry) file is malformed (the message names the line), or the csi option is not its content.',
   INPUT_UNREADABLE: 'The workbook file cannot be read.',
+  INVALID_XLSX: 'The .xlsx workbook is not a readable Excel file.',
   ALREADY_CONSUMED: 'The TXT of a streaming conversion can be read once.',
   NO_TXT: 'The workbook has errors; there is no TXT to write.',
   TXT_LAYOUT_MISMATCH: 'A bug: the TXT the engine wrote does not match the published record layout (line, record type and field named); no TXT is given.',

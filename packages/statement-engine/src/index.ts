@@ -8,6 +8,8 @@ export { convertFile, convertStream, validateFile, type StreamConversion, type S
 export { peekWorkbook, type WorkbookPeek } from './stream/peek.js';
 export { workbookTemplate, type WorkbookTemplate } from './template.js';
 export { parseCsi, type CsiChallan, type CsiFile } from './csi/parse.js';
+export { readXlsxWorkbook, type CellMap } from './xlsx/read.js';
+export { sheetJsonToXlsx, writeSheetJsonXlsx } from './xlsx/write.js';
 export { writeReportXlsx } from './report-xlsx.js';
 export { RULES, STRUCTURAL_CODES, type RuleCode, type RuleInfo } from './rules.js';
 export { resolveStartYear } from './options.js';

@@ -33,6 +33,9 @@ export interface Problem {
   row: number | null;
   /** Table column header, or `<list block>.<key>` for list items. */
   column: string | null;
+  /** For a workbook read from .xlsx: the Excel cell (`payment_sheet!F12`), or the row's first cell when the
+   *  problem names no column. Absent for Sheet JSON input. */
+  cell?: string;
   code: string;
   message: string;
   severity: Severity;
