@@ -5,6 +5,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import ExcelJS from 'exceljs';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -138,5 +139,77 @@ describe('Excel workbooks in', function () {
     const error = await convertFile(path, baseline('26Q').options).then(() => null, (e: unknown) => e);
     expect(error).to.be.instanceOf(StatementEngineError);
     expect((error as StatementEngineError).code).to.equal('INVALID_XLSX');
+  });
+});
+
+describe('Excel workbooks: command line', function () {
+  this.timeout(60000);
+  const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+  const STATEMENT = ['--form', '26Q', '--quarter', 'Q3', '--year', 'FY 2025-26', '--now', '2026-05-10T11:00:00+05:30'];
+  const cli = (args: string[]) => spawnSync(process.execPath, ['--conditions=satyapan-source', '--import', 'tsx', CLI, ...args], { encoding: 'latin1' });
+  let dir: string;
+  before(() => (dir = mkdtempSync(join(tmpdir(), 'engine-xlsx-cli-'))));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('to-xlsx, then convert the .xlsx (TAN from its payer list): the TXT of the JSON workbook, byte for byte', () => {
+    const { parts, options } = baseline('26Q');
+    const json = join(dir, 'wb.json');
+    const xlsx = join(dir, 'wb.xlsx');
+    writeFileSync(json, JSON.stringify(buildWorkbook(parts)));
+    const made = cli(['to-xlsx', json, '--out', xlsx]);
+    expect(made.status, made.stderr).to.equal(0);
+    const r = cli(['convert', xlsx, ...STATEMENT]);
+    expect(r.status, r.stderr).to.equal(0);
+    expect(r.stdout).to.equal(convert(buildWorkbook(parts), { ...options, now: () => new Date('2026-05-10T11:00:00+05:30') }).txt);
+  });
+
+  it('validate an .xlsx with an error: exit 1, the problem in the report with its Excel cell', () => {
+    const { parts } = baseline('26Q');
+    parts.payees[1]!.pan = 'BAD';
+    const json = join(dir, 'bad.json');
+    const xlsx = join(dir, 'bad.xlsx');
+    const report = join(dir, 'bad-report.json');
+    writeFileSync(json, JSON.stringify(buildWorkbook(parts)));
+    expect(cli(['to-xlsx', json, '--out', xlsx]).status).to.equal(0);
+    const r = cli(['validate', xlsx, ...STATEMENT, '--report', report]);
+    expect(r.status).to.equal(1);
+    const problems = (JSON.parse(readFileSync(report, 'utf8')) as { problems: Problem[] }).problems;
+    const column = String.fromCharCode(65 + parts.payeeHeader.indexOf('pan'));
+    expect(problems.filter((p) => p.sheet === 'payee_sheet').map((p) => p.cell)).to.include(`payee_sheet!${column}4`);
+  });
+
+  it('template --xlsx writes the empty workbook with drop-down lists on the enum columns', async () => {
+    const out = join(dir, 'template-140.xlsx');
+    const r = cli(['template', '--form', '140', '--xlsx', '--out', out]);
+    expect(r.status, r.stderr).to.equal(0);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(out);
+    expect(book.worksheets.map((w) => w.name)).to.include.members(['workbook', 'payer_sheet', 'payee_sheet', 'challan_sheet', 'payment_sheet', 'lists']);
+    expect(book.getWorksheet('lists')!.state).to.equal('hidden');
+    const payments = book.getWorksheet('payment_sheet')!;
+    const header = (payments.getRow(2).values as unknown[]).slice(1);
+    const column = header.indexOf('nature_of_payment') + 1;
+    const validation = payments.getCell(3, column).dataValidation;
+    expect(validation).to.include({ type: 'list' });
+    expect(String(validation.formulae![0])).to.match(/^lists!\$[A-Z]+\$2:\$[A-Z]+\$\d+$/);
+    const challanHeader = (book.getWorksheet('challan_sheet')!.getRow(2).values as unknown[]).slice(1);
+    expect(book.getWorksheet('challan_sheet')!.getCell(3, challanHeader.indexOf('minor_head') + 1).dataValidation).to.include({ type: 'list' });
+    // The empty template reads like the empty JSON template: the same problems (no unknown `lists` sheet).
+    const jsonTemplate = join(dir, 'template-140.json');
+    expect(cli(['template', '--form', '140', '--out', jsonTemplate]).status).to.equal(0);
+    const statement = ['--form', '140', '--quarter', 'Q1', '--year', 'TY 2026-27', '--tan', 'MUMA12345B', '--now', '2026-11-20T10:00:00+05:30'];
+    const fromXlsx = cli(['validate', out, ...statement]);
+    const fromJson = cli(['validate', jsonTemplate, ...statement]);
+    expect(fromXlsx.stdout).to.equal(fromJson.stdout);
+  });
+
+  it('usage errors: to-xlsx without --out, a broken .xlsx (exit 1, one line)', () => {
+    const json = join(dir, 'wb.json');
+    expect(cli(['to-xlsx', json]).stderr).to.match(/--out <file\.xlsx> is required/);
+    const broken = join(dir, 'broken.xlsx');
+    writeFileSync(broken, 'not a zip at all');
+    const r = cli(['convert', broken, ...STATEMENT, '--tan', 'MUMA12345B']);
+    expect(r.status).to.equal(1);
+    expect(r.stderr.trim().split('\n')).to.have.length(1);
   });
 });

@@ -7,6 +7,9 @@
 /** The worksheet holding the workbook's own keys (its name). */
 export const WORKBOOK_WORKSHEET = 'workbook';
 
+/** The hidden worksheet of drop-down values `template --xlsx` adds; not a sheet of the workbook. */
+export const LISTS_WORKSHEET = 'lists';
+
 /** The first bytes of a zip file (an .xlsx is one). */
 export const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04] as const;
 

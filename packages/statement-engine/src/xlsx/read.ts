@@ -5,7 +5,7 @@
 import ExcelJS from 'exceljs';
 import type { Readable } from 'node:stream';
 import type { Problem } from '../types.js';
-import { columnLetters, EXCEL_EPOCH_SERIAL, excelDateToEpoch, MAX_EXCEL_SERIAL, WORKBOOK_WORKSHEET } from './layout.js';
+import { columnLetters, EXCEL_EPOCH_SERIAL, excelDateToEpoch, LISTS_WORKSHEET, MAX_EXCEL_SERIAL, WORKBOOK_WORKSHEET } from './layout.js';
 
 type CellValue = string | number | boolean | null;
 
@@ -196,6 +196,7 @@ export function xlsxAsSheetJson(input: string | Readable): { text: AsyncIterable
         for (const { cells: [key, value] } of worksheetRows(worksheet)) if (key === 'name') workbookName = value ?? null;
         continue;
       }
+      if (worksheet.name === LISTS_WORKSHEET) continue;
       const positions: SheetPositions = { table: null, listRows: new Map() };
       cells.sheets.set(worksheet.name, positions);
       const translator = new WorksheetTranslator(worksheet.name, positions);
