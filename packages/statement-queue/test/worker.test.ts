@@ -7,7 +7,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PassThrough } from 'node:stream';
 import type { Redis } from 'ioredis';
 import { createLogger, createRedisConnection, readAll, waitForRedis } from '@satyapan/core';
-import { convert } from '@satyapan/statement-engine';
+import { convert, sheetJsonToXlsx } from '@satyapan/statement-engine';
 import {
   SCRATCH_ROOT, ScratchSpace, createStatementWorker, ownerOf, storageKeys,
   type JobRef, type StatementJobView, type StatementWorker, type StatementWorkerOptions,
@@ -170,6 +170,18 @@ describe('statement-queue: the worker', function () {
       form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', previousReceiptNumber: '010010200083255', now: () => new Date(job.created_at),
     });
     expect(txt).to.equal(expected.txt);
+  });
+
+  it('converts an .xlsx workbook uploaded to json_url (recognised by its bytes): the TXT of the same JSON workbook', async () => {
+    await startWorker({ conversion: 'inline' });
+    const workbook = workbook26Q({ rows: 3 });
+    const xlsx = Buffer.from(await sheetJsonToXlsx(workbook).xlsx.writeBuffer());
+    const job = await env.service.submitJob(TDS_Q2, CLIENT);
+    await env.upload(job.json_url as string, xlsx);
+    const done = await finished(job);
+    expect(done.status).to.equal('succeeded');
+    const expected = convert(workbook, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at) });
+    expect((await stored(storageKeys.txt(refOf(job)))).toString('utf8')).to.equal(expected.txt);
   });
 
   it('a job with csi: true gets a csi_url, waits for both uploads, and checks the challans against the CSI file', async () => {
