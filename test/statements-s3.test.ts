@@ -6,7 +6,7 @@ import { ownerOf, storageKeys, type StatementJobView } from '@satyapan/statement
 import type { ClientConfig } from '@satyapan/router';
 import { eventually, startStatementsHost, type StatementsHost } from './statements-support/host.js';
 import { startS3rver, type S3Server } from './statements-support/s3rver.js';
-import { workbook26Q } from './statements-support/workbooks.js';
+import { csiFor, workbook26Q } from './statements-support/workbooks.js';
 
 const BUCKET = 'statements-e2e';
 const CLIENT: ClientConfig = { id: 's3-client', apiKey: 'key_test_s3', apiSecret: 'secret_s3' };
@@ -99,5 +99,25 @@ describe('statement jobs end to end on S3Storage (s3rver)', function () {
     const report = JSON.parse((await readAll(await host.storage.get(storageKeys.reportJson(ref)))).toString('utf8')) as { problems: Array<{ code: string }> };
     expect(report.problems.map((problem) => problem.code)).to.deep.equal(['WORKBOOK_TOO_LARGE']);
     expect(await host.storage.exists(storageKeys.frozenInput(ref))).to.equal(false);
+  });
+
+  it('a job with csi: true waits for both PUTs; the CSI file is copied too, so a later CSI PUT changes nothing', async () => {
+    const workbook = workbook26Q({ rows: 3 });
+    const res = await host.call(CLIENT, 'POST', '/tds/reports/txt', { ...TDS_BODY, csi: true });
+    expect(res.status).to.equal(200);
+    const job = res.body.data as StatementJobView;
+    const ref = { owner: ownerOf(CLIENT.id as string), jobId: job.job_id };
+    expect(new URL(job.csi_url as string).searchParams.get('X-Amz-Signature')).to.be.a('string');
+    expect((await fetch(job.csi_url as string, { method: 'PUT', body: csiFor(workbook) })).status).to.equal(200);
+    await new Promise((resolve) => setTimeout(resolve, 400)); // a few sweeps: the workbook is still missing
+    expect((await poll(job.job_id, () => true)).status).to.equal('created');
+    await fetch(job.json_url as string, { method: 'PUT', body: JSON.stringify(workbook) });
+    await poll(job.job_id, (j) => j.status !== 'created');
+    await fetch(job.csi_url as string, { method: 'PUT', body: 'not a CSI file' });
+    const done = await poll(job.job_id, (j) => j.status === 'succeeded' || j.status === 'failed');
+    expect(done).to.include({ status: 'succeeded', csi: true });
+    expect(await host.storage.exists(storageKeys.frozenCsi(ref))).to.equal(true);
+    const expected = convert(workbook, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at), csi: csiFor(workbook) });
+    expect(await (await fetch(done.txt_url as string)).text()).to.equal(expected.txt);
   });
 });

@@ -1,13 +1,17 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import type { Redis } from 'ioredis';
+import { isRedisCluster, type RedisConnection } from '@satyapan/core';
 import { CLIENTS, startHarness, type Harness } from './support/harness.js';
 import { echoRoute } from './support/routes.js';
 
 const body = { '@entity': 'in.co.service.test.request', quarter: 'Q1', doc_types: ['pan'] };
 
 /** Records the name of every command the router's own connection sends (the real connection, to a real Redis). */
-function recordCommands(redis: Redis): { sent: string[]; stop(): void } {
+function recordCommands(connection: RedisConnection): { sent: string[]; stop(): void } {
+  // Commands are counted on one connection: on a cluster they would spread over a connection per node.
+  if (isRedisCluster(connection)) throw new Error('recordCommands counts the commands of a single Redis connection');
+  const redis: Redis = connection;
   const sent: string[] = [];
   const original = redis.sendCommand;
   redis.sendCommand = function (this: Redis, ...args: Parameters<Redis['sendCommand']>) {

@@ -3,6 +3,7 @@ import { FORM_KIND, formSpec, isFormName, type FormSpec } from './forms.js';
 import { fromDate } from './dates.js';
 import { FIRST_LEGACY_YEAR, FIRST_TAX_YEAR, latestStartYear, makePeriod, type Period } from './period.js';
 import type { ConvertOptions, Quarter } from './types.js';
+import { parseCsi, type CsiFile } from './csi/parse.js';
 
 export const TAN_PATTERN = /^[A-Z]{4}[0-9]{5}[A-Z]$/;
 const DEFAULT_MAX_PROBLEMS = 10000;
@@ -16,6 +17,8 @@ export interface ResolvedOptions {
   previousReceiptNumber: string | null;
   now: () => Date;
   maxProblems: number;
+  /** The Challan Status Inquiry file the challans are checked against, when one is given. */
+  csi: CsiFile | null;
 }
 
 function resolveQuarter(value: unknown): Quarter {
@@ -75,5 +78,12 @@ export function resolveOptions(options: ConvertOptions): ResolvedOptions {
     previousReceiptNumber: previousReceiptNumber(options.previousReceiptNumber),
     now,
     maxProblems: Number.isInteger(maxProblems) && maxProblems > 0 ? maxProblems : DEFAULT_MAX_PROBLEMS,
+    csi: resolveCsi(options.csi),
   };
+}
+
+function resolveCsi(value: unknown): CsiFile | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' && !(value instanceof Uint8Array)) throw new StatementEngineError('INVALID_CSI', 'The csi option must be the CSI file content (a string or bytes)');
+  return parseCsi(value);
 }

@@ -92,6 +92,12 @@ export const RULES = {
   CHALLAN_TOTAL_MISMATCH: e('The challan total deposited is not tax + interest + fee + penalty.'),
   CHALLAN_SHORT: e("The challan's tax is less than the tax its deductee rows say was deposited."),
   CHALLAN_EXCESS: w("The challan's tax exceeds the tax its deductee rows deposit by a rupee or more."),
+  // The CSI (Challan Status Inquiry) file, when one is given
+  CSI_TAN_MISMATCH: e('The TAN of the CSI file differs from the TAN the statement is for.'),
+  CSI_NAME_MISMATCH: w("The deductor's name differs from the name in the CSI file (the FVU compares them)."),
+  CSI_CHALLAN_NOT_FOUND: e('The CSI file has no challan with this BSR code, date and serial.'),
+  CSI_AMOUNT_MISMATCH: e("The challan's total differs from the amount the CSI file shows deposited."),
+  CSI_CHALLAN_OVER_ALLOCATED: e('The payment rows (with interest, fee and others) claim more of the challan than the CSI file shows deposited.'),
   CHALLAN_WITHOUT_DEDUCTEES: w('A challan has no deductee rows.'),
   MINOR_HEAD_100_EMPTY: e('A minor head 100 challan needs at least one deductee row.'),
   MINOR_HEAD_100_DATE: e('A minor head 100 challan must be dated within the quarter and not after its deductee rows.'),

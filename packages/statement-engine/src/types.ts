@@ -19,6 +19,9 @@ export interface ConvertOptions {
   now?: () => Date;
   /** Most problems kept in the report (counts stay exact). Default 10,000. */
   maxProblems?: number;
+  /** Content of the Challan Status Inquiry (.csi) file: every challan is matched against it (README, "CSI check").
+   *  A malformed file throws StatementEngineError INVALID_CSI naming its line. */
+  csi?: string | Uint8Array;
 }
 
 export type Severity = 'error' | 'warning';
@@ -30,6 +33,9 @@ export interface Problem {
   row: number | null;
   /** Table column header, or `<list block>.<key>` for list items. */
   column: string | null;
+  /** For a workbook read from .xlsx: the Excel cell (`payment_sheet!F12`), or the row's first cell when the
+   *  problem names no column. Absent for Sheet JSON input. */
+  cell?: string;
   code: string;
   message: string;
   severity: Severity;

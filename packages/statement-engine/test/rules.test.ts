@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { convert, RULES, type ConvertOptions, type Problem, type RuleCode } from '../src/index.js';
 import { baseline, BASELINE_NAMES, type BaselineName as Base } from './support/baselines.js';
+import { csiFor } from './support/csi.js';
 import { buildWorkbook, ist, type Row, type WorkbookParts } from './support/sheet-json.js';
 
 type Workbook = ReturnType<typeof buildWorkbook>;
@@ -197,6 +198,20 @@ const CASES: Case[] = [
     },
     at: { sheet: 'payment_sheet', row: 6, column: 'reason_for_lower_deduction' },
   },
+  // ---- the CSI file (csi.test.ts: a matching CSI file keeps every form clean; malformed files are refused)
+  { code: 'CSI_TAN_MISMATCH', base: '26Q', change: (p, o) => (o.csi = csiFor(p, 'PNEA54321C')), at: { sheet: null, row: null } },
+  {
+    code: 'CSI_NAME_MISMATCH',
+    base: '26Q',
+    change: (p, o) => {
+      o.csi = csiFor(p, o.tan);
+      p.payer.name = 'Acme Traders Private Limited';
+    },
+    at: { sheet: 'payer_sheet', column: 'payer_list.name' },
+  },
+  { code: 'CSI_CHALLAN_NOT_FOUND', base: '26Q', change: (p, o) => (o.csi = csiFor(p, o.tan, (l) => (l[1]!.serial = '00203'))), at: { sheet: 'challan_sheet', row: 3, column: 'challan_serial' } },
+  { code: 'CSI_AMOUNT_MISMATCH', base: '138', change: (p, o) => (o.csi = csiFor(p, o.tan, (l) => (l[0]!.amount += 1000))), at: { sheet: 'challan_sheet', row: 2, column: 'total_tax_deposited' } },
+  { code: 'CSI_CHALLAN_OVER_ALLOCATED', base: '26Q', change: (p, o) => (o.csi = csiFor(p, o.tan, (l) => (l[0]!.amount = 12000))), at: { sheet: 'challan_sheet', row: 2, column: 'tds_amount' } },
   { code: 'CHALLAN_WITHOUT_DEDUCTEES', base: '26Q', change: (p) => p.challans.push({ ...p.challans[0]!, challan_serial: '00303' }), at: { sheet: 'challan_sheet', row: 4 } },
   { code: 'MINOR_HEAD_100_EMPTY', base: '140', change: (p) => p.challans.push({ ...p.challans[0]!, challan_serial: '02399', minor_head: 'advance_tax' }), at: { sheet: 'challan_sheet', row: 3 } },
   { code: 'MINOR_HEAD_100_DATE', base: '140', change: (p) => (p.challans[0]!.minor_head = 'advance_tax'), at: { sheet: 'challan_sheet', row: 2 } },

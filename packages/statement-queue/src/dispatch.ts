@@ -21,6 +21,9 @@ export interface DispatcherOptions {
   retry?: ConversionRetryOptions;
 }
 
+/** Which upload an oversize marker is about (markers written before CSI uploads existed have no `file`). */
+export type OversizeFile = 'workbook' | 'csi';
+
 /** After the upload URL expired, a job still waiting for its workbook is given up on after this much more. */
 const UPLOAD_GRACE_MS = 3600 * 1000;
 
@@ -82,7 +85,11 @@ export class Dispatcher {
     if (record.status === 'created') {
       const upload = await storage.head(storageKeys.upload(ref));
       if (!upload) return false;
+      // A job that takes a CSI file waits for both uploads, in either order.
+      const csi = record.csiExpected ? await storage.head(storageKeys.csiUpload(ref)) : null;
+      if (record.csiExpected && !csi) return false;
       await this.freezeInput(ref, upload.size);
+      if (csi) await this.freezeCsi(ref, csi.size);
       try {
         await store.transition(ref, record.domain, 'queued', this.options.clock.now());
       } catch (error) {
@@ -129,8 +136,20 @@ export class Dispatcher {
     await storage.put(storageKeys.frozenInput(ref), copy, { contentType: 'application/json' });
   }
 
-  private async markOversize(ref: JobRef, size: number): Promise<void> {
-    await this.options.storage.put(storageKeys.oversizeMarker(ref), JSON.stringify({ size }), { contentType: 'application/json' });
+  /** The CSI file, like the workbook: copied where no URL reaches, or an oversize marker naming it. */
+  private async freezeCsi(ref: JobRef, headSize: number): Promise<void> {
+    const { storage, maxUploadBytes } = this.options;
+    if (storage instanceof FsStorage && headSize <= maxUploadBytes) {
+      await storage.put(storageKeys.frozenCsi(ref), await storage.get(storageKeys.csiUpload(ref)));
+      return;
+    }
+    const copy = headSize > maxUploadBytes ? null : await readAtMost(await storage.get(storageKeys.csiUpload(ref)), maxUploadBytes);
+    if (copy === null) return this.markOversize(ref, Math.max(headSize, maxUploadBytes + 1), 'csi');
+    await storage.put(storageKeys.frozenCsi(ref), copy, { contentType: 'text/plain' });
+  }
+
+  private async markOversize(ref: JobRef, size: number, file: OversizeFile = 'workbook'): Promise<void> {
+    await this.options.storage.put(storageKeys.oversizeMarker(ref), JSON.stringify({ size, file }), { contentType: 'application/json' });
   }
 }
 

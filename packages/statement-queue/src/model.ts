@@ -34,6 +34,8 @@ export interface JobRecord {
   quarter: Quarter;
   financialYear: string;
   previousReceiptNumber: string | null;
+  /** The request said a CSI file will be uploaded: the job waits for it and the challans are checked against it. */
+  csiExpected: boolean;
   status: JobStatus;
   createdAt: number;
   updatedAt: number;
@@ -67,10 +69,14 @@ export interface StatementJobView {
   form?: string;
   financial_year: string;
   previous_receipt_number?: string;
+  /** Present (true) when the job takes a CSI file. */
+  csi?: true;
   status: JobStatus;
   created_at: number;
   updated_at: number;
   json_url?: string;
+  /** Pre-signed PUT for the CSI file (submit of a job with `csi: true`). */
+  csi_url?: string;
   txt_url?: string;
   /** The .xlsx report: every failed job, and a succeeded job with warnings. */
   validation_report_url?: string;

@@ -8,6 +8,7 @@ import type { ConversionOptions, ConversionOutcome, ConversionReport, Converter 
 import { singleProblemReport } from './conversion/types.js';
 import { IllegalTransitionError } from './errors.js';
 import type { JobStore, TransitionFields } from './job-store.js';
+import type { OversizeFile } from './dispatch.js';
 import { storageKeys, type JobRef } from './keys.js';
 import { FAILURE_MESSAGES, isTerminal, type JobRecord } from './model.js';
 import type { ConvertJobData, DeliveryJobData } from './queues.js';
@@ -83,15 +84,18 @@ export class StatementProcessor {
   private async convert(ref: JobRef, record: JobRecord, signal?: AbortSignal): Promise<ProcessResult> {
     const tooLarge = await this.oversize(ref);
     if (tooLarge !== null) {
-      const report = singleProblemReport('WORKBOOK_TOO_LARGE', `The workbook is ${tooLarge} bytes; the limit is ${this.options.maxUploadBytes} bytes`);
+      const what = tooLarge.file === 'csi' ? ['CSI_TOO_LARGE', 'CSI file'] : ['WORKBOOK_TOO_LARGE', 'workbook'];
+      const report = singleProblemReport(what[0]!, `The ${what[1]} is ${tooLarge.size} bytes; the limit is ${this.options.maxUploadBytes} bytes`);
       return this.finish(ref, record, { kind: 'invalid-workbook', report, reportXlsx: await this.options.converter.reportXlsx(report) });
     }
     // Made empty, removing what an earlier run of this job left behind in any worker's folder (it was killed).
     const scratch = await this.options.scratch.forJob(ref.jobId);
     try {
       const inputPath = join(scratch, 'workbook.json');
-      await this.download(ref, inputPath);
-      const request = { inputPath, outputPath: join(scratch, 'statement.txt'), options: conversionOptions(record) };
+      await this.download(ref, [storageKeys.frozenInput(ref), storageKeys.upload(ref)], inputPath);
+      const csiPath = record.csiExpected ? join(scratch, 'challans.csi') : undefined;
+      if (csiPath) await this.download(ref, [storageKeys.frozenCsi(ref), storageKeys.csiUpload(ref)], csiPath);
+      const request = { inputPath, outputPath: join(scratch, 'statement.txt'), options: conversionOptions(record), ...(csiPath ? { csiPath } : {}) };
       const outcome = await this.timedConversion(request, signal);
       return await this.finish(ref, record, outcome);
     } finally {
@@ -115,25 +119,25 @@ export class StatementProcessor {
   }
 
   /** The size of an upload over the limit, from the dispatcher's marker (S3) or the workbook it reads; else null. */
-  private async oversize(ref: JobRef): Promise<number | null> {
+  private async oversize(ref: JobRef): Promise<{ size: number; file: OversizeFile } | null> {
     const { storage, maxUploadBytes } = this.options;
     try {
-      const marker = JSON.parse((await readAll(await storage.get(storageKeys.oversizeMarker(ref)))).toString('utf8')) as { size: number };
-      return marker.size;
+      const marker = JSON.parse((await readAll(await storage.get(storageKeys.oversizeMarker(ref)))).toString('utf8')) as { size: number; file?: OversizeFile };
+      return { size: marker.size, file: marker.file ?? 'workbook' };
     } catch (error) {
       if (!(isServiceError(error) && error.code === 'OBJECT_NOT_FOUND')) throw error;
     }
     const input = (await storage.head(storageKeys.frozenInput(ref))) ?? (await storage.head(storageKeys.upload(ref)));
-    return input && input.size > maxUploadBytes ? input.size : null;
+    return input && input.size > maxUploadBytes ? { size: input.size, file: 'workbook' } : null;
   }
 
   /**
-   * Streams the workbook to a local file: the copy taken at queueing time, or the upload itself for a job queued
-   * before copies were taken on FsStorage too.
+   * Streams an upload (workbook or CSI file) to a local file: the copy taken at queueing time, or the upload
+   * itself for a job queued before copies were taken on FsStorage too.
    */
-  private async download(ref: JobRef, path: string): Promise<void> {
+  private async download(ref: JobRef, keys: readonly string[], path: string): Promise<void> {
     const { storage } = this.options;
-    for (const key of [storageKeys.frozenInput(ref), storageKeys.upload(ref)]) {
+    for (const key of keys) {
       try {
         await pipeline(await storage.get(key), createWriteStream(path));
         return;
@@ -141,7 +145,7 @@ export class StatementProcessor {
         if (!(isServiceError(error) && error.code === 'OBJECT_NOT_FOUND')) throw error;
       }
     }
-    throw new Error(`The workbook of job ${ref.jobId} is not in storage`);
+    throw new Error(`An upload of job ${ref.jobId} is not in storage`);
   }
 
   private async finish(ref: JobRef, record: JobRecord, outcome: ConversionOutcome): Promise<ProcessResult> {

@@ -46,6 +46,10 @@ function submitSchema(domain: StatementDomain): JsonSchema {
       quarter: QUARTER,
       financial_year: FINANCIAL_YEAR,
       previous_receipt_number: RECEIPT,
+      csi: {
+        type: 'boolean',
+        description: 'true: a Challan Status Inquiry (.csi) file will be uploaded to the returned csi_url; the job waits for it and checks every challan against it.',
+      },
     },
   };
 }
@@ -88,10 +92,12 @@ function jobSchema(domain: StatementDomain): JsonSchema {
       quarter: { type: 'string' },
       financial_year: { type: 'string' },
       previous_receipt_number: { type: 'string' },
+      csi: { type: 'boolean', description: 'Present (true) when the job takes a CSI file.' },
       status: { type: 'string', enum: [...JOB_STATUSES] },
       created_at: EPOCH_MS,
       updated_at: EPOCH_MS,
       json_url: { ...url, description: 'Pre-signed PUT for the Sheet JSON workbook (submit only); send no Authorization or x-api-key.' },
+      csi_url: { ...url, description: 'Pre-signed PUT for the CSI file (submit of a job with csi: true); same rules as json_url.' },
       txt_url: { ...url, description: 'Pre-signed GET of the TXT (succeeded).' },
       validation_report_url: {
         ...url, description: 'Pre-signed GET of the .xlsx validation report: failed jobs, and succeeded jobs with warnings.',
@@ -123,6 +129,7 @@ interface SubmitBody {
   quarter: SubmitRequest['quarter'];
   financial_year: string;
   previous_receipt_number?: string;
+  csi?: boolean;
 }
 
 interface SearchBody {
@@ -149,6 +156,7 @@ function toSubmitRequest(domain: StatementDomain, body: SubmitBody): SubmitReque
     quarter: body.quarter,
     financialYear: body.financial_year,
     ...(body.previous_receipt_number !== undefined ? { previousReceiptNumber: body.previous_receipt_number } : {}),
+    ...(body.csi === true ? { csi: true } : {}),
   };
 }
 

@@ -25,6 +25,8 @@ export interface SubmitRequest {
   /** `FY 2025-26` or `TY 2026-27`. */
   financialYear: string;
   previousReceiptNumber?: string;
+  /** The caller will upload a CSI file too: the job gets a second upload URL and waits for both files. */
+  csi?: boolean;
 }
 
 export interface StatementServiceOptions {
@@ -101,7 +103,7 @@ export class StatementService {
     if (options.watchUploads !== false && options.storage instanceof FsStorage) this.watchFsUploads(options.storage);
   }
 
-  /** Creates a job in `created` with a pre-signed `json_url` for the workbook. */
+  /** Creates a job in `created` with a pre-signed `json_url` for the workbook (and `csi_url` when asked for). */
   async submitJob(request: SubmitRequest, owner: JobOwner): Promise<StatementJobView> {
     await this.connected();
     const startYear = requestStartYear(request.financialYear, this.clock.now());
@@ -111,15 +113,14 @@ export class StatementService {
     const ref: JobRef = { owner: ownerOf(owner.clientId), jobId };
     const now = this.clock.now();
     // Signed before anything is written, so nothing is left behind if signing fails.
-    const jsonUrl = await this.options.storage.presignPut(storageKeys.upload(ref), {
-      expiresInSeconds: this.settings.uploadTtlSeconds,
-      maxBytes: this.settings.maxUploadBytes,
-    });
+    const upload = { expiresInSeconds: this.settings.uploadTtlSeconds, maxBytes: this.settings.maxUploadBytes };
+    const jsonUrl = await this.options.storage.presignPut(storageKeys.upload(ref), upload);
+    const csiUrl = request.csi === true ? await this.options.storage.presignPut(storageKeys.csiUpload(ref), upload) : null;
     const record = this.newRecord(request, owner, jobId, form, now);
     // Global sets first: if the record write then fails, they hold an entry the sweeps drop.
     await Promise.all([this.dispatcher.markPending(ref, now), this.retention.schedule(ref, now + this.retentionMs())]);
     if (!(await this.store.create(ref, record))) throw new Error(`Job id collision: ${jobId}`);
-    return { ...summaryView(record), json_url: jsonUrl };
+    return { ...summaryView(record), json_url: jsonUrl, ...(csiUrl !== null ? { csi_url: csiUrl } : {}) };
   }
 
   /** The caller's job; 521 for an unknown id, another client's id, or a job of the other domain. */
@@ -214,6 +215,7 @@ export class StatementService {
       quarter: request.quarter,
       financialYear: request.financialYear,
       previousReceiptNumber: request.previousReceiptNumber ?? null,
+      csiExpected: request.csi === true,
       status: 'created',
       createdAt: now,
       updatedAt: now,
@@ -244,8 +246,8 @@ export class StatementService {
   }
 
   /**
-   * Runs before FsStorage accepts an upload: only a job still waiting for its workbook takes one. The checks
-   * here refuse most second uploads early; the create-only commit settles a race between two that both passed
+   * Runs before FsStorage accepts an upload: only a job still waiting for its files takes one (a CSI
+   * file only if its request asked for one). The checks here refuse most second uploads early; the create-only commit settles a race between two that both passed
    * them (exactly one wins, the other gets 409), and keeps a late one from replacing the workbook afterwards.
    */
   private async guardUpload(key: string): Promise<UploadPolicy | undefined> {
@@ -254,9 +256,11 @@ export class StatementService {
     await this.connected();
     const record = await this.store.get(ref);
     if (!record) throw serviceError('CONFLICT', 'Job no longer exists');
+    const isCsi = key.endsWith(storageKeys.csiUpload(ref));
+    if (isCsi && !record.csiExpected) throw serviceError('CONFLICT', 'This job takes no CSI file (submit it with csi: true)');
     // The file check closes the moment between a finished upload and its job being queued.
     if (record.status !== 'created' || (await this.options.storage.exists(key))) {
-      throw serviceError('CONFLICT', 'Workbook already uploaded');
+      throw serviceError('CONFLICT', isCsi ? 'CSI file already uploaded' : 'Workbook already uploaded');
     }
     return { createOnly: true };
   }

@@ -18,6 +18,7 @@ export function summaryView(record: JobRecord): StatementJobView {
     ...(record.domain === 'tds' ? { form: record.form } : {}),
     financial_year: record.financialYear,
     ...(record.previousReceiptNumber !== null ? { previous_receipt_number: record.previousReceiptNumber } : {}),
+    ...(record.csiExpected ? { csi: true as const } : {}),
     status: record.status,
     created_at: record.createdAt,
     updated_at: record.updatedAt,

@@ -6,13 +6,13 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PassThrough } from 'node:stream';
 import { createLogger, createRedisConnection, readAll, waitForRedis, type RedisConnection } from '@satyapan/core';
-import { convert } from '@satyapan/statement-engine';
+import { convert, sheetJsonToXlsx } from '@satyapan/statement-engine';
 import {
   SCRATCH_ROOT, ScratchSpace, createStatementWorker, ownerOf, storageKeys,
   type JobRef, type StatementJobView, type StatementWorker, type StatementWorkerOptions,
 } from '@satyapan/statement-queue';
 import { TCS_REQUEST, eventually, startEnv, type TestEnv } from './support/env.js';
-import { workbook26Q, workbook27EQ } from './support/workbooks.js';
+import { csiFor, workbook26Q, workbook27EQ } from './support/workbooks.js';
 
 const TDS_Q2 = { domain: 'tds', tan: 'PNEG01234C', form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26' } as const;
 const TCS_Q3 = { ...TCS_REQUEST, tan: 'PNEG01234C', quarter: 'Q3' } as const;
@@ -169,6 +169,61 @@ describe('statement-queue: the worker', function () {
       form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', previousReceiptNumber: '010010200083255', now: () => new Date(job.created_at),
     });
     expect(txt).to.equal(expected.txt);
+  });
+
+  it('converts an .xlsx workbook uploaded to json_url (recognised by its bytes): the TXT of the same JSON workbook', async () => {
+    await startWorker({ conversion: 'inline' });
+    const workbook = workbook26Q({ rows: 3 });
+    const xlsx = Buffer.from(await sheetJsonToXlsx(workbook).xlsx.writeBuffer());
+    const job = await env.service.submitJob(TDS_Q2, CLIENT);
+    await env.upload(job.json_url as string, xlsx);
+    const done = await finished(job);
+    expect(done.status).to.equal('succeeded');
+    const expected = convert(workbook, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at) });
+    expect((await stored(storageKeys.txt(refOf(job)))).toString('utf8')).to.equal(expected.txt);
+  });
+
+  it('a job with csi: true gets a csi_url, waits for both uploads, and checks the challans against the CSI file', async () => {
+    await startWorker({ conversion: 'inline' });
+    const workbook = workbook26Q({ rows: 4 });
+    const job = await env.service.submitJob({ ...TDS_Q2, csi: true }, CLIENT);
+    expect(job).to.include({ csi: true, status: 'created' });
+    expect(job.csi_url).to.be.a('string').and.not.equal(job.json_url);
+    await env.upload(job.json_url as string, JSON.stringify(workbook));
+    await env.service.sweepPending();
+    expect((await env.service.getJob('tds', CLIENT.clientId, job.job_id)).status).to.equal('created');
+    await env.upload(job.csi_url as string, csiFor(workbook));
+    const done = await finished(job);
+    expect(done).to.include({ status: 'succeeded', csi: true });
+    const expected = convert(workbook, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at), csi: csiFor(workbook) });
+    expect((await stored(storageKeys.txt(refOf(job)))).toString('utf8')).to.equal(expected.txt);
+  });
+
+  it('fails a job whose CSI file disagrees (the problem at its cell) or is malformed (its line named)', async () => {
+    await startWorker({ conversion: 'inline' });
+    const workbook = workbook26Q({ rows: 2 });
+    const mismatch = await env.service.submitJob({ ...TDS_Q2, csi: true }, CLIENT);
+    await env.upload(mismatch.csi_url as string, csiFor(workbook, 'PNEG01234C', 5));
+    await env.upload(mismatch.json_url as string, JSON.stringify(workbook));
+    const broken = await env.service.submitJob({ ...TDS_Q2, csi: true }, CLIENT);
+    await env.upload(broken.json_url as string, JSON.stringify(workbook));
+    await env.upload(broken.csi_url as string, 'PNEG01234C^25112026^Godavari Test Traders Pvt Ltd\r\nnot a challan line\r\n');
+    const reportOf = async (job: StatementJobView) => JSON.parse((await stored(storageKeys.reportJson(refOf(job)))).toString('utf8')) as { problems: Array<{ code: string; sheet: string | null; row: number | null; column: string | null; message: string }> };
+    expect(await finished(mismatch)).to.include({ status: 'failed', message: 'Validation error' });
+    expect((await reportOf(mismatch)).problems.find((p) => p.code === 'CSI_AMOUNT_MISMATCH')).to.include({ sheet: 'challan_sheet', row: 2, column: 'tds_amount' });
+    expect(await finished(broken)).to.include({ status: 'failed', message: 'Validation error' });
+    const [problem] = (await reportOf(broken)).problems;
+    expect(problem).to.include({ code: 'INVALID_CSI' });
+    expect(problem!.message).to.match(/^CSI file line 2: /);
+  });
+
+  it('refuses a CSI upload for a job that did not ask for one, and a second CSI upload', async () => {
+    const plain = await env.service.submitJob(TDS_Q2, CLIENT);
+    const url = await env.storage.presignPut(storageKeys.csiUpload(refOf(plain)), { expiresInSeconds: 60, maxBytes: 1000 });
+    await expectRejected(env.upload(url, 'x'), /409|no CSI file/);
+    const job = await env.service.submitJob({ ...TDS_Q2, csi: true }, CLIENT);
+    await env.upload(job.csi_url as string, csiFor(workbook26Q()));
+    await expectRejected(env.upload(job.csi_url as string, csiFor(workbook26Q())), /409|already uploaded/);
   });
 
   it('fails a non-JSON upload and a JSON that is no workbook with Invalid Workbook', async () => {
@@ -335,3 +390,10 @@ describe('statement-queue: scratch folders', function () {
     expect(await readdir(join(root, SCRATCH_ROOT))).to.deep.equal([]);
   });
 });
+
+async function expectRejected(promise: Promise<unknown>, message: RegExp): Promise<void> {
+  const error = await promise.then(() => null, (e: unknown) => e as Error);
+  expect(error, 'the upload was accepted').to.be.instanceOf(Error);
+  expect(error!.message).to.match(message);
+}
+

@@ -8,6 +8,7 @@ import { writeDeducteeRecord } from '../records/deductee.js';
 import type { Place } from '../problems.js';
 import type { ListRecord, TableLayout, TableRow } from '../workbook/records.js';
 import type { WorkbookSink } from '../workbook/reader.js';
+import { CsiCheck } from '../csi/check.js';
 import { buildChallan, challanIdentityOf, challanKeyReadable, challanTotal } from './challans.js';
 import { col } from './columns.js';
 import type { BuildContext } from './context.js';
@@ -86,6 +87,8 @@ export class StatementAssembler implements WorkbookSink {
     challansUnreadable: false,
   };
 
+  private readonly csi: CsiCheck | null;
+
   constructor(
     private readonly ctx: BuildContext,
     private readonly deductees: DeducteeStore,
@@ -93,6 +96,7 @@ export class StatementAssembler implements WorkbookSink {
     private readonly late: LateRows,
   ) {
     this.salary = new SalaryBuilder(ctx, salaryStore);
+    this.csi = ctx.options.csi ? new CsiCheck(ctx, ctx.options.csi) : null;
   }
 
   list(record: ListRecord): void {
@@ -104,7 +108,10 @@ export class StatementAssembler implements WorkbookSink {
 
   tableEnd(layout: TableLayout): void {
     if (layout.spec.sheet === 'payee_sheet') this.payeesRead = true;
-    if (layout.spec.sheet === 'challan_sheet') this.challansRead = true;
+    if (layout.spec.sheet === 'challan_sheet') {
+      this.challansRead = true;
+      this.csi?.useLayout(layout);
+    }
   }
 
   row(layout: TableLayout, row: TableRow): void {
@@ -199,6 +206,7 @@ export class StatementAssembler implements WorkbookSink {
       if (!c.damaged) this.checkChallan(c, deductor);
       batchDeposit += challanTotal(c);
     }
+    this.csi?.check(this.challans, this.deductor ? deductor.name : '');
     if (!Number.isSafeInteger(batchDeposit)) this.ctx.report('TOTAL_TOO_LARGE', { sheet: 'challan_sheet', row: null, column: null }, 'The batch total of challan deposits is too large');
     return { deductor, responsible, challans: this.challans, batchDeposit, salary: this.salary.finish() };
   }

@@ -16,15 +16,18 @@ import { workbookTemplate } from '../template.js';
 import type { ConvertOptions, FormName, Quarter, ValidationReport } from '../types.js';
 import { progressBar } from './progress.js';
 import { reportTable } from './table.js';
+import { isXlsxPath, runTemplateXlsx, runToXlsx, xlsxTan } from './xlsx-commands.js';
 import { checkFileKind, describeSyntax, syntaxProblem, WorkbookFileError } from './workbook-file.js';
 
 export const USAGE = `usage:
   satyapan-statement convert <workbook.json> --form <24Q|26Q|27Q|27EQ|138|140|143|144> --quarter <Q1..Q4>
-                     --year "<FY 2025-26|TY 2026-27>" [--tan <TAN>] [--out <file.txt>] [--report <file.json|file.xlsx>]
+                     --year "<FY 2025-26|TY 2026-27>" [--tan <TAN>] [--csi <file.csi>] [--out <file.txt>] [--report <file.json|file.xlsx>]
                      [--previous-receipt-number <15-digit token of the previous regular statement>]
-  satyapan-statement validate <workbook.json> --form ... --quarter ... --year ... [--tan <TAN>] [--report <file>]
+  satyapan-statement validate <workbook.json> --form ... --quarter ... --year ... [--tan <TAN>] [--csi <file.csi>] [--report <file>]
                      [--previous-receipt-number <token>]
-  satyapan-statement template --form <form> [--out <file.json>]
+  satyapan-statement template --form <form> [--out <file.json>] | --xlsx --out <file.xlsx>
+  satyapan-statement to-xlsx <workbook.json> --out <file.xlsx>
+  (a workbook named *.xlsx is read as the Excel form of the workbook; see the README)
 exit codes: 0 converted / valid, 1 the workbook is refused (not a workbook, or validation errors), 2 usage or I/O error,
 3 the TXT failed the layout self-check (a bug)`;
 
@@ -46,8 +49,10 @@ const OPTIONS = {
   tan: { type: 'string' },
   out: { type: 'string' },
   report: { type: 'string' },
+  csi: { type: 'string' },
   now: { type: 'string' },
   'previous-receipt-number': { type: 'string' },
+  xlsx: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -62,7 +67,7 @@ function required(values: Values, name: 'form' | 'quarter' | 'year'): string {
 async function statementOptions(path: string, values: Values): Promise<ConvertOptions> {
   let tan = values.tan;
   if (!tan) {
-    tan = (await peekWorkbook(path)).tan ?? undefined;
+    tan = (isXlsxPath(path) ? await xlsxTan(path) : (await peekWorkbook(path)).tan) ?? undefined;
     if (!tan) throw new UsageError('no --tan given and the workbook has no payer_list tan');
   }
   const now = values.now ? new Date(values.now) : null;
@@ -75,9 +80,19 @@ async function statementOptions(path: string, values: Values): Promise<ConvertOp
     tan,
     ...(previous !== undefined ? { previousReceiptNumber: previous } : {}),
     ...(now ? { now: () => now } : {}),
+    ...(values.csi ? { csi: readCsiFile(values.csi) } : {}),
   };
   resolveOptions(options);
   return options;
+}
+
+/** The CSI file's bytes; the engine parses them (a malformed line is refused there, naming the line). */
+function readCsiFile(path: string): Uint8Array {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new UsageError(`cannot read the CSI file ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
 }
 
 /**
@@ -89,7 +104,7 @@ async function checkedOptions(path: string, values: Values): Promise<ConvertOpti
     return await statementOptions(path, values);
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof StatementEngineError)) throw error;
-    const broken = await syntaxProblem(path);
+    const broken = isXlsxPath(path) ? null : await syntaxProblem(path);
     throw broken ? new WorkbookFileError(broken) : error;
   }
 }
@@ -200,14 +215,24 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     if (extra !== undefined) throw new UsageError(`unexpected argument: ${extra}`);
     if (command === 'convert' || command === 'validate') return await runConversion(command, path, values, io);
+    if (command === 'template' && values.xlsx) {
+      io.stderr.write(await runTemplateXlsx(required(values, 'form'), values.out, (m) => new UsageError(m)));
+      return 0;
+    }
     if (command === 'template') return runTemplate(values, io);
-    throw new UsageError(command ? `unknown command: ${command} (convert, validate or template)` : `no command given (convert, validate or template; see --help)`);
+    if (command === 'to-xlsx') {
+      io.stderr.write(await runToXlsx(path, values.out, (m) => new UsageError(m)));
+      return 0;
+    }
+    throw new UsageError(command ? `unknown command: ${command} (convert, validate, template or to-xlsx)` : `no command given (convert, validate, template or to-xlsx; see --help)`);
   } catch (error) {
     if (error instanceof TxtLayoutError) {
       io.stderr.write(`satyapan-statement: ${error.message}\n`);
       return 3;
     }
-    const refused = error instanceof WorkbookFileError || error instanceof WorkbookRefused;
+    // An .xlsx that is no Excel file is a refused workbook, like a JSON file that is not JSON.
+    const unreadableXlsx = error instanceof StatementEngineError && error.code === 'INVALID_XLSX';
+    const refused = error instanceof WorkbookFileError || error instanceof WorkbookRefused || unreadableXlsx;
     const known = refused || error instanceof UsageError || error instanceof StatementEngineError;
     const message = known ? (error as Error).message : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
     io.stderr.write(`satyapan-statement: ${message.split('\n')[0]}\n`);

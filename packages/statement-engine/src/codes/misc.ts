@@ -18,6 +18,12 @@ const TCS_MINOR_HEADS = new Map([
   ['tcs_regular_assessment_raised_by_income_tax_department', '400'],
 ]);
 
+/** The workbook tokens for the minor heads a form's challans take (the template's drop-down list). */
+export function minorHeadTokens(kind: FormKind, family: Family): string[] {
+  const table = kind === 'tcs' ? TCS_MINOR_HEADS : TDS_MINOR_HEADS;
+  return [...table.keys()].filter((token) => minorHead(token, kind, family) !== null);
+}
+
 /**
  * Minor head code for a token or a bare code ('200', '(200) TDS Payable by Tax Payer'); null when unknown or not
  * allowed for the form (TCS has no 100; 100 came in with the new forms but the vendor's legacy 26Q/27Q enums

@@ -5,7 +5,7 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import type { Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import type { Statement } from '../build/assembler.js';
 import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore } from '../build/stores.js';
 import { StatementEngineError } from '../errors.js';
@@ -23,6 +23,8 @@ import { WorkbookStreamer } from './workbook-stream.js';
 import { deducteeFieldCount } from '../records/deductee.js';
 import { deducteeCheckFor } from '../layouts/field-check.js';
 import { writeStatementBytes } from './byte-writer.js';
+import { startsWithZipMagic } from '../xlsx/layout.js';
+import { xlsxAsSheetJson } from '../xlsx/read.js';
 
 export interface StreamProgress {
   bytesRead: number;
@@ -147,8 +149,17 @@ class Conversion implements StreamConversion {
   }
 }
 
-/** Converts a workbook read from a stream of bytes (or strings) of JSON. */
+/**
+ * Converts a workbook read from a stream of bytes (or strings): Sheet JSON, or an .xlsx workbook (recognised by
+ * the zip signature of its first bytes; README "Excel workbooks").
+ */
 export async function convertStream(input: AsyncIterable<Uint8Array | string>, options: ConvertOptions, hooks: StreamHooks = {}): Promise<StreamConversion> {
+  const sniffed = await sniffXlsx(input);
+  if (sniffed.xlsx) return convertXlsx(Readable.from(sniffed.input), options, hooks);
+  return convertJsonStream(sniffed.input, options, hooks);
+}
+
+async function convertJsonStream(input: AsyncIterable<Uint8Array | string>, options: ConvertOptions, hooks: StreamHooks): Promise<StreamConversion> {
   const resolved = resolveOptions(options);
   const dir = new SpillDirectory(hooks.tmpDir);
   const checked = deducteeCheckFor(resolved);
@@ -214,6 +225,7 @@ export async function convertFile(path: string, options: ConvertOptions, hooks: 
   } catch (error) {
     throw new StatementEngineError('INPUT_UNREADABLE', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
   }
+  if (/\.xlsx$/i.test(path)) return convertXlsx(path, options, hooks);
   const stream = createReadStream(path, { highWaterMark: 1 << 20 });
   const input = (async function* () {
     try {
@@ -230,4 +242,40 @@ export async function validateFile(path: string, options: ConvertOptions, hooks:
   const conversion = await convertFile(path, options, hooks);
   await conversion.dispose();
   return conversion.report;
+}
+
+/** The input, and whether its first bytes are a zip signature (an .xlsx); the bytes looked at are given back. */
+async function sniffXlsx(input: AsyncIterable<Uint8Array | string>): Promise<{ xlsx: boolean; input: AsyncIterable<Uint8Array | string> }> {
+  const iterator = input[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const rest: AsyncIterable<Uint8Array | string> = {
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  const whole = (async function* () {
+    if (!first.done) yield first.value;
+    yield* rest;
+  })();
+  const xlsx = !first.done && typeof first.value !== 'string' && startsWithZipMagic(first.value);
+  return { xlsx, input: whole };
+}
+
+/**
+ * An .xlsx workbook: its rows are turned into Sheet JSON text as they are read and converted by the streaming
+ * form; every problem then gets its Excel cell. A file that is no readable .xlsx throws INVALID_XLSX.
+ */
+async function convertXlsx(input: string | Readable, options: ConvertOptions, hooks: StreamHooks): Promise<StreamConversion> {
+  const { text, cells } = xlsxAsSheetJson(input);
+  const guarded = (async function* () {
+    try {
+      yield* text;
+    } catch (error) {
+      if (error instanceof StatementEngineError) throw error;
+      throw new StatementEngineError('INVALID_XLSX', `The .xlsx workbook cannot be read: ${(error as Error).message.split('\n')[0]!.slice(0, 200)}`);
+    }
+  })();
+  // Progress counts the JSON the rows become, which has no known total.
+  const { totalBytes: _xlsxBytes, ...jsonHooks } = hooks;
+  const conversion = await convertJsonStream(guarded, options, jsonHooks);
+  cells.annotate(conversion.report.problems);
+  return conversion;
 }

@@ -1,4 +1,5 @@
 import { STRUCTURAL_CODES, StatementEngineError, convertFile, type ConvertOptions, type FormName, type StreamConversion } from '@satyapan/statement-engine';
+import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { reportToXlsx } from './report-xlsx.js';
 import { singleProblemReport, type ConversionOutcome, type ConversionReport, type ConversionRequest } from './types.js';
@@ -11,7 +12,8 @@ export async function runConversion(request: ConversionRequest): Promise<Convers
   let conversion: StreamConversion;
   try {
     // The engine's spill files go into the job's scratch folder, which is removed with everything in it.
-    conversion = await convertFile(request.inputPath, engineOptions(request), { tmpDir: dirname(request.inputPath) });
+    const csi = request.csiPath !== undefined ? await readFile(request.csiPath) : undefined;
+    conversion = await convertFile(request.inputPath, { ...engineOptions(request), ...(csi ? { csi } : {}) }, { tmpDir: dirname(request.inputPath) });
   } catch (error) {
     // Options the engine will not work with (checked at submit too, so rare): the job fails with the reason.
     if (!(error instanceof StatementEngineError) || error.code === 'INPUT_UNREADABLE') throw error;

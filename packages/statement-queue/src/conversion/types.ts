@@ -35,6 +35,8 @@ export interface ConversionRequest {
   inputPath: string;
   /** Where to write the TXT if there is one. */
   outputPath: string;
+  /** Local copy of the uploaded CSI file, for a job that takes one. */
+  csiPath?: string;
   options: ConversionOptions;
 }
 
