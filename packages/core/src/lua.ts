@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RedisConnection } from '@satyapan/core';
+import type { RedisConnection } from './redis.js';
 
 /**
  * A Lua script run by EVALSHA, falling back to EVAL when the server does not know it yet (after a restart or a

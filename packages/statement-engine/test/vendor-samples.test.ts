@@ -1,7 +1,6 @@
 // The vendor's own published sample workbooks, one per form (test/fixtures/vendor-samples, sources in its
 // README), converted as the command line does: the file streamed, the TAN read from its payer list, the quarter
 // its payment dates fall in. Each gives a TXT, or is refused only for the data errors listed, each at its place.
-// A case waiting on a writing rule another change brings is kept in the table with `pendingOn` and skipped.
 
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
@@ -19,8 +18,6 @@ interface Sample {
   year: string;
   /** The errors it is refused for (code@sheet/row/column); none: a TXT is written. */
   refusedFor?: string[];
-  /** The writing rule (another change) this sample waits for; the case is skipped until then. */
-  pendingOn?: string;
 }
 
 const SAMPLES: Sample[] = [
@@ -81,8 +78,7 @@ describe("the vendor's sample workbooks, converted as the command line does", fu
         expect(txt.split('\r\n').filter((l) => /^\d+\^DD\^/.test(l))).to.have.length.greaterThan(0);
       }
     };
-    if (sample.pendingOn) it.skip(`${title} [pending on: ${sample.pendingOn}]`, test);
-    else it(title, test);
+    it(title, test);
   }
 
   it('the 27EQ sample: its three all-zero challans (23456, 45678, 67890) are nil challans, CD 6 = Y, 12/16/40 empty, 18 = 31122023, with a NIL_CHALLAN_ASSUMED warning each; never paid challans', async () => {
