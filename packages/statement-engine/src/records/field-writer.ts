@@ -87,6 +87,27 @@ export class StringFieldWriter implements FieldWriter {
 
 const CARET = 0x5e;
 const ZERO = 0x30;
+/** Powers of ten up to 10^15 (amounts in paise stay below 10^14), for counting a number's digits. */
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
+/**
+ * Writes a whole non-negative number as ASCII digits at `position`; returns the position after them. Counts
+ * the digits first and fills them from the right: no recursion, no string.
+ */
+export function writeDigits(buffer: Uint8Array, position: number, value: number): number {
+  let length = 1;
+  while (length < 16 && value >= POWERS_OF_TEN[length]!) length++;
+  const end = position + length;
+  let p = end;
+  let v = value;
+  while (v >= 10) {
+    const q = Math.floor(v / 10);
+    buffer[--p] = ZERO + (v - q * 10);
+    v = q;
+  }
+  buffer[--p] = ZERO + v;
+  return end;
+}
 
 /**
  * Writes a record as bytes into `buffer` from `position`, ending it with '\n'. The caller makes sure the
@@ -124,8 +145,7 @@ export class ByteFieldWriter implements FieldWriter {
   }
 
   private digits(value: number): void {
-    if (value >= 10) this.digits(Math.floor(value / 10));
-    this.buffer[this.position++] = ZERO + (value % 10);
+    this.position = writeDigits(this.buffer, this.position, value);
   }
 
   // Empty values are not written: the next field's at() (or end()) writes their carets and checks them as empty.
