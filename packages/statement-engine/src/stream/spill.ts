@@ -2,7 +2,7 @@
 // number of rows. Writes are buffered and synchronous (the stores' interfaces are synchronous); each store
 // keeps one file descriptor.
 
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { close as closeAsync, closeSync, mkdtempSync, openSync, readSync, rmSync, write as writeAsync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeducteeStore, LateRows, SalaryStore } from '../build/stores.js';
@@ -39,8 +39,53 @@ interface Segment {
 class SegmentFile {
   private fd: number | null = null;
   private size = 0;
+  /** Asynchronous writes not finished yet; the descriptor is closed only when there are none. */
+  private writing = 0;
+  private closing = false;
+  private failure: Error | null = null;
+  private idle: Array<() => void> = [];
 
   constructor(private readonly path: string) {}
+
+  /**
+   * Writes `data` at the end of the file in the background (the thread pool does the copy while the rows
+   * are read on); `done` is called once it is written, even when the write failed (settled() then throws).
+   * The caller leaves `data` alone until then.
+   */
+  writeInBackground(data: Buffer, done: () => void): Segment {
+    this.fd ??= openSync(this.path, 'w+');
+    const fd = this.fd;
+    const segment = { offset: this.size, length: data.length };
+    this.size += data.length;
+    this.writing++;
+    const step = (written: number): void => {
+      writeAsync(fd, data, written, data.length - written, segment.offset + written, (error, n) => {
+        if (!error && written + n < data.length) return step(written + n);
+        if (error) this.failure ??= error;
+        this.writing--;
+        done();
+        if (this.writing === 0) this.wentIdle();
+      });
+    };
+    step(0);
+    return segment;
+  }
+
+  /** Resolves once the background writes are done; rejects with the first one that failed. */
+  settled(): Promise<void> {
+    if (this.writing === 0) return this.failure ? Promise.reject(this.failure) : Promise.resolve();
+    return new Promise((resolve, reject) => this.idle.push(() => (this.failure ? reject(this.failure) : resolve())));
+  }
+
+  private wentIdle(): void {
+    const waiting = this.idle;
+    this.idle = [];
+    for (const w of waiting) w();
+    if (this.closing && this.fd !== null) {
+      closeAsync(this.fd, () => undefined);
+      this.fd = null;
+    }
+  }
 
   write(text: string): Segment {
     return this.writeBytes(Buffer.from(text, 'utf8'));
@@ -119,7 +164,12 @@ class SegmentFile {
     if (pending.length > 0) yield pending.toString('utf8');
   }
 
+  /** Closes the descriptor, once the background writes are done (its number must not be reused before). */
   close(): void {
+    if (this.writing > 0) {
+      this.closing = true;
+      return;
+    }
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
   }
@@ -127,12 +177,15 @@ class SegmentFile {
 
 /** Default budget for record text held in memory before it is flushed to the file. */
 export const DEFAULT_MEMORY_BUDGET = 4 * 1024 * 1024;
+/** Sorted blocks of DD records being written in the background at most (each the size of the record buffer). */
+const MAX_SORT_BUFFERS = 2;
 
 /**
  * DD records grouped by challan, with bounded memory whatever the number of challans. Records are written
  * as bytes straight into one buffer in arrival order (no string per record), each tagged with its challan.
  * When the buffer is full it is sorted by challan (a counting sort, stable) into a second buffer and written
- * with one call, a block of the file; each challan then owns one segment of that block. Reading a challan
+ * in the background as one block of the file (up to two blocks in flight, so memory holds at most three
+ * buffers of half the budget); each challan then owns one segment of that block. Reading a challan
  * replays its segments in order, then its records still in the buffer.
  *
  * Reading: challans are read one after the other, and within a block their segments follow each other, so
@@ -142,7 +195,9 @@ export const DEFAULT_MEMORY_BUDGET = 4 * 1024 * 1024;
 export class SpilledDeducteeStore implements DeducteeStore {
   private readonly file: SegmentFile;
   private buffer: Buffer;
-  private sorted: Buffer;
+  /** Sort buffers not being written; a flush takes one (or makes one, up to MAX_SORT_BUFFERS). */
+  private spare: Buffer[] = [];
+  private sortBuffers = 0;
   private used = 0;
   /** Per buffered record: its challan and where it starts. */
   private challanOf = new Int32Array(1024);
@@ -161,7 +216,7 @@ export class SpilledDeducteeStore implements DeducteeStore {
 
   /**
    * @param fieldCount fields of a DD record in the statement's family
-   * @param budget bytes of records held before they are sorted and written (two buffers of half each); the
+   * @param budget twice the bytes of records held before they are sorted and written (see above); the
    *   read-ahead windows share the same budget when the records are read back
    * @param check the layout self-check of each record as it is written
    */
@@ -173,9 +228,7 @@ export class SpilledDeducteeStore implements DeducteeStore {
   ) {
     this.writer = new ByteFieldWriter((end) => (this.used = end), check);
     this.file = new SegmentFile(dir.file('deductees.txt'));
-    const size = Math.max(2 * MAX_RECORD_BYTES, Math.floor(budget / 2));
-    this.buffer = Buffer.allocUnsafe(size);
-    this.sorted = Buffer.allocUnsafe(size);
+    this.buffer = Buffer.allocUnsafe(Math.max(2 * MAX_RECORD_BYTES, Math.floor(budget / 2)));
   }
 
   record(challanRecord: number): FieldWriter {
@@ -226,14 +279,24 @@ export class SpilledDeducteeStore implements DeducteeStore {
       nextOf[c] = offset;
       offset += bytesOf[c]!;
     }
+    // The sorted block is written in the background; its buffer comes back to `spare` when that is done. With
+    // MAX_SORT_BUFFERS in flight (the disk is slower than the rows), this one is written at once instead.
+    const background = this.spare.length > 0 || this.sortBuffers < MAX_SORT_BUFFERS;
+    let sorted: Buffer;
+    if (this.spare.length > 0) sorted = this.spare.pop()!;
+    else {
+      sorted = Buffer.allocUnsafe(this.buffer.length);
+      if (background) this.sortBuffers++;
+    }
     for (let i = 0; i < count; i++) {
       const start = startOf[i]!;
       const end = i + 1 < count ? startOf[i + 1]! : this.used;
       const c = challanOf[i]!;
-      this.buffer.copy(this.sorted, nextOf[c]!, start, end);
+      this.buffer.copy(sorted, nextOf[c]!, start, end);
       nextOf[c] = nextOf[c]! + end - start;
     }
-    const written = this.file.writeBytes(this.sorted.subarray(0, this.used));
+    const bytes = sorted.subarray(0, this.used);
+    const written = background ? this.file.writeInBackground(bytes, () => this.spare.push(sorted)) : this.file.writeBytes(bytes);
     const block = this.blocks.push(written) - 1;
     for (let c = 0; c <= highest; c++) {
       const bytes = bytesOf[c]!;
@@ -267,6 +330,11 @@ export class SpilledDeducteeStore implements DeducteeStore {
    */
   seal(): void {
     this.flush();
+  }
+
+  /** Resolves once every record is in the file (call after seal(), before reading); rejects if a write failed. */
+  settled(): Promise<void> {
+    return this.file.settled();
   }
 
   /**
