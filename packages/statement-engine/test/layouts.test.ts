@@ -286,6 +286,21 @@ describe('self-check in the writers: deductee records are checked as their field
     }
   });
 
+  it('a character a text field cannot hold (a caret, a control character, beyond Latin-1) is caught by either writer at its field', () => {
+    for (const name of ['Legal^Advisors', 'Legal\tAdvisors', 'Legal Advisors \u2603', 'Legal Advisors \u00e9']) {
+      for (const make of [
+        (check: ReturnType<typeof deducteeCheckFor>) => new StringFieldWriter(45, () => {}, check),
+        (check: ReturnType<typeof deducteeCheckFor>) => new ByteFieldWriter(() => {}, check).start(Buffer.alloc(4096), 0, 45),
+      ]) {
+        const check = deducteeCheckFor(options);
+        check.start(1);
+        writeRecord(make(check), 1, name);
+        expect(check.failure, JSON.stringify(name)).to.deep.include({ parent: 1, serial: 1, field: 9 });
+        expect(check.failure!.reason).to.match(/cannot hold/);
+      }
+    }
+  });
+
   it('a mandatory field left out, a value in a not-applicable field and an amount with a fraction of a paisa are caught', () => {
     const check = deducteeCheckFor(options);
     check.start(1);

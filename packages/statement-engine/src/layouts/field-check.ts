@@ -177,6 +177,15 @@ export class RecordFieldCheck {
     this.fullText(n, value, ok, length);
   }
 
+  /**
+   * A text the byte writer has copied into field n, checking each character against allowed(n) as it went
+   * (`ok`: 1 when every one was allowed): the same checks as text(), without a second pass over the value.
+   */
+  copiedText(n: number, value: string, ok: number): void {
+    if (ok === 1 && (this.accepts[n]! & CALL_TEXT) !== 0 && value.length <= this.widths[n]! && (this.special[n] === 0 || value === this.lastGood[n])) return;
+    this.fullText(n, value, ok, value.length);
+  }
+
   // The full checks, apart from the fast paths so that those stay small enough to be inlined into the writers.
   private fullText(n: number, value: string, ok: number, length: number): void {
     if (length === 0) return this.empty(n, n + 1);
