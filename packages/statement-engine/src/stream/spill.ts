@@ -194,10 +194,14 @@ const MAX_SORT_BUFFERS = 2;
  */
 export class SpilledDeducteeStore implements DeducteeStore {
   private readonly file: SegmentFile;
-  private buffer: Buffer;
-  /** Sort buffers not being written; a flush takes one (or makes one, up to MAX_SORT_BUFFERS). */
-  private spare: Buffer[] = [];
-  private sortBuffers = 0;
+  /**
+   * One allocation: the record buffer first, then MAX_SORT_BUFFERS sort areas of the same size, so that
+   * sorting is copyWithin() inside it (one builtin call per record, no view object per copy).
+   */
+  private readonly arena: Buffer;
+  private readonly buffer: Buffer;
+  /** Sort areas (1..MAX_SORT_BUFFERS) not being written; a flush takes one. */
+  private readonly spare: number[] = [];
   private used = 0;
   /** Per buffered record: its challan and where it starts. */
   private challanOf = new Int32Array(1024);
@@ -228,7 +232,10 @@ export class SpilledDeducteeStore implements DeducteeStore {
   ) {
     this.writer = new ByteFieldWriter((end) => (this.used = end), check);
     this.file = new SegmentFile(dir.file('deductees.txt'));
-    this.buffer = Buffer.allocUnsafe(Math.max(2 * MAX_RECORD_BYTES, Math.floor(budget / 2)));
+    const size = Math.max(2 * MAX_RECORD_BYTES, Math.floor(budget / 2));
+    this.arena = Buffer.allocUnsafeSlow(size * (1 + MAX_SORT_BUFFERS));
+    this.buffer = this.arena.subarray(0, size);
+    for (let area = MAX_SORT_BUFFERS; area >= 1; area--) this.spare.push(area);
   }
 
   record(challanRecord: number): FieldWriter {
@@ -279,35 +286,44 @@ export class SpilledDeducteeStore implements DeducteeStore {
       nextOf[c] = offset;
       offset += bytesOf[c]!;
     }
-    // The sorted block is written in the background; its buffer comes back to `spare` when that is done. With
-    // MAX_SORT_BUFFERS in flight (the disk is slower than the rows), this one is written at once instead.
-    const background = this.spare.length > 0 || this.sortBuffers < MAX_SORT_BUFFERS;
-    let sorted: Buffer;
-    if (this.spare.length > 0) sorted = this.spare.pop()!;
-    else {
-      sorted = Buffer.allocUnsafe(this.buffer.length);
-      if (background) this.sortBuffers++;
+    // The sorted block is written in the background; its area comes back to `spare` when that is done. With
+    // every area in flight (the disk is slower than the rows), the block is sorted into a temporary buffer and
+    // written at once instead.
+    const area = this.spare.pop();
+    let bytes: Buffer;
+    if (area !== undefined) {
+      const arena = this.arena;
+      const base = area * this.buffer.length;
+      for (let i = 0; i < count; i++) {
+        const start = startOf[i]!;
+        const end = i + 1 < count ? startOf[i + 1]! : this.used;
+        const c = challanOf[i]!;
+        arena.copyWithin(base + nextOf[c]!, start, end);
+        nextOf[c] = nextOf[c]! + end - start;
+      }
+      bytes = arena.subarray(base, base + this.used);
+    } else {
+      bytes = Buffer.allocUnsafe(this.used);
+      for (let i = 0; i < count; i++) {
+        const start = startOf[i]!;
+        const end = i + 1 < count ? startOf[i + 1]! : this.used;
+        const c = challanOf[i]!;
+        this.buffer.copy(bytes, nextOf[c]!, start, end);
+        nextOf[c] = nextOf[c]! + end - start;
+      }
     }
-    for (let i = 0; i < count; i++) {
-      const start = startOf[i]!;
-      const end = i + 1 < count ? startOf[i + 1]! : this.used;
-      const c = challanOf[i]!;
-      this.buffer.copy(sorted, nextOf[c]!, start, end);
-      nextOf[c] = nextOf[c]! + end - start;
-    }
-    const bytes = sorted.subarray(0, this.used);
-    const written = background ? this.file.writeInBackground(bytes, () => this.spare.push(sorted)) : this.file.writeBytes(bytes);
+    const written = area !== undefined ? this.file.writeInBackground(bytes, () => this.spare.push(area)) : this.file.writeBytes(bytes);
     const block = this.blocks.push(written) - 1;
     for (let c = 0; c <= highest; c++) {
-      const bytes = bytesOf[c]!;
-      if (bytes === 0) continue;
+      const length = bytesOf[c]!;
+      if (length === 0) continue;
       let segs = this.segments.get(c);
       if (!segs) {
         segs = [];
         this.segments.set(c, segs);
       }
       // nextOf[c] is now the end of the challan's records in the block.
-      segs.push(block, written.offset + nextOf[c]! - bytes, bytes);
+      segs.push(block, written.offset + nextOf[c]! - length, length);
     }
     this.used = 0;
     this.count = 0;
