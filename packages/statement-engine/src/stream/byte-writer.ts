@@ -90,7 +90,9 @@ export class ByteWriter {
         if (this.full(length + 16)) await this.makeRoom(length + 16);
         const lineStart = this.used;
         this.number();
-        this.used += bytes.copy(this.out, this.used, start, end);
+        // set() of a view: measurably cheaper per line than Buffer.copy, which validates and wraps its arguments.
+        this.out.set(bytes.subarray(start, end), this.used);
+        this.used += length;
         this.out[this.used++] = 0x0d;
         this.out[this.used++] = NEWLINE;
         if (placed) this.check.placed(this.out, lineStart, this.used);
