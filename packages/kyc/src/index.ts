@@ -28,3 +28,4 @@ export {
 } from './aadhaar/otp-provider.js';
 export { createKycServices, type KycServicesConfig, type KycServices } from './factory.js';
 export { kycArea, type KycAreaServices } from './routes.js';
+export * from './pan/index.js';
