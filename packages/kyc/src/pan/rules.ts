@@ -1,4 +1,4 @@
-import { serviceError, ERROR_REGISTRY } from '@satyapan/core';
+import { serviceError } from '@satyapan/core';
 
 /**
  * The PAN's structure as the vendor's schema states it: three letters, the holder's category (4th character),
@@ -65,7 +65,3 @@ export function isCalendarDate(text: string): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
-
-/** The registry's message of a code, for schemas that must say the same as the service. */
-export const message = (code: 'INVALID_PAN_PATTERN' | 'INVALID_LINK_PAN_PATTERN' | 'PAN_CONSENT_REQUIRED' | 'LINK_CONSENT_REQUIRED' | 'REASON_EMPTY'): string =>
-  ERROR_REGISTRY[code].message();
