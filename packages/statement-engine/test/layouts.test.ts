@@ -252,11 +252,11 @@ describe('self-check: the file as a whole', () => {
 describe('self-check in the writers: deductee records are checked as their fields are written', () => {
   const options = resolveOptions({ form: '140', quarter: 'Q1', financialYear: 'TY 2026-27', tan: 'MUMZ12345A' });
 
-  function writeRecord(w: StringFieldWriter | ByteFieldWriter, serial: number, name: string, pan = 'AAAPA1234Q', section = '1027'): void {
+  function writeRecord(w: StringFieldWriter | ByteFieldWriter, serial: number, name: string, pan = 'AAAPA1234Q', section = '1027', challan = 1): void {
     w.text(2, 'DD');
     w.text(3, '1');
     w.int(4, serial);
-    w.int(5, 1);
+    w.int(5, challan);
     w.text(6, 'O');
     w.text(8, pan);
     w.text(9, name);
@@ -322,6 +322,26 @@ describe('self-check in the writers: deductee records are checked as their field
         check.start(1);
         writeRecord(make(check), 3, 'Good Name', pan, section);
         expect(check.failure, `${pan} ${section}`).to.deep.include({ parent: 1, serial: 3, field });
+      }
+    }
+  });
+
+  it('a wrong running number or challan reference is caught by either writer, after right ones passed', () => {
+    for (const [serial, challan, field] of [
+      [3, 1, 4], // the third record under challan 1 is number 2
+      [2, 2, 5], // written under challan 1, refers to challan 2
+    ] as const) {
+      for (const make of [
+        (check: ReturnType<typeof deducteeCheckFor>) => new StringFieldWriter(45, () => {}, check),
+        (check: ReturnType<typeof deducteeCheckFor>) => new ByteFieldWriter(() => {}, check).start(Buffer.alloc(4096), 0, 45),
+      ]) {
+        const check = deducteeCheckFor(options);
+        check.start(1);
+        writeRecord(make(check), 1, 'Good Name');
+        expect(check.failure).to.equal(null);
+        check.start(1);
+        writeRecord(make(check), serial, 'Good Name', 'AAAPA1234Q', '1027', challan);
+        expect(check.failure, `${serial} ${challan}`).to.deep.include({ parent: 1, serial: 2, field });
       }
     }
   });

@@ -64,11 +64,14 @@ const FULL = 1;
 const PAN_SHAPE = 2;
 /** A text field whose only rule is a list of codes of up to 6 bytes (packed). */
 const CODES = 3;
+/** The record's running number or its parent's number, with no other rule: compared at once. */
+const NUMBERING = 4;
 
 function specialOf(record: CompiledRecord, n: number): number {
   const flags = record.flags[n]!;
   const { serial, parent } = record.numbering;
   if (flags === 0 && record.values[n] === null && n !== serial && n !== parent) return PLAIN;
+  if ((n === serial || n === parent) && flags === 0 && record.values[n] === null) return NUMBERING;
   if (n === serial || n === parent || record.kind[n] !== CHAR) return FULL;
   if (flags === FLAG_PAN) return PAN_SHAPE;
   if (flags === 0 && record.packed[n] && record.values[n]!.every((v) => v.length <= 6)) return CODES;
@@ -105,6 +108,8 @@ export class RecordFieldCheck {
   private readonly accepts: Uint8Array;
   /** Per field: PLAIN, or how a value needs more than the fast checks (FULL, or a PAN or code-list test). */
   private readonly special: Uint8Array;
+  /** The field holding the record's parent reference (record.numbering.parent), or -1. */
+  private readonly parentField: number;
   /** Per field: the packed code list a CODES field is tested against. */
   private readonly codes: Array<ReadonlySet<number> | null>;
   /** Mandatory fields among fields 1..n-1, so that a run of empty fields is checked with one subtraction. */
@@ -123,6 +128,7 @@ export class RecordFieldCheck {
     this.widths = new Uint16Array(size);
     this.lastGood = new Array<string>(size).fill('\u0000');
     this.codes = new Array<ReadonlySet<number> | null>(size).fill(null);
+    this.parentField = record.numbering.parent ?? -1;
     const { serial, parent } = record.numbering;
     for (let n = 1; n < size; n++) {
       const inTable = n <= record.count;
@@ -238,7 +244,12 @@ export class RecordFieldCheck {
 
   /** A whole number written in `length` digits. */
   int(n: number, value: number, length: number): void {
-    if ((this.accepts[n]! & CALL_INT) !== 0 && length <= this.widths[n]! && this.special[n] === 0 && value >= 0 && Number.isSafeInteger(value)) return;
+    if ((this.accepts[n]! & CALL_INT) !== 0 && length <= this.widths[n]! && value >= 0 && Number.isSafeInteger(value)) {
+      const special = this.special[n]!;
+      if (special === PLAIN) return;
+      // What fullInt() would find for a running number or a parent reference that is right.
+      if (special === NUMBERING && value === (n === this.parentField ? this.parent : this.serial)) return;
+    }
     this.fullInt(n, value, length);
   }
 
