@@ -10,7 +10,7 @@ import type { Family } from '../period.js';
 import type { FormName } from '../types.js';
 import * as compiled from './compile.js';
 import { compiledRecords, layoutVersion, packBytes, type CompiledRecord } from './compile.js';
-import type { LayoutVersion } from './types.js';
+import type { LayoutVersion, UploadType } from './types.js';
 
 // Module-local copies: the hot loop reads plain constants, not imported bindings.
 const FLAG_WHOLE = compiled.FLAG_WHOLE;
@@ -116,9 +116,10 @@ export class TxtSelfCheck {
     private readonly family: Family,
     private readonly form: FormName,
     yearCode: string,
+    private readonly upload: UploadType = 'R',
   ) {
     this.version = layoutVersion(family, yearCode);
-    this.records = compiledRecords(this.version, form);
+    this.records = compiledRecords(this.version, form, upload);
   }
 
   /** One line as text (with or without its CRLF). */
@@ -346,7 +347,7 @@ export class TxtSelfCheck {
       field: n,
       fieldName: r?.names[n] ?? (n === 2 ? 'Record Type' : ''),
       reason,
-      layout: `${this.family} ${this.version.version}`,
+      layout: `${this.family} ${this.version.version}${this.upload === 'C' ? ' (correction)' : ''}`,
     });
   }
 }
@@ -356,8 +357,8 @@ function kindName(kind: number): string {
 }
 
 /** Checks a whole TXT (tests, tools): throws TxtLayoutError at the first mismatch. */
-export function checkTxt(txt: string, family: Family, form: FormName, yearCode: string): void {
-  const check = new TxtSelfCheck(family, form, yearCode);
+export function checkTxt(txt: string, family: Family, form: FormName, yearCode: string, upload: UploadType = 'R'): void {
+  const check = new TxtSelfCheck(family, form, yearCode, upload);
   const bytes = Buffer.from(txt, 'utf8');
   let start = 0;
   while (start < bytes.length) {
