@@ -20,13 +20,13 @@ const whole = (n: number, name: string) => amount(n, name, 'M', { whole: true })
 const CORRECTION_TYPES: readonly string[] = ['C1', 'C2', 'C3', 'C4', 'C5', 'C9'];
 
 /**
- * BH deductor and responsible-person details (15-46, 54-69) in a correction: filled for C1 and, with batch
+ * BH deductor and responsible-person details (15, 19-46, 54-69; not AY, FY and period) in a correction: filled for C1 and, with batch
  * updation indicator 1, for C2/C3; left blank for C5 and C9 (JDE "Correction Format Info", tds-corrections.md
  * §2.2). The table marks them O in a correction; the correction writer fills them exactly when it should.
  * Field 52 is left empty in corrections (EY).
  */
 function correctionDetails(spec: FieldSpec): FieldSpec {
-  const details = (spec.n >= 15 && spec.n <= 46) || (spec.n >= 54 && spec.n <= 69) || spec.n === 52;
+  const details = (spec.n === 15 || (spec.n >= 19 && spec.n <= 46) || (spec.n >= 54 && spec.n <= 69) || spec.n === 52);
   if (!details || spec.presence === 'NA' || spec.correction) return spec;
   return { ...spec, correction: { presence: 'O', note: 'blank in C5/C9 batches and in C2/C3 batches whose batch updation indicator is 0 (JDE, tds-corrections.md §2.2)' } };
 }

@@ -1,0 +1,441 @@
+// correct(): a correction statement (upload type C) from the TRACES consolidated file of a statement and the
+// corrected workbook. The workbook is converted as a regular statement first (the same rules, coercions and
+// validation report); its records are then compared with the conso file's, and the differences become
+// batches: C1 deductor details, C2 challan, C3 deductee add/update/delete, C5 PAN update, C9 added challans,
+// each with the verification keys ("last" values) taken from the conso file (tds-corrections.md §1.3, §6).
+// Every line is self-checked against the correction entries of the layout tables before it is given out.
+// FORMAT_NOTES.md §15 lists what is sourced, what is chosen and what is refused.
+
+import type { Readable } from 'node:stream';
+import { convert } from '../convert.js';
+import { StatementEngineError } from '../errors.js';
+import { TxtSelfCheck } from '../layouts/check.js';
+import { parsePaise, formatPaise } from '../money.js';
+import { resolveOptions, type ResolvedOptions } from '../options.js';
+import type { Fields } from '../records/fields.js';
+import { RULES, type RuleCode } from '../rules.js';
+import { convertFile, type StreamHooks } from '../stream/convert-stream.js';
+import type { ConvertOptions, Problem, ValidationReport } from '../types.js';
+import { parseConso, readConso, type ConsoChallan, type ConsoDeductee, type ConsoExpectation, type ConsoStatement } from './conso.js';
+
+/** The correction types (BH 6). C4 (salary) and Y (cancellation) are refused: FORMAT_NOTES.md §15. */
+export type CorrectionType = 'C1' | 'C2' | 'C3' | 'C4' | 'C5' | 'C9' | 'Y';
+export const CORRECTION_TYPES: readonly CorrectionType[] = ['C1', 'C2', 'C3', 'C4', 'C5', 'C9', 'Y'];
+/** The types written, in batch order. */
+const WRITTEN: readonly CorrectionType[] = ['C1', 'C2', 'C3', 'C5', 'C9'];
+
+export interface CorrectOptions extends Omit<ConvertOptions, 'previousReceiptNumber' | 'csi'> {
+  /** Token (RRR) of the regular statement, 15 digits (BH 8). Default: the conso file's BH 8. */
+  originalReceiptNumber?: string;
+  /** Token of the last accepted correction (BH 9, "previous RRR"). Absent: this is the first correction and
+   *  BH 9 repeats the original token (tds-corrections.md §1.4). */
+  lastCorrectionReceiptNumber?: string;
+  /** The correction types the caller allows (default C1, C2, C3, C5, C9). Y is refused. */
+  types?: readonly string[];
+  /** The Challan Status Inquiry file, checked against the corrected workbook's challans as in convert(). */
+  csi?: string | Uint8Array;
+}
+
+export interface CorrectionBatch {
+  type: CorrectionType;
+  /** Batch updation indicator written (BH 7). */
+  batchUpdation: '0' | '1';
+  challans: number;
+  deductees: { added: number; updated: number; deleted: number; panUpdated: number };
+}
+
+export interface CorrectionResult {
+  /** The correction TXT (CRLF line ends), or null when the report has an error. */
+  txt: string | null;
+  report: ValidationReport;
+  batches: CorrectionBatch[];
+}
+
+/** The corrected workbook as the regular TXT writes it: field arrays indexed by field number. */
+interface Written {
+  fh: Fields;
+  bh: Fields;
+  challans: Array<{ fields: Fields; deductees: Fields[] }>;
+  salary: Fields[];
+}
+
+// Fields compared between the conso file and the corrected workbook: those whose conso position is sourced
+// (conso.ts CONSO_LAYOUT) and that the deductor can change. A change elsewhere is not seen (FORMAT_NOTES §15).
+const BH_DETAILS = [15, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42];
+const BH_ADDRESS = [21, 22, 23, 24, 25, 26, 27];
+const BH_RP_ADDRESS = [35, 36, 37, 38, 39, 40, 41];
+/** Deductor and responsible-person detail fields a batch leaves blank unless it carries them (JDE). */
+const BH_DETAIL_SLOTS = [15, ...range(19, 46), ...range(54, 69)];
+const CD_OWN = [6, 12, 14, 16, 18, 22, 23, 24, 25, 26, 27, 39, 40];
+const DD_COMPARED = [7, 8, 10, 12, 13, 14, 15, 16, 17, 19, 21, 22, 23, 24, 25, 26, 27, 30, 33];
+/** Fields a PAN update (C5) may change; everything else compared must be equal. */
+const DD_PAN_FIELDS = new Set([10, 12, 13]);
+/** Form 26A/27BA rows (mode F): these may not change (tdsman FVU 2.150 note). */
+const DD_LOCKED_FIELDS = [10, 17, 22, 33];
+/** Remark C rows: only PAN, amount paid and date of payment may be updated (CPC); the rate follows the amount. */
+const DD_REMARK_C_FIELDS = new Set([22, 23, 26]);
+/** DD 6 of a C5 row: JDE leaves it blank, the RPU calls it "PAN Update"; the field is mandatory (chosen). */
+export const C5_DEDUCTEE_MODE = 'U';
+
+function range(a: number, b: number): number[] {
+  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+}
+
+const PAN = /^[A-Z]{3}[PCHFATBLJG][A-Z][0-9]{4}[A-Z]$/;
+const TOKEN = /^[0-9]{15}$/;
+
+class Problems {
+  readonly list: Problem[] = [];
+  add(code: RuleCode, message: string): void {
+    this.list.push({ sheet: null, row: null, column: null, code, message, severity: RULES[code].severity });
+  }
+  get errors(): number {
+    return this.list.filter((p) => p.severity === 'error').length;
+  }
+}
+
+function merge(base: ValidationReport, extra: Problem[]): ValidationReport {
+  const errors = extra.filter((p) => p.severity === 'error').length;
+  const errorCount = base.errorCount + errors;
+  return { valid: errorCount === 0, errorCount, warningCount: base.warningCount + extra.length - errors, problems: [...base.problems, ...extra] };
+}
+
+const EMPTY_REPORT: ValidationReport = { valid: true, errorCount: 0, warningCount: 0, problems: [] };
+
+/** The refusals known before reading anything: new forms, Y, unknown types. */
+function preflight(resolved: ResolvedOptions, options: CorrectOptions, problems: Problems): readonly CorrectionType[] {
+  if (resolved.form.family === 'new') {
+    problems.add('CORRECTION_FORMAT_NOT_PUBLISHED', `Form ${resolved.form.formNumber} (${resolved.period.label}): Protean published the correction workbooks on 04-Aug-2026, but no field text of them is public; the correction is not written (FORMAT_NOTES.md §15)`);
+  }
+  const requested = options.types === undefined ? WRITTEN : options.types.map((t) => String(t).trim().toUpperCase());
+  for (const t of requested) {
+    if (!(CORRECTION_TYPES as readonly string[]).includes(t)) throw new StatementEngineError('INVALID_OPTIONS', `Unknown correction type '${t.slice(0, 10)}' (expected C1, C2, C3, C5, C9)`);
+  }
+  if (requested.includes('Y')) problems.add('CORRECTION_CANCEL_DISCONTINUED', 'Y (cancellation of a statement) is no longer accepted at the TIN central system (TIN-FC rejection code 3); a wrong TAN is no longer corrected this way');
+  return requested as CorrectionType[];
+}
+
+function expectation(resolved: ResolvedOptions): ConsoExpectation {
+  return { tan: resolved.tan, form: resolved.form.formNumber, yearCode: resolved.period.yearCode, quarter: resolved.period.quarter };
+}
+
+function regularOptions(options: CorrectOptions): ConvertOptions {
+  const { originalReceiptNumber: _o, lastCorrectionReceiptNumber: _l, types: _t, ...rest } = options;
+  return rest;
+}
+
+/** Splits the regular TXT's lines into records. */
+function collect(lines: Iterable<string>): Written {
+  const written: Written = { fh: [], bh: [], challans: [], salary: [] };
+  for (const l of lines) {
+    const f = ['', ...l.replace(/\r\n$/, '').split('^')];
+    const type = f[2];
+    if (type === 'FH') written.fh = f;
+    else if (type === 'BH') written.bh = f;
+    else if (type === 'CD') written.challans.push({ fields: f, deductees: [] });
+    else if (type === 'DD') written.challans[written.challans.length - 1]!.deductees.push(f);
+    else if (type === 'SD') written.salary.push(f);
+  }
+  return written;
+}
+
+async function collectAsync(lines: AsyncIterable<string>): Promise<Written> {
+  const all: string[] = [];
+  for await (const l of lines) all.push(l);
+  return collect(all);
+}
+
+/**
+ * The correction statement for a corrected workbook (Sheet JSON, parsed) against the conso file's content.
+ * Option errors and a refused conso file throw StatementEngineError (ConsoFileError names the line); every
+ * workbook problem and every refused change goes into the report, and any error leaves `txt` null.
+ */
+export function correct(workbook: unknown, conso: string | Uint8Array, options: CorrectOptions): CorrectionResult {
+  const resolved = resolveOptions(regularOptions(options));
+  const problems = new Problems();
+  const types = preflight(resolved, options, problems);
+  if (problems.errors > 0) return { txt: null, report: merge(EMPTY_REPORT, problems.list), batches: [] };
+  const statement = parseConso(conso, expectation(resolved));
+  const regular = convert(workbook, regularOptions(options));
+  if (!regular.txt) return { txt: null, report: regular.report, batches: [] };
+  return build(collect(regular.txt.split(/(?<=\r\n)/)), statement, resolved, options, types, regular.report, problems);
+}
+
+/**
+ * The streaming form: the workbook file (JSON or .xlsx) is read as convertFile() reads it, and the conso file
+ * (a path or a byte stream) line by line. Same result and errors as correct().
+ */
+export async function correctFile(workbookPath: string, conso: string | Readable, options: CorrectOptions, hooks: StreamHooks = {}): Promise<CorrectionResult> {
+  const resolved = resolveOptions(regularOptions(options));
+  const problems = new Problems();
+  const types = preflight(resolved, options, problems);
+  if (problems.errors > 0) return { txt: null, report: merge(EMPTY_REPORT, problems.list), batches: [] };
+  const statement = await readConso(conso, expectation(resolved));
+  const conversion = await convertFile(workbookPath, regularOptions(options), hooks);
+  if (!conversion.lines) {
+    await conversion.dispose();
+    return { txt: null, report: conversion.report, batches: [] };
+  }
+  const written = await collectAsync(conversion.lines);
+  return build(written, statement, resolved, options, types, conversion.report, problems);
+}
+
+interface DeducteeChange {
+  mode: 'A' | 'U' | 'D' | 'O';
+  record: number;
+  fields: Fields;
+  last: ConsoDeductee | null;
+}
+
+interface ChallanChange {
+  record: number;
+  fields: Fields;
+  last: ConsoChallan | null;
+  ownChanged: boolean;
+  changes: DeducteeChange[];
+  panUpdates: DeducteeChange[];
+}
+
+const same = (a: Fields, b: Fields, fields: readonly number[]) => fields.every((n) => (a[n] ?? '') === (b[n] ?? ''));
+const changedFields = (a: Fields, b: Fields, fields: readonly number[]) => fields.filter((n) => (a[n] ?? '') !== (b[n] ?? ''));
+
+function describeChallan(c: ConsoChallan): string {
+  return `challan record ${c.record} (conso line ${c.line}; BSR ${c.fields[16] || '-'}, date ${c.fields[18] || '-'}, serial ${c.fields[12] || '-'})`;
+}
+
+function describeDeductee(c: ConsoChallan, d: ConsoDeductee): string {
+  return `deductee record ${d.record} of challan record ${c.record} (conso line ${d.line})`;
+}
+
+/** Pairs the workbook's challans with the conso's: by CIN, then by the amount and two of the three CIN parts. */
+function pairChallans(written: Written, conso: ConsoStatement): { pairs: Array<[ConsoChallan, number]>; missing: ConsoChallan[]; added: number[] } {
+  const free = new Set(written.challans.map((_, i) => i));
+  const pairs: Array<[ConsoChallan, number]> = [];
+  const left: ConsoChallan[] = [];
+  const cin = [16, 18, 12];
+  for (const c of conso.challans) {
+    const i = [...free].find((k) => same(written.challans[k]!.fields, c.fields, cin) && written.challans[k]!.fields[6] === c.fields[6]);
+    if (i === undefined) left.push(c);
+    else {
+      free.delete(i);
+      pairs.push([c, i]);
+    }
+  }
+  const missing: ConsoChallan[] = [];
+  for (const c of left) {
+    const close = (k: number) => cin.filter((n) => written.challans[k]!.fields[n] === c.fields[n]).length;
+    const i = [...free].find((k) => close(k) >= 2 && written.challans[k]!.fields[27] === c.fields[27]) ?? [...free].find((k) => close(k) >= 2);
+    if (i === undefined) missing.push(c);
+    else {
+      free.delete(i);
+      pairs.push([c, i]);
+    }
+  }
+  return { pairs, missing, added: [...free].sort((a, b) => a - b) };
+}
+
+/** Pairs a challan's rows: equal rows, then same PAN and section, then same PAN, then PAN updates; the rest are deletions and additions. */
+function pairDeductees(c: ConsoChallan, rows: Fields[]): { updates: Array<[ConsoDeductee, Fields]>; panUpdates: Array<[ConsoDeductee, Fields]>; deleted: ConsoDeductee[]; added: Fields[] } {
+  const free = new Set(rows.map((_, i) => i));
+  const take = (d: ConsoDeductee, test: (w: Fields) => boolean): Fields | null => {
+    const i = [...free].find((k) => test(rows[k]!));
+    if (i === undefined) return null;
+    free.delete(i);
+    return rows[i]!;
+  };
+  let left = c.deductees.filter((d) => take(d, (w) => same(w, d.fields, DD_COMPARED)) === null);
+  const updates: Array<[ConsoDeductee, Fields]> = [];
+  const panUpdates: Array<[ConsoDeductee, Fields]> = [];
+  for (const test of [(w: Fields, d: ConsoDeductee) => w[10] === d.fields[10] && w[33] === d.fields[33], (w: Fields, d: ConsoDeductee) => w[10] === d.fields[10]]) {
+    left = left.filter((d) => {
+      const w = take(d, (row) => test(row, d));
+      if (w) updates.push([d, w]);
+      return !w;
+    });
+  }
+  const others = DD_COMPARED.filter((n) => !DD_PAN_FIELDS.has(n));
+  left = left.filter((d) => {
+    const w = take(d, (row) => same(row, d.fields, others));
+    if (w) panUpdates.push([d, w]);
+    return !w;
+  });
+  return { updates, panUpdates, deleted: left, added: [...free].sort((a, b) => a - b).map((i) => rows[i]!) };
+}
+
+function build(written: Written, conso: ConsoStatement, resolved: ResolvedOptions, options: CorrectOptions, allowed: readonly CorrectionType[], base: ValidationReport, problems: Problems): CorrectionResult {
+  // Tokens.
+  const given = options.originalReceiptNumber?.trim();
+  const original = given || conso.originalToken;
+  if (!TOKEN.test(original ?? '')) {
+    problems.add('CORRECTION_INVALID_TOKEN', given ? 'The original token (originalReceiptNumber) must be 15 digits' : 'The conso file has no original token (BH 8) and no originalReceiptNumber is given');
+  } else if (given && conso.originalToken && given !== conso.originalToken) {
+    problems.add('CORRECTION_INVALID_TOKEN', `The original token given differs from the conso file's (BH 8, ${conso.originalToken})`);
+  }
+  const previous = options.lastCorrectionReceiptNumber?.trim() || original;
+  if (options.lastCorrectionReceiptNumber?.trim() && !TOKEN.test(previous)) problems.add('CORRECTION_INVALID_TOKEN', 'The last correction token (lastCorrectionReceiptNumber) must be 15 digits');
+
+  // Deductor details (C1, or carried by C2/C3 with batch updation indicator 1).
+  const deductorChanged = !same(written.bh, conso.batchHeader, BH_DETAILS);
+
+  // Salary details (24Q Q4): C4 is refused, so any change there refuses the correction.
+  const salaryPans = new Set(conso.salary.map((s) => s.fields[7]));
+  if (resolved.form.formNumber === '24Q' && resolved.period.quarter === 'Q4') {
+    const key = (f: Fields) => `${f[7]}|${f[9]}|${f[19]}`;
+    const before = conso.salary.map((s) => key(s.fields)).sort();
+    const after = written.salary.map(key).sort();
+    if (before.length !== after.length || before.some((k, i) => k !== after[i])) {
+      problems.add('CORRECTION_SALARY_NOT_SOURCED', `The salary details (Annexure II) differ from the conso file's (${before.length} rows there, ${after.length} in the workbook): a C4 batch is needed, and its rules (delete mode, what an added row repeats) are not sourced; correct salary rows in the RPU or on TRACES`);
+    }
+  }
+
+  // Challans.
+  const { pairs, missing, added } = pairChallans(written, conso);
+  for (const c of missing) problems.add('CORRECTION_CHALLAN_MISSING', `The corrected workbook has no challan for ${describeChallan(c)}; a correction cannot delete a challan (keep it, with its BSR code, date and serial or its amount, so it can be matched)`);
+  const changes: ChallanChange[] = [];
+  for (const [c, i] of pairs.sort((a, b) => a[0].record - b[0].record)) {
+    const w = written.challans[i]!;
+    const own = changedFields(w.fields, c.fields, CD_OWN);
+    if (own.length > 0 && (c.status === 'M' || c.status === 'P')) {
+      problems.add('CORRECTION_CHALLAN_BOOKED', `${describeChallan(c)} is ${c.status === 'M' ? 'matched' : 'provisionally booked'} at TRACES; CD field(s) ${own.join(', ')} cannot be changed`);
+    }
+    const pairing = pairDeductees(c, w.deductees);
+    const change: ChallanChange = { record: c.record, fields: w.fields, last: c, ownChanged: own.length > 0, changes: [], panUpdates: [] };
+    for (const [d, row] of pairing.updates) {
+      const diff = changedFields(row, d.fields, DD_COMPARED);
+      if (d.mode === 'F' && diff.some((n) => DD_LOCKED_FIELDS.includes(n))) problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F); field(s) ${diff.filter((n) => DD_LOCKED_FIELDS.includes(n)).join(', ')} cannot change`);
+      if (d.fields[30] === 'C' && diff.some((n) => !DD_REMARK_C_FIELDS.has(n))) problems.add('CORRECTION_REMARK_C_ROW', `${describeDeductee(c, d)} has remark C; only the amount and date of payment (and the PAN, by a PAN update) may change, not field(s) ${diff.filter((n) => !DD_REMARK_C_FIELDS.has(n)).join(', ')}`);
+      change.changes.push({ mode: 'U', record: d.record, fields: row, last: d });
+    }
+    for (const [d, row] of pairing.panUpdates) {
+      const from = d.fields[10]!;
+      const to = row[10]!;
+      if (d.mode === 'F') problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F); its PAN cannot be updated`);
+      if (PAN.test(from) && !PAN.test(to)) problems.add('CORRECTION_PAN_TO_INVALID', `${describeDeductee(c, d)}: a valid PAN cannot be replaced by the placeholder ${to}`);
+      else if (PAN.test(from) && PAN.test(to)) problems.add('CORRECTION_PAN_CHANGE_ONCE', `${describeDeductee(c, d)}: a valid PAN is replaced by another; TRACES accepts this once per row`);
+      if (salaryPans.has(from)) problems.add('CORRECTION_SALARY_NOT_SOURCED', `${describeDeductee(c, d)}: the PAN also has a salary detail row, which a PAN update must change too (C5 of a salary row is not sourced)`);
+      change.panUpdates.push({ mode: 'U', record: d.record, fields: row, last: d });
+    }
+    for (const d of pairing.deleted) {
+      if (d.mode === 'F') problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F) and cannot be deleted`);
+      if (d.fields[30] === 'C') problems.add('CORRECTION_REMARK_C_ROW', `${describeDeductee(c, d)} has remark C and cannot be deleted`);
+      change.changes.push({ mode: 'D', record: d.record, fields: d.fields, last: d });
+    }
+    let next = Math.max(0, ...c.deductees.map((d) => d.record));
+    for (const row of pairing.added) change.changes.push({ mode: 'A', record: ++next, fields: row, last: null });
+    change.changes.sort((a, b) => a.record - b.record);
+    change.panUpdates.sort((a, b) => a.record - b.record);
+    changes.push(change);
+  }
+  let nextChallan = Math.max(0, ...conso.challans.map((c) => c.record));
+  const newChallans: ChallanChange[] = added.map((i) => {
+    const w = written.challans[i]!;
+    return { record: ++nextChallan, fields: w.fields, last: null, ownChanged: true, changes: w.deductees.map((row, k) => ({ mode: 'O' as const, record: k + 1, fields: row, last: null })), panUpdates: [] };
+  });
+
+  // Batches.
+  const c2 = changes.filter((c) => c.ownChanged && c.changes.length === 0);
+  const c3 = changes.filter((c) => c.changes.length > 0);
+  const c5 = changes.filter((c) => c.panUpdates.length > 0);
+  const needed: CorrectionType[] = [];
+  if (deductorChanged && c2.length === 0 && c3.length === 0) needed.push('C1');
+  if (c2.length > 0) needed.push('C2');
+  if (c3.length > 0) needed.push('C3');
+  if (c5.length > 0) needed.push('C5');
+  if (newChallans.length > 0) needed.push('C9');
+  const refusedTypes = needed.filter((t) => !allowed.includes(t));
+  if (refusedTypes.length > 0) problems.add('CORRECTION_TYPE_NOT_REQUESTED', `The changes need ${refusedTypes.join(', ')}, which the request does not allow (types: ${allowed.join(', ') || 'none'})`);
+  if (needed.length === 0 && problems.errors === 0) problems.add('CORRECTION_NOTHING_TO_CORRECT', `The corrected workbook has the conso file's deductor details, ${conso.challans.length} challans and their deductee rows unchanged (in the fields the conso file locates)`);
+
+  const report = merge(base, problems.list);
+  if (!report.valid) return { txt: null, report, batches: [] };
+
+  const detailsBatch: CorrectionType | null = !deductorChanged ? null : needed.includes('C2') ? 'C2' : needed.includes('C3') ? 'C3' : 'C1';
+  const plan: Array<{ type: CorrectionType; challans: ChallanChange[]; pick: (c: ChallanChange) => DeducteeChange[] }> = [];
+  if (needed.includes('C1')) plan.push({ type: 'C1', challans: [], pick: () => [] });
+  if (needed.includes('C2')) plan.push({ type: 'C2', challans: c2, pick: () => [] });
+  if (needed.includes('C3')) plan.push({ type: 'C3', challans: c3, pick: (c) => c.changes });
+  if (needed.includes('C5')) plan.push({ type: 'C5', challans: c5, pick: (c) => c.panUpdates });
+  if (needed.includes('C9')) plan.push({ type: 'C9', challans: newChallans, pick: (c) => c.changes });
+
+  const check = new TxtSelfCheck(resolved.form.family, resolved.form.formNumber, resolved.period.yearCode, 'C');
+  const out: string[] = [];
+  const emit = (f: Fields) => {
+    f[1] = String(out.length + 1);
+    const l = `${f.slice(1).join('^')}\r\n`;
+    check.text(l);
+    out.push(l);
+  };
+  const fh = [...written.fh];
+  fh[4] = 'C';
+  fh[9] = String(plan.length);
+  fh[18] = /^[\x20-\x5d\x5f-\x7e]{1,100}$/.test(conso.hash) ? conso.hash : '';
+  emit(fh);
+  const batches: CorrectionBatch[] = [];
+  plan.forEach((batch, index) => {
+    const batchNo = String(index + 1);
+    const carries = batch.type === detailsBatch;
+    const bh = [...written.bh];
+    bh[3] = batchNo;
+    bh[4] = String(batch.challans.length);
+    bh[6] = batch.type;
+    bh[7] = carries ? '1' : '0';
+    bh[8] = original;
+    bh[9] = previous;
+    bh[12] = conso.tan;
+    bh[53] = conso.batchHeader[32] ?? '';
+    bh[52] = '';
+    bh[47] = formatPaise(batch.challans.reduce((sum, c) => sum + parsePaise(Number(c.fields[27])), 0));
+    if (resolved.form.formNumber === '24Q') {
+      bh[49] = '0';
+      bh[50] = '';
+      bh[70] = '';
+      bh[71] = '';
+    }
+    if (carries) {
+      bh[31] = same(written.bh, conso.batchHeader, BH_ADDRESS) ? 'N' : 'Y';
+      bh[46] = same(written.bh, conso.batchHeader, BH_RP_ADDRESS) ? 'N' : 'Y';
+    } else {
+      for (const n of BH_DETAIL_SLOTS) bh[n] = '';
+    }
+    emit(bh);
+    const summary: CorrectionBatch = { type: batch.type, batchUpdation: carries ? '1' : '0', challans: batch.challans.length, deductees: { added: 0, updated: 0, deleted: 0, panUpdated: 0 } };
+    for (const c of batch.challans) {
+      const rows = batch.pick(c);
+      const cd = [...c.fields];
+      cd[3] = batchNo;
+      cd[4] = String(c.record);
+      cd[5] = String(rows.length);
+      cd[7] = batch.type === 'C9' ? '0' : c.ownChanged && (batch.type === 'C2' || batch.type === 'C3') ? '1' : '0';
+      if (c.last) {
+        cd[11] = c.last.fields[12] ?? '';
+        cd[13] = c.last.fields[14] ?? '';
+        cd[15] = c.last.fields[16] ?? '';
+        cd[17] = c.last.fields[18] ?? '';
+        cd[28] = c.last.fields[27] ?? '';
+      }
+      emit(cd);
+      for (const r of rows) {
+        const dd = [...r.fields];
+        dd[2] = 'DD';
+        dd[3] = batchNo;
+        dd[4] = String(c.record);
+        dd[5] = String(r.record);
+        dd[6] = batch.type === 'C5' ? C5_DEDUCTEE_MODE : r.mode;
+        if (r.last) {
+          dd[9] = r.last.fields[10] ?? '';
+          dd[11] = r.last.fields[12] ?? '';
+          dd[18] = r.last.fields[17] ?? '';
+          dd[20] = r.last.fields[19] ?? '';
+        }
+        emit(dd);
+        if (batch.type === 'C5') summary.deductees.panUpdated++;
+        else if (r.mode === 'A' || r.mode === 'O') summary.deductees.added++;
+        else if (r.mode === 'U') summary.deductees.updated++;
+        else summary.deductees.deleted++;
+      }
+    }
+    batches.push(summary);
+  });
+  check.finish();
+  return { txt: out.join(''), report, batches };
+}
