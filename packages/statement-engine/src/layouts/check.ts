@@ -106,6 +106,8 @@ export class TxtSelfCheck {
   /** Per record type: the running number of its last record, and how many it has under the current parent. */
   private readonly serial = new Float64Array(TYPE_COUNT);
   private readonly siblings = new Float64Array(TYPE_COUNT);
+  /** Per record type: the own number (numbering.own) of its last record under the current parent. */
+  private readonly lastOwn = new Float64Array(TYPE_COUNT);
   /** Per level: the open record (FH, BH, CD/SD/94P, DD...), its line and the counts it declared (checked when it closes). */
   private readonly open: Array<CompiledRecord | null> = [null, null, null, null];
   private readonly openLine = new Float64Array(4);
@@ -303,13 +305,18 @@ export class TxtSelfCheck {
     this.closeFrom(level);
     const i = r.typeIndex;
     const siblings = ++this.siblings[i]!;
-    const { serial, parent } = r.numbering;
+    const { serial, parent, own } = r.numbering;
     if (serial !== undefined && ints[serial] !== siblings) this.fail(r, serial, `running number ${ints[serial]}, expected ${siblings}`);
+    if (own !== undefined) {
+      if (ints[own]! < 1) this.fail(r, own, 'the record number is empty or 0');
+      if (siblings > 1 && ints[own]! <= this.lastOwn[i]!) this.fail(r, own, `record number ${ints[own]} after ${this.lastOwn[i]}: the numbers must rise`);
+      this.lastOwn[i] = ints[own]!;
+    }
     if (parent !== undefined && ints[parent] !== this.serial[r.parentIndex]) {
       this.fail(r, parent, `refers to ${compiled.RECORD_TYPES[r.parentIndex]} ${ints[parent]}, but it follows ${compiled.RECORD_TYPES[r.parentIndex]} ${this.serial[r.parentIndex]}`);
     }
     if (level >= 2 && ints[3] !== this.serial[BH]) this.fail(r, 3, `batch number ${ints[3]}, the batch is ${this.serial[BH]}`);
-    this.serial[i] = siblings;
+    this.serial[i] = own !== undefined ? ints[own]! : siblings;
     const children = r.childIndices;
     for (let k = 0; k < children.length; k++) this.siblings[children[k]!] = 0;
     this.open[level] = r;

@@ -126,7 +126,7 @@ const CD = layout({
   source: 'tds-txt-format.md §4.3 "Legacy CD" (41 fields) and §5; nil challans per tds-rules-addendum.md §1.1; sizes as Form 140',
   forms: FORMS,
   numbering: { serial: 4, counts: [{ field: 5, child: 'DD' }] },
-  correctionNumbering: { counts: [{ field: 5, child: 'DD' }] },
+  correctionNumbering: { own: 4, counts: [{ field: 5, child: 'DD' }] },
   count: 41,
   fields: [
     f(1, 'Line Number', 'INT', 9, 'M'),
@@ -177,7 +177,7 @@ const DD = layout({
   source: 'tds-txt-format.md §4.4 "Legacy DD" (54 fields, per-form columns); 27Q fields 27 and 35-43 with sizes from tds-gaps.md §2.1; 27EQ fields 30-36 from tds-gaps.md §1.1; rate and remarks per tds-rules-addendum.md §2 and §6',
   forms: FORMS,
   numbering: { parent: 4, serial: 5 },
-  correctionNumbering: { parent: 4 },
+  correctionNumbering: { parent: 4, own: 5 },
   count: 54,
   fields: [
     f(1, 'Line Number', 'INT', 9, 'M'),
@@ -248,7 +248,7 @@ const SD = layout({
   source: 'tds-txt-format.md §4.5 "SD — Salary Detail, 88 fields" (Odoo and the C# app agree); types from the field meanings, amount size 15 as the DD amounts',
   forms: ['24Q'],
   numbering: { serial: 4, counts: [{ field: 15, child: 'S16' }, { field: 21, child: 'C6A' }] },
-  correctionNumbering: { counts: [{ field: 15, child: 'S16' }, { field: 21, child: 'C6A' }] },
+  correctionNumbering: { own: 4, counts: [{ field: 15, child: 'S16' }, { field: 21, child: 'C6A' }] },
   count: 88,
   fields: [
     f(1, 'Line Number', 'INT', 9, 'M'),

@@ -80,6 +80,11 @@ export interface RecordLayout {
 export interface Numbering {
   /** The field holding the record's running number: 1..n among its siblings under the same parent record. */
   readonly serial?: number;
+  /**
+   * The field holding the record's own number where it does not run 1..n (a correction: the number in the
+   * latest statement). Children refer to it; among siblings the numbers must rise (so none repeats).
+   */
+  readonly own?: number;
   /** The field holding the parent record's running number (a DD's challan, an S16's salary detail). */
   readonly parent?: number;
   /** Fields that count the records of a child type under this record (BH 4 = number of CD, CD 5 = number of DD). */
