@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { sheetJsonToXlsx } from '../src/index.js';
 import {
   checkTxt,
   ConsoFileError,
@@ -103,6 +104,22 @@ describe('correction statements: conso file -> corrected workbook -> correction 
     expect([dd[9], dd[11], dd[18], dd[20]]).to.deep.equal([originalDd[10], originalDd[12], originalDd[17], originalDd[19]]);
     expect([dd[22], dd[26]]).to.deep.equal(['115000.00', '9.5652']);
     expect(c.result.batches).to.deep.equal([{ type: 'C3', batchUpdation: '0', challans: 1, deductees: { added: 0, updated: 1, deleted: 0, panUpdated: 0 } }]);
+  });
+
+  it('the self-check of a correction: record numbers must rise, rows must point at their challan, the slots hold their codes', () => {
+    const c = roundTrip(form26qParts, OPTIONS_26Q, (p) => {
+      p.payments[3]!.payment_amount = 115000;
+      p.payments[4]!.payment_amount = 31000;
+    });
+    const txt = c.result.txt!;
+    checkTxt(txt, 'legacy', '26Q', '202526', 'C');
+    const lines = txt.split('\r\n');
+    const swap = (i: number, from: RegExp, to: string) => [...lines.slice(0, i), lines[i]!.replace(from, to), ...lines.slice(i + 1)].join('\r\n');
+    expect(() => checkTxt(swap(4, /^5\^DD\^1\^2\^3\^/, '5^DD^1^2^2^'), 'legacy', '26Q', '202526', 'C')).to.throw(/line 5, DD field 5 .*record number 2 after 2: the numbers must rise/);
+    expect(() => checkTxt(swap(3, /^4\^DD\^1\^2\^/, '4^DD^1^7^'), 'legacy', '26Q', '202526', 'C')).to.throw(/line 4, DD field 4 .*refers to CD 7, but it follows CD 2/);
+    expect(() => checkTxt(swap(2, /^3\^CD\^1\^2\^2\^N\^0\^/, '3^CD^1^2^2^N^2^'), 'legacy', '26Q', '202526', 'C')).to.throw(/CD field 7 \(Challan Updation Indicator\): not one of the layout's values/);
+    expect(() => checkTxt(swap(3, /\^U\^\^02\^CDEHS4567J\^/, '^U^^02^CDEHS4567^'), 'legacy', '26Q', '202526', 'C')).to.throw(/DD field 9 \(Last Employee\/Party PAN\): not a PAN/);
+    expect(() => checkTxt(swap(1, /\^C3\^/, '^Y^'), 'legacy', '26Q', '202526', 'C')).to.throw(/BH field 6 \(Transaction Type\)/);
   });
 
   it('26Q: a row deleted repeats the conso values with mode D; a row added continues the challan\'s numbering with mode A', () => {
@@ -368,6 +385,11 @@ describe('correction statements: conso file -> corrected workbook -> correction 
       expect(streamed.batches).to.deep.equal(inMemory.batches);
       const expectation = { tan: 'MUMA12345B', form: '26Q' as const, yearCode: '202526', quarter: 'Q3' };
       const chunks = [...Buffer.from(conso, 'latin1')].reduce<Buffer[]>((acc, b, i) => (i % 7 === 0 ? [...acc, Buffer.from([b])] : [...acc.slice(0, -1), Buffer.concat([acc[acc.length - 1]!, Buffer.from([b])])]), []);
+      const xlsxPath = join(dir, 'corrected.xlsx');
+      await sheetJsonToXlsx(buildWorkbook(parts)).xlsx.writeFile(xlsxPath);
+      expect((await correctFile(xlsxPath, consoPath, OPTIONS_26Q)).txt, 'the .xlsx form of the corrected workbook').to.equal(inMemory.txt);
+      const withBom = await readConso(Readable.from([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(conso, 'latin1')]), expectation);
+      expect(withBom, 'a UTF-8 byte-order mark is skipped').to.deep.equal(parseConso(conso, expectation));
       const fromStream = await readConso(Readable.from(chunks), expectation);
       expect(fromStream).to.deep.equal(parseConso(conso, expectation));
       const cut = conso.split('\r\n').slice(0, 8).join('\r\n');

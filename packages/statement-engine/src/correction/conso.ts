@@ -165,7 +165,9 @@ export class ConsoReader {
 
   line(raw: string): void {
     const n = ++this.lineNo;
-    const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    let text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    // A byte-order mark (decoded text, or UTF-8's three bytes read as latin1) is not part of the first record.
+    if (n === 1) text = text.replace(/^(\uFEFF|\u00EF\u00BB\u00BF)/, '');
     if (text === '') fail('INVALID_CONSO', n, 'an empty line');
     const f = ['', ...text.split('^')];
     if (f[1] !== String(n) && Number(f[1]) !== n) fail('INVALID_CONSO', n, `line number '${clip(f[1])}' where ${n} belongs (a line is missing or the file is not a conso file)`);
@@ -332,7 +334,7 @@ function clip(value: string | undefined): string {
 export function parseConso(content: string | Uint8Array, expected: ConsoExpectation): ConsoStatement {
   const text = typeof content === 'string' ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('latin1');
   const reader = new ConsoReader(expected);
-  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let start = 0;
   while (start < text.length) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
