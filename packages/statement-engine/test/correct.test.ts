@@ -145,6 +145,7 @@ describe('correction statements: conso file -> corrected workbook -> correction 
     const c = roundTrip(form26qParts, OPTIONS_26Q, (p) => (p.payees[3]!.pan = 'CDEHS4567K'));
     const lines = written(c, OPTIONS_26Q);
     expect(codes(c.result)).to.deep.equal(['CORRECTION_PAN_CHANGE_ONCE']);
+    expect(c.result.report.problems[0]).to.include({ sheet: 'payment_sheet', row: 5 });
     const [, bh, cd, dd] = lines as string[][];
     expect([bh![6], bh![7], bh![15], bh![19]]).to.deep.equal(['C5', '0', '', '']);
     expect([cd![4], cd![7]]).to.deep.equal(['2', '0']);
@@ -163,6 +164,7 @@ describe('correction statements: conso file -> corrected workbook -> correction 
     for (const status of ['M', 'P'] as const) {
       const booked = roundTrip(form26qParts, OPTIONS_26Q, change, { status: { 2: status } });
       expect(codes(booked.result)).to.deep.equal(['CORRECTION_CHALLAN_BOOKED']);
+      expect(booked.result.report.problems[0]).to.include({ sheet: 'challan_sheet', row: 3, column: null });
       expect(booked.result.report.problems[0]!.message).to.match(/challan record 2 \(conso line 6/);
     }
     // A serial corrected (BSR, date and amount unchanged) is still the same challan.
@@ -227,11 +229,13 @@ describe('correction statements: conso file -> corrected workbook -> correction 
   it('rows locked by Form 26A/27BA (mode F) and remark C rows are refused where TRACES refuses them', () => {
     const locked = roundTrip(form26qParts, OPTIONS_26Q, (p) => (p.payments[3]!.payment_amount = 115000), { locked: [[2, 2]] });
     expect(codes(locked.result)).to.deep.equal(['CORRECTION_ROW_LOCKED']);
+    expect(locked.result.report.problems[0], 'at the payment row').to.include({ sheet: 'payment_sheet', row: 5 });
     const lockedDelete = roundTrip(form26qParts, OPTIONS_26Q, (p) => p.payments.splice(3, 1), { locked: [[2, 2]] });
     expect(codes(lockedDelete.result)).to.include('CORRECTION_ROW_LOCKED');
     // Remark C (row 1 of challan 2): deleting it is refused; changing its amount and date is allowed.
     const deleteC = roundTrip(form26qParts, OPTIONS_26Q, (p) => p.payments.splice(2, 1));
     expect(codes(deleteC.result)).to.include('CORRECTION_REMARK_C_ROW');
+    expect(deleteC.result.report.problems.find((p) => p.code === 'CORRECTION_REMARK_C_ROW'), 'a deleted row: at its challan').to.include({ sheet: 'challan_sheet', row: 3 });
     const amountC = roundTrip(form26qParts, OPTIONS_26Q, (p) => {
       p.payments[2]!.payment_amount = 49000;
       p.payments[2]!.payment_date_epoch = ist('2025-12-01');
@@ -388,6 +392,14 @@ describe('correction statements: conso file -> corrected workbook -> correction 
       const xlsxPath = join(dir, 'corrected.xlsx');
       await sheetJsonToXlsx(buildWorkbook(parts)).xlsx.writeFile(xlsxPath);
       expect((await correctFile(xlsxPath, consoPath, OPTIONS_26Q)).txt, 'the .xlsx form of the corrected workbook').to.equal(inMemory.txt);
+      // A refused change in an .xlsx workbook is named by its Excel cell, and the streaming form places it as correct() does.
+      const locked = writeConso(regularTxt(form26qParts(), OPTIONS_26Q), { token: TOKEN, locked: [[2, 2]] });
+      const lockedPath = join(dir, 'locked.tds');
+      writeFileSync(lockedPath, locked, 'latin1');
+      const [fromXlsx] = (await correctFile(xlsxPath, lockedPath, OPTIONS_26Q)).report.problems;
+      expect(fromXlsx).to.include({ code: 'CORRECTION_ROW_LOCKED', sheet: 'payment_sheet', row: 5 });
+      expect(fromXlsx!.cell).to.match(/^payment_sheet!A\d+$/);
+      expect((await correctFile(workbookPath, lockedPath, OPTIONS_26Q)).report.problems).to.deep.equal(correct(buildWorkbook(parts), locked, OPTIONS_26Q).report.problems);
       const withBom = await readConso(Readable.from([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(conso, 'latin1')]), expectation);
       expect(withBom, 'a UTF-8 byte-order mark is skipped').to.deep.equal(parseConso(conso, expectation));
       const fromStream = await readConso(Readable.from(chunks), expectation);

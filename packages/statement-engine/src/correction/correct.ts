@@ -7,7 +7,8 @@
 // FORMAT_NOTES.md §15 lists what is sourced, what is chosen and what is refused.
 
 import type { Readable } from 'node:stream';
-import { convert } from '../convert.js';
+import { RowTrail } from '../build/stores.js';
+import { convertTraced } from '../convert.js';
 import { StatementEngineError } from '../errors.js';
 import { TxtSelfCheck } from '../layouts/check.js';
 import { parsePaise, formatPaise } from '../money.js';
@@ -16,6 +17,7 @@ import type { Fields } from '../records/fields.js';
 import { RULES, type RuleCode } from '../rules.js';
 import { convertFile, type StreamHooks } from '../stream/convert-stream.js';
 import type { ConvertOptions, Problem, ValidationReport } from '../types.js';
+import type { Place } from '../problems.js';
 import { parseConso, readConso, type ConsoChallan, type ConsoDeductee, type ConsoExpectation, type ConsoStatement } from './conso.js';
 
 /** The correction types (BH 6). C4 (salary) and Y (cancellation) are refused: FORMAT_NOTES.md §15. */
@@ -84,10 +86,12 @@ function range(a: number, b: number): number[] {
 const PAN = /^[A-Z]{3}[PCHFATBLJG][A-Z][0-9]{4}[A-Z]$/;
 const TOKEN = /^[0-9]{15}$/;
 
+const NOWHERE: Place = { sheet: null, row: null, column: null };
+
 class Problems {
   readonly list: Problem[] = [];
-  add(code: RuleCode, message: string): void {
-    this.list.push({ sheet: null, row: null, column: null, code, message, severity: RULES[code].severity });
+  add(code: RuleCode, message: string, place: Place = NOWHERE): void {
+    this.list.push({ sheet: place.sheet, row: place.row, column: place.column, code, message, severity: RULES[code].severity });
   }
   get errors(): number {
     return this.list.filter((p) => p.severity === 'error').length;
@@ -156,9 +160,10 @@ export function correct(workbook: unknown, conso: string | Uint8Array, options: 
   const types = preflight(resolved, options, problems);
   if (problems.errors > 0) return { txt: null, report: merge(EMPTY_REPORT, problems.list), batches: [] };
   const statement = parseConso(conso, expectation(resolved));
-  const regular = convert(workbook, regularOptions(options));
+  const trail = new RowTrail();
+  const regular = convertTraced(workbook, regularOptions(options), trail);
   if (!regular.txt) return { txt: null, report: regular.report, batches: [] };
-  return build(collect(regular.txt.split(/(?<=\r\n)/)), statement, resolved, options, types, regular.report, problems);
+  return build(collect(regular.txt.split(/(?<=\r\n)/)), statement, resolved, options, types, regular.report, problems, trail);
 }
 
 /**
@@ -171,13 +176,14 @@ export async function correctFile(workbookPath: string, conso: string | Readable
   const types = preflight(resolved, options, problems);
   if (problems.errors > 0) return { txt: null, report: merge(EMPTY_REPORT, problems.list), batches: [] };
   const statement = await readConso(conso, expectation(resolved));
-  const conversion = await convertFile(workbookPath, regularOptions(options), hooks);
+  const trail = new RowTrail();
+  const conversion = await convertFile(workbookPath, regularOptions(options), { ...hooks, rowTrail: trail });
   if (!conversion.lines) {
     await conversion.dispose();
     return { txt: null, report: conversion.report, batches: [] };
   }
   const written = await collectAsync(conversion.lines);
-  return build(written, statement, resolved, options, types, conversion.report, problems);
+  return build(written, statement, resolved, options, types, conversion.report, problems, trail);
 }
 
 interface DeducteeChange {
@@ -262,7 +268,14 @@ function pairDeductees(c: ConsoChallan, rows: Fields[]): { updates: Array<[Conso
   return { updates, panUpdates, deleted: left, added: [...free].sort((a, b) => a - b).map((i) => rows[i]!) };
 }
 
-function build(written: Written, conso: ConsoStatement, resolved: ResolvedOptions, options: CorrectOptions, allowed: readonly CorrectionType[], base: ValidationReport, problems: Problems): CorrectionResult {
+function build(written: Written, conso: ConsoStatement, resolved: ResolvedOptions, options: CorrectOptions, allowed: readonly CorrectionType[], base: ValidationReport, problems: Problems, trail: RowTrail): CorrectionResult {
+  // Where a refused change sits in the workbook: the challan's row, or the payment row of a deductee record.
+  const challanPlace = (record: number): Place => ({ sheet: 'challan_sheet', row: trail.challanRow(record), column: null });
+  const rowPlace = (w: { fields: Fields; deductees: Fields[] }, row: Fields): Place => {
+    const record = Number(w.fields[4]);
+    const at = trail.deducteeRow(record, w.deductees.indexOf(row));
+    return at === null ? challanPlace(record) : { sheet: 'payment_sheet', row: at, column: null };
+  };
   // Tokens.
   const given = options.originalReceiptNumber?.trim();
   const original = given || conso.originalToken;
@@ -296,28 +309,31 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
     const w = written.challans[i]!;
     const own = changedFields(w.fields, c.fields, CD_OWN);
     if (own.length > 0 && (c.status === 'M' || c.status === 'P')) {
-      problems.add('CORRECTION_CHALLAN_BOOKED', `${describeChallan(c)} is ${c.status === 'M' ? 'matched' : 'provisionally booked'} at TRACES; CD field(s) ${own.join(', ')} cannot be changed`);
+      problems.add('CORRECTION_CHALLAN_BOOKED', `${describeChallan(c)} is ${c.status === 'M' ? 'matched' : 'provisionally booked'} at TRACES; CD field(s) ${own.join(', ')} cannot be changed`, challanPlace(Number(w.fields[4])));
     }
     const pairing = pairDeductees(c, w.deductees);
     const change: ChallanChange = { record: c.record, fields: w.fields, last: c, ownChanged: own.length > 0, changes: [], panUpdates: [] };
     for (const [d, row] of pairing.updates) {
       const diff = changedFields(row, d.fields, DD_COMPARED);
-      if (d.mode === 'F' && diff.some((n) => DD_LOCKED_FIELDS.includes(n))) problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F); field(s) ${diff.filter((n) => DD_LOCKED_FIELDS.includes(n)).join(', ')} cannot change`);
-      if (d.fields[30] === 'C' && diff.some((n) => !DD_REMARK_C_FIELDS.has(n))) problems.add('CORRECTION_REMARK_C_ROW', `${describeDeductee(c, d)} has remark C; only the amount and date of payment (and the PAN, by a PAN update) may change, not field(s) ${diff.filter((n) => !DD_REMARK_C_FIELDS.has(n)).join(', ')}`);
+      const at = rowPlace(w, row);
+      if (d.mode === 'F' && diff.some((n) => DD_LOCKED_FIELDS.includes(n))) problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F); field(s) ${diff.filter((n) => DD_LOCKED_FIELDS.includes(n)).join(', ')} cannot change`, at);
+      if (d.fields[30] === 'C' && diff.some((n) => !DD_REMARK_C_FIELDS.has(n))) problems.add('CORRECTION_REMARK_C_ROW', `${describeDeductee(c, d)} has remark C; only the amount and date of payment (and the PAN, by a PAN update) may change, not field(s) ${diff.filter((n) => !DD_REMARK_C_FIELDS.has(n)).join(', ')}`, at);
       change.changes.push({ mode: 'U', record: d.record, fields: row, last: d });
     }
     for (const [d, row] of pairing.panUpdates) {
       const from = d.fields[10]!;
       const to = row[10]!;
-      if (d.mode === 'F') problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F); its PAN cannot be updated`);
-      if (PAN.test(from) && !PAN.test(to)) problems.add('CORRECTION_PAN_TO_INVALID', `${describeDeductee(c, d)}: a valid PAN cannot be replaced by the placeholder ${to}`);
-      else if (PAN.test(from) && PAN.test(to)) problems.add('CORRECTION_PAN_CHANGE_ONCE', `${describeDeductee(c, d)}: a valid PAN is replaced by another; TRACES accepts this once per row`);
-      if (salaryPans.has(from)) problems.add('CORRECTION_SALARY_NOT_SOURCED', `${describeDeductee(c, d)}: the PAN also has a salary detail row, which a PAN update must change too (C5 of a salary row is not sourced)`);
+      const at = rowPlace(w, row);
+      if (d.mode === 'F') problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F); its PAN cannot be updated`, at);
+      if (PAN.test(from) && !PAN.test(to)) problems.add('CORRECTION_PAN_TO_INVALID', `${describeDeductee(c, d)}: a valid PAN cannot be replaced by the placeholder ${to}`, at);
+      else if (PAN.test(from) && PAN.test(to)) problems.add('CORRECTION_PAN_CHANGE_ONCE', `${describeDeductee(c, d)}: a valid PAN is replaced by another; TRACES accepts this once per row`, at);
+      if (salaryPans.has(from)) problems.add('CORRECTION_SALARY_NOT_SOURCED', `${describeDeductee(c, d)}: the PAN also has a salary detail row, which a PAN update must change too (C5 of a salary row is not sourced)`, at);
       change.panUpdates.push({ mode: 'U', record: d.record, fields: row, last: d });
     }
     for (const d of pairing.deleted) {
-      if (d.mode === 'F') problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F) and cannot be deleted`);
-      if (d.fields[30] === 'C') problems.add('CORRECTION_REMARK_C_ROW', `${describeDeductee(c, d)} has remark C and cannot be deleted`);
+      // A deleted row is not in the workbook: the problem is at its challan's row.
+      if (d.mode === 'F') problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F) and cannot be deleted`, challanPlace(Number(w.fields[4])));
+      if (d.fields[30] === 'C') problems.add('CORRECTION_REMARK_C_ROW', `${describeDeductee(c, d)} has remark C and cannot be deleted`, challanPlace(Number(w.fields[4])));
       change.changes.push({ mode: 'D', record: d.record, fields: d.fields, last: d });
     }
     let next = Math.max(0, ...c.deductees.map((d) => d.record));
@@ -346,6 +362,7 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
   if (refusedTypes.length > 0) problems.add('CORRECTION_TYPE_NOT_REQUESTED', `The changes need ${refusedTypes.join(', ')}, which the request does not allow (types: ${allowed.join(', ') || 'none'})`);
   if (needed.length === 0 && problems.errors === 0) problems.add('CORRECTION_NOTHING_TO_CORRECT', `The corrected workbook has the conso file's deductor details, ${conso.challans.length} challans and their deductee rows unchanged (in the fields the conso file locates)`);
 
+  trail.annotate?.(problems.list);
   const report = merge(base, problems.list);
   if (!report.valid) return { txt: null, report, batches: [] };
 
