@@ -72,15 +72,22 @@ const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
 const DIGITS = /^[0-9]+$/;
 const CHALLAN_STATUS = new Set(['M', 'U', 'P', '']);
 
-export interface ConsoDeductee {
-  /** Line of the conso file. */
-  line: number;
-  /** Deductee record number in the latest statement (DD 5). */
-  record: number;
-  /** DD 6: O in a regular row; F for a row locked by Form 26A/27BA. */
-  mode: string;
-  /** The row in regular-layout positions (amounts without zero padding); fields the conso does not locate are empty. */
-  fields: Fields;
+export class ConsoDeductee {
+  constructor(
+    /** Line of the conso file. */
+    readonly line: number,
+    /** Deductee record number in the latest statement (DD 5). */
+    readonly record: number,
+    /** DD 6: O in a regular row; F for a row locked by Form 26A/27BA. */
+    readonly mode: string,
+    /** The normalised fields joined by carets: a row is kept as one string, so a large conso file stays small. */
+    private readonly text: string,
+  ) {}
+
+  /** The row in regular-layout positions (amounts without zero padding); fields the conso does not locate are empty. Split on each call. */
+  get fields(): Fields {
+    return this.text.split('^');
+  }
 }
 
 export interface ConsoChallan {
@@ -240,7 +247,7 @@ export class ConsoReader {
     if (!PAN.test(pan) && !PLACEHOLDERS.has(pan)) fail('INVALID_CONSO', n, 'DD field 10 is neither a PAN nor a PAN placeholder');
     if (challan!.deductees.length >= challan!.declared) fail('INVALID_CONSO', n, `challan ${challan!.record} (line ${challan!.line}) declares ${challan!.declared} deductee records, this is one more`);
     this.deducteeRecords.add(record);
-    challan!.deductees.push({ line: n, record, mode: f[6]!, fields: this.normalise(f, CONSO_LAYOUT.DD.regular, CONSO_LAYOUT.DD.moved, this.types!.DD, n, 'DD') });
+    challan!.deductees.push(new ConsoDeductee(n, record, f[6]!, this.normalise(f, CONSO_LAYOUT.DD.regular, CONSO_LAYOUT.DD.moved, this.types!.DD, n, 'DD').join('^')));
   }
 
   private salaryDetail(f: string[], n: number, type: string): void {

@@ -57,7 +57,8 @@ export interface CorrectionResult {
 interface Written {
   fh: Fields;
   bh: Fields;
-  challans: Array<{ fields: Fields; deductees: Fields[] }>;
+  /** Each challan with its deductee records kept as text (split one challan at a time, when it is compared). */
+  challans: Array<{ fields: Fields; deductees: string[] }>;
   salary: Fields[];
 }
 
@@ -128,25 +129,34 @@ function regularOptions(options: CorrectOptions): ConvertOptions {
   return rest;
 }
 
-/** Splits the regular TXT's lines into records. */
-function collect(lines: Iterable<string>): Written {
-  const written: Written = { fh: [], bh: [], challans: [], salary: [] };
-  for (const l of lines) {
-    const f = ['', ...l.replace(/\r\n$/, '').split('^')];
-    const type = f[2];
-    if (type === 'FH') written.fh = f;
-    else if (type === 'BH') written.bh = f;
-    else if (type === 'CD') written.challans.push({ fields: f, deductees: [] });
-    else if (type === 'DD') written.challans[written.challans.length - 1]!.deductees.push(f);
-    else if (type === 'SD') written.salary.push(f);
+const toFields = (line: string): Fields => ['', ...line.split('^')];
+
+/** Takes the regular TXT's lines one at a time into records; deductee records stay text. */
+class Collector {
+  readonly written: Written = { fh: [], bh: [], challans: [], salary: [] };
+
+  line(l: string): void {
+    const text = l.endsWith('\r\n') ? l.slice(0, -2) : l;
+    const type = text.slice(text.indexOf('^') + 1, text.indexOf('^', text.indexOf('^') + 1));
+    const w = this.written;
+    if (type === 'DD') w.challans[w.challans.length - 1]!.deductees.push(text);
+    else if (type === 'CD') w.challans.push({ fields: toFields(text), deductees: [] });
+    else if (type === 'FH') w.fh = toFields(text);
+    else if (type === 'BH') w.bh = toFields(text);
+    else if (type === 'SD') w.salary.push(toFields(text));
   }
-  return written;
+}
+
+function collect(lines: Iterable<string>): Written {
+  const c = new Collector();
+  for (const l of lines) c.line(l);
+  return c.written;
 }
 
 async function collectAsync(lines: AsyncIterable<string>): Promise<Written> {
-  const all: string[] = [];
-  for await (const l of lines) all.push(l);
-  return collect(all);
+  const c = new Collector();
+  for await (const l of lines) c.line(l);
+  return c.written;
 }
 
 /**
@@ -190,7 +200,8 @@ interface DeducteeChange {
   mode: 'A' | 'U' | 'D' | 'O';
   record: number;
   fields: Fields;
-  last: ConsoDeductee | null;
+  /** The row as in the conso file (its fields), for U, D and PAN-update rows. */
+  last: Fields | null;
 }
 
 interface ChallanChange {
@@ -219,9 +230,10 @@ function pairChallans(written: Written, conso: ConsoStatement): { pairs: Array<[
   const pairs: Array<[ConsoChallan, number]> = [];
   const left: ConsoChallan[] = [];
   const cin = [16, 18, 12];
+  const byCin = new Keyed(written.challans.map((w) => w.fields), (f) => `${f[16]}^${f[18]}^${f[12]}^${f[6]}`);
   for (const c of conso.challans) {
-    const i = [...free].find((k) => same(written.challans[k]!.fields, c.fields, cin) && written.challans[k]!.fields[6] === c.fields[6]);
-    if (i === undefined) left.push(c);
+    const i = byCin.take(c.fields, () => true);
+    if (i === null) left.push(c);
     else {
       free.delete(i);
       pairs.push([c, i]);
@@ -240,40 +252,78 @@ function pairChallans(written: Written, conso: ConsoStatement): { pairs: Array<[
   return { pairs, missing, added: [...free].sort((a, b) => a - b) };
 }
 
-/** Pairs a challan's rows: equal rows, then same PAN and section, then same PAN, then PAN updates; the rest are deletions and additions. */
-function pairDeductees(c: ConsoChallan, rows: Fields[]): { updates: Array<[ConsoDeductee, Fields]>; panUpdates: Array<[ConsoDeductee, Fields]>; deleted: ConsoDeductee[]; added: Fields[] } {
-  const free = new Set(rows.map((_, i) => i));
-  const take = (d: ConsoDeductee, test: (w: Fields) => boolean): Fields | null => {
-    const i = [...free].find((k) => test(rows[k]!));
-    if (i === undefined) return null;
-    free.delete(i);
-    return rows[i]!;
-  };
-  let left = c.deductees.filter((d) => take(d, (w) => same(w, d.fields, DD_COMPARED)) === null);
-  const updates: Array<[ConsoDeductee, Fields]> = [];
-  const panUpdates: Array<[ConsoDeductee, Fields]> = [];
-  for (const test of [(w: Fields, d: ConsoDeductee) => w[10] === d.fields[10] && w[33] === d.fields[33], (w: Fields, d: ConsoDeductee) => w[10] === d.fields[10]]) {
-    left = left.filter((d) => {
-      const w = take(d, (row) => test(row, d));
-      if (w) updates.push([d, w]);
-      return !w;
+/**
+ * Records indexed by a key: take() gives the first not yet taken whose key matches, in order. Every pairing
+ * pass is one lookup per record, so a challan with thousands of rows is paired in linear time.
+ */
+class Keyed {
+  private readonly taken: Uint8Array;
+  private readonly byKey = new Map<string, { items: number[]; next: number }>();
+
+  constructor(private readonly rows: readonly Fields[], private readonly key: (f: Fields) => string, taken?: Uint8Array) {
+    this.taken = taken ?? new Uint8Array(rows.length);
+    rows.forEach((r, i) => {
+      const k = key(r);
+      const entry = this.byKey.get(k);
+      if (entry) entry.items.push(i);
+      else this.byKey.set(k, { items: [i], next: 0 });
     });
   }
-  const others = DD_COMPARED.filter((n) => !DD_PAN_FIELDS.has(n));
-  left = left.filter((d) => {
-    const w = take(d, (row) => same(row, d.fields, others));
-    if (w) panUpdates.push([d, w]);
-    return !w;
-  });
-  return { updates, panUpdates, deleted: left, added: [...free].sort((a, b) => a - b).map((i) => rows[i]!) };
+
+  /** Index of the first free record with the key of `probe` that passes `test`, now taken; null if none. */
+  take(probe: Fields, test: (i: number) => boolean): number | null {
+    const entry = this.byKey.get(this.key(probe));
+    if (!entry) return null;
+    for (let k = entry.next; k < entry.items.length; k++) {
+      const i = entry.items[k]!;
+      if (this.taken[i] || !test(i)) continue;
+      this.taken[i] = 1;
+      if (k === entry.next) entry.next++;
+      return i;
+    }
+    return null;
+  }
+
+  get takenFlags(): Uint8Array {
+    return this.taken;
+  }
+}
+
+const keyOf = (fields: readonly number[]) => (f: Fields) => fields.map((n) => f[n] ?? '').join('^');
+const DD_OTHERS = DD_COMPARED.filter((n) => !DD_PAN_FIELDS.has(n));
+
+/**
+ * Pairs a challan's rows (conso rows against workbook rows, by index): equal rows, then same PAN and section,
+ * then same PAN (updates), then rows equal but for the PAN (PAN updates); the rest are deletions and additions.
+ */
+function pairDeductees(conso: Fields[], rows: Fields[]): { updates: Array<[number, number]>; panUpdates: Array<[number, number]>; deleted: number[]; added: number[] } {
+  const any = () => true;
+  let taken: Uint8Array | undefined;
+  const pass = (left: number[], key: (f: Fields) => string, into: Array<[number, number]> | null): number[] => {
+    const keyed = new Keyed(rows, key, taken);
+    taken = keyed.takenFlags;
+    return left.filter((ci) => {
+      const wi = keyed.take(conso[ci]!, any);
+      if (wi !== null && into) into.push([ci, wi]);
+      return wi === null;
+    });
+  };
+  const updates: Array<[number, number]> = [];
+  const panUpdates: Array<[number, number]> = [];
+  let left = pass(conso.map((_, i) => i), keyOf(DD_COMPARED), null);
+  left = pass(left, keyOf([10, 33]), updates);
+  left = pass(left, keyOf([10]), updates);
+  left = pass(left, keyOf(DD_OTHERS), panUpdates);
+  const added = rows.map((_, i) => i).filter((i) => !taken![i]);
+  return { updates, panUpdates, deleted: left, added };
 }
 
 function build(written: Written, conso: ConsoStatement, resolved: ResolvedOptions, options: CorrectOptions, allowed: readonly CorrectionType[], base: ValidationReport, problems: Problems, trail: RowTrail): CorrectionResult {
   // Where a refused change sits in the workbook: the challan's row, or the payment row of a deductee record.
   const challanPlace = (record: number): Place => ({ sheet: 'challan_sheet', row: trail.challanRow(record), column: null });
-  const rowPlace = (w: { fields: Fields; deductees: Fields[] }, row: Fields): Place => {
+  const rowPlace = (w: { fields: Fields }, index: number): Place => {
     const record = Number(w.fields[4]);
-    const at = trail.deducteeRow(record, w.deductees.indexOf(row));
+    const at = trail.deducteeRow(record, index);
     return at === null ? challanPlace(record) : { sheet: 'payment_sheet', row: at, column: null };
   };
   // Tokens.
@@ -311,41 +361,52 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
     if (own.length > 0 && (c.status === 'M' || c.status === 'P')) {
       problems.add('CORRECTION_CHALLAN_BOOKED', `${describeChallan(c)} is ${c.status === 'M' ? 'matched' : 'provisionally booked'} at TRACES; CD field(s) ${own.join(', ')} cannot be changed`, challanPlace(Number(w.fields[4])));
     }
-    const pairing = pairDeductees(c, w.deductees);
+    // This challan's rows, split for the comparison (the others stay text).
+    const rows = w.deductees.map(toFields);
+    const before = c.deductees.map((d) => d.fields);
+    const pairing = pairDeductees(before, rows);
     const change: ChallanChange = { record: c.record, fields: w.fields, last: c, ownChanged: own.length > 0, changes: [], panUpdates: [] };
-    for (const [d, row] of pairing.updates) {
-      const diff = changedFields(row, d.fields, DD_COMPARED);
-      const at = rowPlace(w, row);
+    for (const [ci, wi] of pairing.updates) {
+      const d = c.deductees[ci]!;
+      const last = before[ci]!;
+      const row = rows[wi]!;
+      const diff = changedFields(row, last, DD_COMPARED);
+      const at = rowPlace(w, wi);
       if (d.mode === 'F' && diff.some((n) => DD_LOCKED_FIELDS.includes(n))) problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F); field(s) ${diff.filter((n) => DD_LOCKED_FIELDS.includes(n)).join(', ')} cannot change`, at);
-      if (d.fields[30] === 'C' && diff.some((n) => !DD_REMARK_C_FIELDS.has(n))) problems.add('CORRECTION_REMARK_C_ROW', `${describeDeductee(c, d)} has remark C; only the amount and date of payment (and the PAN, by a PAN update) may change, not field(s) ${diff.filter((n) => !DD_REMARK_C_FIELDS.has(n)).join(', ')}`, at);
-      change.changes.push({ mode: 'U', record: d.record, fields: row, last: d });
+      if (last[30] === 'C' && diff.some((n) => !DD_REMARK_C_FIELDS.has(n))) problems.add('CORRECTION_REMARK_C_ROW', `${describeDeductee(c, d)} has remark C; only the amount and date of payment (and the PAN, by a PAN update) may change, not field(s) ${diff.filter((n) => !DD_REMARK_C_FIELDS.has(n)).join(', ')}`, at);
+      change.changes.push({ mode: 'U', record: d.record, fields: row, last });
     }
-    for (const [d, row] of pairing.panUpdates) {
-      const from = d.fields[10]!;
+    for (const [ci, wi] of pairing.panUpdates) {
+      const d = c.deductees[ci]!;
+      const last = before[ci]!;
+      const row = rows[wi]!;
+      const from = last[10]!;
       const to = row[10]!;
-      const at = rowPlace(w, row);
+      const at = rowPlace(w, wi);
       if (d.mode === 'F') problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F); its PAN cannot be updated`, at);
       if (PAN.test(from) && !PAN.test(to)) problems.add('CORRECTION_PAN_TO_INVALID', `${describeDeductee(c, d)}: a valid PAN cannot be replaced by the placeholder ${to}`, at);
       else if (PAN.test(from) && PAN.test(to)) problems.add('CORRECTION_PAN_CHANGE_ONCE', `${describeDeductee(c, d)}: a valid PAN is replaced by another; TRACES accepts this once per row`, at);
       if (salaryPans.has(from)) problems.add('CORRECTION_SALARY_NOT_SOURCED', `${describeDeductee(c, d)}: the PAN also has a salary detail row, which a PAN update must change too (C5 of a salary row is not sourced)`, at);
-      change.panUpdates.push({ mode: 'U', record: d.record, fields: row, last: d });
+      change.panUpdates.push({ mode: 'U', record: d.record, fields: row, last });
     }
-    for (const d of pairing.deleted) {
+    for (const ci of pairing.deleted) {
+      const d = c.deductees[ci]!;
+      const last = before[ci]!;
       // A deleted row is not in the workbook: the problem is at its challan's row.
       if (d.mode === 'F') problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F) and cannot be deleted`, challanPlace(Number(w.fields[4])));
-      if (d.fields[30] === 'C') problems.add('CORRECTION_REMARK_C_ROW', `${describeDeductee(c, d)} has remark C and cannot be deleted`, challanPlace(Number(w.fields[4])));
-      change.changes.push({ mode: 'D', record: d.record, fields: d.fields, last: d });
+      if (last[30] === 'C') problems.add('CORRECTION_REMARK_C_ROW', `${describeDeductee(c, d)} has remark C and cannot be deleted`, challanPlace(Number(w.fields[4])));
+      change.changes.push({ mode: 'D', record: d.record, fields: last, last });
     }
-    let next = Math.max(0, ...c.deductees.map((d) => d.record));
-    for (const row of pairing.added) change.changes.push({ mode: 'A', record: ++next, fields: row, last: null });
+    let next = c.deductees.reduce((max, d) => Math.max(max, d.record), 0);
+    for (const wi of pairing.added) change.changes.push({ mode: 'A', record: ++next, fields: rows[wi]!, last: null });
     change.changes.sort((a, b) => a.record - b.record);
     change.panUpdates.sort((a, b) => a.record - b.record);
     changes.push(change);
   }
-  let nextChallan = Math.max(0, ...conso.challans.map((c) => c.record));
+  let nextChallan = conso.challans.reduce((max, c) => Math.max(max, c.record), 0);
   const newChallans: ChallanChange[] = added.map((i) => {
     const w = written.challans[i]!;
-    return { record: ++nextChallan, fields: w.fields, last: null, ownChanged: true, changes: w.deductees.map((row, k) => ({ mode: 'O' as const, record: k + 1, fields: row, last: null })), panUpdates: [] };
+    return { record: ++nextChallan, fields: w.fields, last: null, ownChanged: true, changes: w.deductees.map((line, k) => ({ mode: 'O' as const, record: k + 1, fields: toFields(line), last: null })), panUpdates: [] };
   });
 
   // Batches.
@@ -439,10 +500,10 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
         dd[5] = String(r.record);
         dd[6] = batch.type === 'C5' ? C5_DEDUCTEE_MODE : r.mode;
         if (r.last) {
-          dd[9] = r.last.fields[10] ?? '';
-          dd[11] = r.last.fields[12] ?? '';
-          dd[18] = r.last.fields[17] ?? '';
-          dd[20] = r.last.fields[19] ?? '';
+          dd[9] = r.last[10] ?? '';
+          dd[11] = r.last[12] ?? '';
+          dd[18] = r.last[17] ?? '';
+          dd[20] = r.last[19] ?? '';
         }
         emit(dd);
         if (batch.type === 'C5') summary.deductees.panUpdated++;
