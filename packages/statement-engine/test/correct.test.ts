@@ -241,6 +241,12 @@ describe('correction statements: conso file -> corrected workbook -> correction 
       p.payments[2]!.payment_date_epoch = ist('2025-12-01');
     });
     expect(codes(amountC.result)).to.deep.equal([]);
+    // A deleted row repeats the conso's values: a latin1 name there cannot be written.
+    const latin1 = roundTrip(form26qParts, OPTIONS_26Q, (p) => p.payments.splice(4, 1));
+    const accented = latin1.conso.replace('^Kiran Kumar^000000000000.00', '^Kiran Kum\u00e4r^000000000000.00');
+    const refusedName = correct(buildWorkbook((() => { const p = form26qParts(); p.payments.splice(4, 1); return p; })()), Buffer.from(accented, 'latin1'), OPTIONS_26Q);
+    expect(codes(refusedName)).to.deep.equal(['CORRECTION_CONSO_TEXT_NOT_ASCII']);
+    expect(refusedName.report.problems[0]).to.include({ sheet: 'challan_sheet', row: 3 });
     const sectionC = roundTrip(form26qParts, OPTIONS_26Q, (p) => (p.payments[2]!.nature_of_payment = 'freight_charges'));
     expect(codes(sectionC.result)).to.include('CORRECTION_REMARK_C_ROW');
   });

@@ -425,6 +425,7 @@ const ELSEWHERE: Partial<Record<RuleCode, string>> = {
   CORRECTION_PAN_TO_INVALID: 'correct.test.ts',
   CORRECTION_PAN_CHANGE_ONCE: 'correct.test.ts',
   CORRECTION_INVALID_TOKEN: 'correct.test.ts',
+  CORRECTION_CONSO_TEXT_NOT_ASCII: 'correct.test.ts',
 };
 
 function run(c: Case): Problem[] {

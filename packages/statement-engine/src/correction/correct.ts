@@ -395,6 +395,8 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
       // A deleted row is not in the workbook: the problem is at its challan's row.
       if (d.mode === 'F') problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F) and cannot be deleted`, challanPlace(Number(w.fields[4])));
       if (last[30] === 'C') problems.add('CORRECTION_REMARK_C_ROW', `${describeDeductee(c, d)} has remark C and cannot be deleted`, challanPlace(Number(w.fields[4])));
+      const unwritable = last.findIndex((v) => /[^\x20-\x7e]/.test(v));
+      if (unwritable >= 0) problems.add('CORRECTION_CONSO_TEXT_NOT_ASCII', `${describeDeductee(c, d)} is deleted, so it repeats the conso file's values; its DD field ${unwritable} has characters outside ASCII that the TXT cannot carry`, challanPlace(Number(w.fields[4])));
       change.changes.push({ mode: 'D', record: d.record, fields: last, last });
     }
     let next = c.deductees.reduce((max, d) => Math.max(max, d.record), 0);
