@@ -153,6 +153,9 @@ describe('demo host app: start-up checks, its private Redis, outages', function 
       [{ SATYAPAN_STORAGE_SECRET: ' ' }, /SATYAPAN_STORAGE_SECRET is set but empty/],
       [{ SATYAPAN_ADMIN_PASSWORD: '' }, /SATYAPAN_ADMIN_PASSWORD is set but empty/],
       [{ SATYAPAN_ADMIN_USER: 'ops:team' }, /SATYAPAN_ADMIN_USER must not contain a colon/],
+      [{ SATYAPAN_DEMO_RATE_LIMIT: '0' }, /SATYAPAN_DEMO_RATE_LIMIT must be a positive integer, got 0/],
+      [{ SATYAPAN_DEMO_WEBHOOK_URL: 'ftp://hooks.example' }, /SATYAPAN_DEMO_WEBHOOK_URL must be an http:\/\/ or https:\/\/ URL/],
+      [{ SATYAPAN_S3_BUCKET: '' }, /SATYAPAN_S3_BUCKET is set but empty/],
     ];
     for (const [env, message] of cases) {
       const demo = spawnDemo({ SATYAPAN_DATA_DIR: dataDir, ...env });
