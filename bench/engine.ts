@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const OPTIONS = { form: '26Q', quarter: 'Q3', financialYear: 'FY 2025-26', tan: 'MUMA12345B' } as const;
+export const OPTIONS = { form: '26Q', quarter: 'Q3', financialYear: 'FY 2025-26', tan: 'MUMA12345B' } as const;
 const NOW = '2026-05-10T11:00:00+05:30';
 
-interface Sizes {
+export interface Sizes {
   rows: number;
   challans: number;
   payees: number;
@@ -53,7 +53,7 @@ function pan(i: number, status: string): string {
 }
 
 /** Writes the workbook without holding it in memory; returns its size. */
-function generate(path: string, sizes: Sizes): number {
+export function generate(path: string, sizes: Sizes): number {
   const fd = openSync(path, 'w');
   let pending = '';
   const out = (text: string) => {

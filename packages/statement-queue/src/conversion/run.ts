@@ -13,7 +13,7 @@ export async function runConversion(request: ConversionRequest): Promise<Convers
   try {
     // The engine's spill files go into the job's scratch folder, which is removed with everything in it.
     const csi = request.csiPath !== undefined ? await readFile(request.csiPath) : undefined;
-    conversion = await convertFile(request.inputPath, { ...engineOptions(request), ...(csi ? { csi } : {}) }, { tmpDir: dirname(request.inputPath) });
+    conversion = await convertFile(request.inputPath, { ...engineOptions(request), ...(csi ? { csi } : {}) }, { tmpDir: request.scratchDir ?? dirname(request.inputPath) });
   } catch (error) {
     // Options the engine will not work with (checked at submit too, so rare): the job fails with the reason.
     if (!(error instanceof StatementEngineError) || error.code === 'INPUT_UNREADABLE') throw error;
