@@ -3,6 +3,7 @@ import { successEnvelope, type Clock } from '@satyapan/core';
 import { Authenticator } from './authenticator.js';
 import { stateOf, type RequestState } from './middleware/request-context.js';
 import type { CallAdmission } from './middleware/rate-limit.js';
+import { sendJson } from './send-json.js';
 import type { RequestValidator } from './validation.js';
 import type { RouteDefinition, RouteRequest, RouteResult } from './route-types.js';
 
@@ -145,5 +146,5 @@ function send(req: Request, res: Response, result: RouteResult, clock: Clock): v
     res.json(result.body);
     return;
   }
-  res.json(successEnvelope(result.data, stateOf(res).transactionId, { status, clock }));
+  sendJson(req, res, successEnvelope(result.data, stateOf(res).transactionId, { status, clock }));
 }
