@@ -143,7 +143,7 @@ function send(req: Request, res: Response, result: RouteResult, clock: Clock): v
   const status = result.status ?? 200;
   res.status(status);
   if (result.kind === 'raw') {
-    res.json(result.body);
+    sendJson(req, res, result.body);
     return;
   }
   sendJson(req, res, successEnvelope(result.data, stateOf(res).transactionId, { status, clock }));
