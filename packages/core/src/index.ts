@@ -17,7 +17,7 @@ export {
 export { LuaScript } from './lua.js';
 export * from './storage/index.js';
 export { readAll } from './streams.js';
-export { keepAliveFetch, type KeepAliveFetch, type FetchRequest } from './http/keep-alive-fetch.js';
+export { keepAliveFetch, type KeepAliveFetch, type FetchRequest, type BufferedAnswer } from './http/keep-alive-fetch.js';
 export {
   PRODUCTS,
   type Product, type ClientRecord, type Area, type RouteDefinition, type RouteContext, type RouteRequest, type RouteResult,
