@@ -15,6 +15,7 @@ export {
   type SealingKey, type SignatureEncoding,
 } from './crypto.js';
 export { LuaScript } from './lua.js';
+export { batched, type BatchTarget } from './redis-batch.js';
 export * from './storage/index.js';
 export { readAll } from './streams.js';
 export { keepAliveFetch, type KeepAliveFetch, type FetchRequest, type BufferedAnswer } from './http/keep-alive-fetch.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { LuaScript, createRedisConnection, waitForRedis, type RedisConnection } from '@satyapan/core';
+import { LuaScript, batched, createRedisConnection, waitForRedis, type RedisConnection } from '@satyapan/core';
 import { deleteKeysMatching, sharedRedisCluster } from '../../../test/support/redis-cluster.js';
 
 /** INCRs KEYS[1] by ARGV[1]; ARGV[1] = 'fail' raises a script error (for that call only). */
@@ -27,7 +27,7 @@ async function writesDuring(redis: Redis, run: () => Promise<unknown>): Promise<
   return writes;
 }
 
-describe('core: LuaScript.runBatched (the calls of one event-loop turn in one pipeline)', () => {
+describe('core: batched commands and LuaScript.runBatched (the calls of one event-loop turn in one pipeline)', () => {
   const prefix = `test:lua:${randomUUID()}`;
   let redis: Redis;
   before(async () => {
@@ -54,6 +54,20 @@ describe('core: LuaScript.runBatched (the calls of one event-loop turn in one pi
     const calls = 20;
     const writes = await writesDuring(redis, () => Promise.all(Array.from({ length: calls }, (_, i) => script.runBatched(redis, [`${prefix}:w:${i}`], [1]))));
     expect(writes).to.equal(1);
+  });
+
+  it('batches any command, each with its reply as the connection would give it (HGETALL as an object)', async () => {
+    await redis.hset(`${prefix}:{h}:1`, { a: '1', b: '2' });
+    await redis.hset(`${prefix}:{h}:2`, { c: '3' });
+    const keys = [`${prefix}:{h}:1`, `${prefix}:{h}:2`, `${prefix}:{h}:none`];
+    let replies: Record<string, string>[] = [];
+    const writes = await writesDuring(redis, async () => {
+      replies = await Promise.all(keys.map((key) => batched<Record<string, string>>(redis, key, (target) => target.hgetall(key))));
+    });
+    expect(replies).to.deep.equal([{ a: '1', b: '2' }, { c: '3' }, {}]);
+    expect(writes).to.equal(1);
+    // Alone in its turn, a command goes on the connection as usual, with the same reply.
+    expect(await batched(redis, keys[0], (target) => target.hgetall(keys[0]!))).to.deep.equal({ a: '1', b: '2' });
   });
 
   it('fails only the call whose script fails', async () => {
