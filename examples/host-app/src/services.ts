@@ -43,6 +43,11 @@ export async function startDemoServices(
       // The demo is a sandbox deployment: the vendor's sandbox numbers work too, so its clients' suites run here.
       testNumbers: Object.values(VENDOR_AADHAAR_NUMBERS),
     },
+    pan: {
+      baseUrl: `${upstreams.pan.url}/verification`, clientId: upstreams.pan.clientId, clientSecret: upstreams.pan.clientSecret,
+      cacheKeySecret: secretFor('pan-cache-key'),
+    },
+    panAadhaarLink: { baseUrl: upstreams.panAadhaarLink.url, cacheKeySecret: secretFor('pan-aadhaar-cache-key') },
   });
   const bankSettings = { redis, keys: new KeySpace(config.keyPrefix).child('bank'), sealer, logger, metrics };
   const bank = await createBankService({
@@ -78,6 +83,8 @@ export async function startDemoServices(
       await worker?.close();
       await statements.close();
       kyc.kyc.close();
+      kyc.pan?.close();
+      kyc.panAadhaarLink?.close();
       bank.close();
     },
   };

@@ -47,6 +47,13 @@ export const ERROR_REGISTRY = {
   INVALID_PHONE: spec(422, () => 'Please provide a valid phone number'),
   INVALID_TDS_TAN: spec(422, () => 'Invalid TAN pattern'),
   INVALID_TCS_TAN: spec(422, () => 'Invalid Tan pattern'),
+  // PAN verification and PAN-Aadhaar link status: the vendor's two operations spell these differently
+  INVALID_PAN_PATTERN: spec(422, () => 'Invalid Pan pattern'),
+  INVALID_LINK_PAN_PATTERN: spec(422, () => 'Invalid PAN pattern'),
+  INDIVIDUAL_PAN_REQUIRED: spec(422, () => 'Individuals PAN is required'),
+  PAN_CONSENT_REQUIRED: spec(422, () => 'Invalid parameter: Consent is required.'),
+  LINK_CONSENT_REQUIRED: spec(422, () => 'invalid parameter: Consent is required.'),
+  REASON_EMPTY: spec(422, () => 'Reason cannot be empty'),
   // 429 / 5xx
   TOO_MANY_REQUESTS: spec(429, () => 'Too Many Requests'),
   INTERNAL: spec(500, () => 'Internal Server Error'),

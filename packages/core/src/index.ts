@@ -28,3 +28,7 @@ export {
   SatyapanMetrics, createMetrics, metricsHandler,
   type MetricsOptions, type QueueCounts, type UpstreamOutcome,
 } from './metrics.js';
+export {
+  VerificationCache, DEFAULT_CACHE_TTL_SECONDS, RedisSingleFlight, CachedAnswers, parseAcceptCache,
+  type SingleFlightOptions, type CachedAnswersSettings, type CacheableAnswer, type CachedAnswer,
+} from './verification/index.js';
