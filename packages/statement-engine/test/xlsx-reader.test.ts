@@ -203,6 +203,15 @@ describe('Excel workbooks in: the streaming reader', function () {
     writeFileSync(malformed, rewrite(good, 'xl/worksheets/sheet1.xml', (xml) => xml.replace('</sheetData>', '<row></sheetData>')));
     expect((await refusal(() => txtOf(malformed, options))).message).to.include('xl/worksheets/sheet1.xml is not well-formed XML');
 
+    // A stored (uncompressed) part with one digit changed in place reads as XML fine: only its CRC-32 tells.
+    const stored = zipParts(unzipParts(good), true);
+    const at = stored.indexOf('MUMA12345B');
+    expect(at).to.be.greaterThan(0);
+    stored[at + 8] = '6'.charCodeAt(0);
+    const crcPath = join(dir, 'crc.xlsx');
+    writeFileSync(crcPath, stored);
+    expect((await refusal(() => txtOf(crcPath, options))).message).to.include('the part xl/worksheets/sheet1.xml is corrupt (CRC-32 mismatch)');
+
     const missing = join(dir, 'missing-string.xlsx');
     writeFileSync(missing, miniXlsx([['payer_sheet', [['payer_list', 'list'], ['tan', { raw: '<v>99</v>', t: 's' }]]]], { order: 'metadata-first', strings: 'shared' }));
     expect((await refusal(() => txtOf(missing, options))).message).to.include('payer_sheet!B2 refers to shared string 99');
@@ -236,20 +245,23 @@ describe('Excel workbooks in: the streaming reader', function () {
   });
 });
 
-/** The zip with one part's text changed (the other parts as they were). */
-function rewrite(zip: Buffer, part: string, change: (xml: string) => string): Buffer {
-  const parts: Array<{ name: string; data: Buffer | string }> = [];
+/** The parts of a zip written by the test writer (local headers back to back, no data descriptors). */
+function unzipParts(zip: Buffer): Array<{ name: string; data: Buffer }> {
+  const parts: Array<{ name: string; data: Buffer }> = [];
   let offset = 0;
-  // The test writer's own zips: local headers back to back, no data descriptors.
   while (zip.readUInt32LE(offset) === 0x04034b50) {
     const method = zip.readUInt16LE(offset + 8);
     const size = zip.readUInt32LE(offset + 18);
     const nameLength = zip.readUInt16LE(offset + 26);
     const name = zip.subarray(offset + 30, offset + 30 + nameLength).toString('utf8');
     const raw = zip.subarray(offset + 30 + nameLength, offset + 30 + nameLength + size);
-    const data = method === 8 ? inflateRawSync(raw) : raw;
-    parts.push({ name, data: name === part ? change(data.toString('utf8')) : data });
+    parts.push({ name, data: method === 8 ? inflateRawSync(raw) : Buffer.from(raw) });
     offset += 30 + nameLength + size;
   }
-  return zipParts(parts);
+  return parts;
+}
+
+/** The zip with one part's text changed (the other parts as they were). */
+function rewrite(zip: Buffer, part: string, change: (xml: string) => string): Buffer {
+  return zipParts(unzipParts(zip).map((p) => (p.name === part ? { name: p.name, data: change(p.data.toString('utf8')) } : p)));
 }
