@@ -169,15 +169,16 @@ export async function dateStyles(zip: XlsxZip, part: string | null): Promise<boo
   if (part === null) return [];
   const custom = new Map<number, string>();
   const formatIds: number[] = [];
-  let inCellXfs = false;
+  // Only the numFmts list and the cell formats count (cellStyleXfs and the dxfs of conditional formats do not).
+  let within: 'numFmts' | 'cellXfs' | null = null;
   await parsePart(zip, part, {
     open(name, a) {
-      if (name === 'numFmt' && a.numFmtId !== undefined) custom.set(Number(a.numFmtId), a.formatCode ?? '');
-      else if (name === 'cellXfs') inCellXfs = true;
-      else if (name === 'xf' && inCellXfs) formatIds.push(Number(a.numFmtId ?? 0));
+      if (name === 'numFmts' || name === 'cellXfs') within = name;
+      else if (name === 'numFmt' && within === 'numFmts' && a.numFmtId !== undefined) custom.set(Number(a.numFmtId), a.formatCode ?? '');
+      else if (name === 'xf' && within === 'cellXfs') formatIds.push(Number(a.numFmtId ?? 0));
     },
     close(name) {
-      if (name === 'cellXfs') inCellXfs = false;
+      if (name === 'numFmts' || name === 'cellXfs') within = null;
     },
   });
   return formatIds.map((id) => id !== 0 && isDateFormat(custom.get(id) ?? BUILT_IN_FORMATS[id]));
