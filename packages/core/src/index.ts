@@ -15,9 +15,10 @@ export {
   type SealingKey, type SignatureEncoding,
 } from './crypto.js';
 export { LuaScript } from './lua.js';
+export { batched, type BatchTarget } from './redis-batch.js';
 export * from './storage/index.js';
 export { readAll } from './streams.js';
-export { keepAliveFetch, type KeepAliveFetch, type FetchRequest } from './http/keep-alive-fetch.js';
+export { keepAliveFetch, type KeepAliveFetch, type FetchRequest, type BufferedAnswer } from './http/keep-alive-fetch.js';
 export {
   PRODUCTS,
   type Product, type ClientRecord, type Area, type RouteDefinition, type RouteContext, type RouteRequest, type RouteResult,

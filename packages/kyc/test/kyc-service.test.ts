@@ -144,6 +144,19 @@ describe('kyc: KycService against the locker simulator, Redis and storage', () =
     expect(await h.redis.pttl(h.keys.tagged(id, 'session'))).to.be.above(24 * 3600_000);
   });
 
+  it('opens a session\'s sealed tokens only for that session, even after they were opened (and remembered) for it', async () => {
+    const first = await consentedDocvault();
+    const second = await consentedDocvault();
+    expect((await h.service.profile(OWNER, 'docvault', 'api', first))['id']).to.equal(ASHA.id);
+    expect((await h.service.profile(OWNER, 'docvault', 'api', second))['id']).to.equal(ASHA.id);
+    // The first session's sealed tokens, moved into the second session's record: they are bound to the first.
+    const moved = await h.redis.hget(h.keys.tagged(first, 'session'), 'sealedTokens');
+    await h.redis.hset(h.keys.tagged(second, 'session'), 'sealedTokens', moved!);
+    const refused = await h.service.profile(OWNER, 'docvault', 'api', second).then(() => null, (error: unknown) => error);
+    expect(refused).to.be.instanceOf(Error);
+    expect((await h.service.profile(OWNER, 'docvault', 'api', first))['id']).to.equal(ASHA.id);
+  });
+
   it('deletes the stored copies of documents after 60 minutes', async () => {
     const id = await consentedDocvault();
     const { files } = await h.service.documents(OWNER, 'docvault', 'api', id, 'aadhaar');

@@ -120,7 +120,10 @@ describe('kyc: locker client (openid-client) against the locker simulator', () =
   it('maps 429, 503, 500 and an unreachable locker to distinct failures', async () => {
     const { client, tokens } = await signIn('docvault', ASHA.id, ['ADHAR']);
     sim.setRateLimited(true);
-    expect((await failureOf(client.person(tokens.accessToken))).failure).to.equal('rate_limited');
+    const limited = await failureOf(client.person(tokens.accessToken));
+    expect(limited.failure).to.equal('rate_limited');
+    // The locker's Retry-After travels with the failure (the router passes it on to the caller).
+    expect(limited.retryAfter).to.match(/^\d+$/);
     expect((await failureOf(client.refresh(tokens.refreshToken!))).failure).to.equal('rate_limited');
     sim.resetSwitches();
     sim.setDown(true);

@@ -1,8 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { successEnvelope, type Clock } from '@satyapan/core';
 import { Authenticator } from './authenticator.js';
-import { stateOf } from './middleware/request-context.js';
+import { stateOf, type RequestState } from './middleware/request-context.js';
 import type { CallAdmission } from './middleware/rate-limit.js';
+import { sendJson } from './send-json.js';
 import type { RequestValidator } from './validation.js';
 import type { RouteDefinition, RouteRequest, RouteResult } from './route-types.js';
 
@@ -24,7 +25,6 @@ export function mountRoute(router: Router, route: RouteDefinition, deps: MountDe
   const chain: RequestHandler[] = [];
   if (route.deprecated && route.successor) chain.push(announceSuccessor(route.successor, deps.publicBaseUrl));
   if (route.guard === 'credentials') chain.push(...deps.credentialLimit);
-  if (route.auth === 'jwt') chain.push(authenticate(route, deps.authenticator, deps.admission));
   chain.push(handle(route, deps, declaredHeaderNames(route)));
   router[route.method](route.path, ...chain);
 }
@@ -56,27 +56,26 @@ function mountUrl(req: Request, publicBaseUrl: string | undefined): string {
   return publicBaseUrl ?? req.baseUrl;
 }
 
-/** Identifies the caller (no Redis), then admits the call: revocation and rate limit in one round trip. */
-function authenticate(route: RouteDefinition, authenticator: Authenticator, admission: CallAdmission): RequestHandler {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const caller = await authenticator.identify(req.headers.authorization, req.headers['x-api-key']);
-      stateOf(res).client = caller.client;
-      if (route.product) Authenticator.requireProduct(caller.client, route.product);
-      await admission.admit(caller, res);
-      next();
-    } catch (error) {
-      next(error);
-    }
-  };
-}
-
+/**
+ * Authentication (for `auth: 'jwt'`), validation, the handler and the response, in one Express handler (each
+ * handler of a route is a trip through Express's dispatch). Authentication identifies the caller (no Redis),
+ * checks the product, then admits the call: revocation and rate limit in one round trip.
+ */
 function handle(route: RouteDefinition, deps: MountDependencies, headerNames: readonly string[]): RequestHandler {
+  const { authenticator, admission } = deps;
+  const product = route.auth === 'jwt' ? route.product : undefined;
+  const authenticated = route.auth === 'jwt';
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
+      if (authenticated) {
+        const caller = await authenticator.identify(req.headers.authorization, req.headers['x-api-key']);
+        stateOf(res).client = caller.client;
+        if (product) Authenticator.requireProduct(caller.client, product);
+        await admission.admit(caller, res);
+      }
       const request = buildRequest(req, res, route, deps, headerNames);
       const result = await route.handler(request);
-      send(res, result, deps.clock);
+      send(req, res, result, deps.clock);
     } catch (error) {
       next(error);
     }
@@ -94,16 +93,29 @@ function buildRequest(req: Request, res: Response, route: RouteDefinition, deps:
   if (route.schemas.query) validator.check('query', route.schemas.query, query);
   if (route.schemas.headers) validator.check('headers', route.schemas.headers, declaredHeaders(req, headerNames));
   if (route.schemas.body) validator.check('body', route.schemas.body, body);
-  return {
-    body,
-    query,
-    params: params as Record<string, string>,
-    headers: req.headers,
-    client: state.client as RouteRequest['client'],
-    transactionId: state.transactionId,
-    logger: state.logger,
-    baseUrl: mountUrl(req, deps.publicBaseUrl),
-  };
+  return new HandlerRequest(body, query, params as Record<string, string>, req.headers, state, mountUrl(req, deps.publicBaseUrl));
+}
+
+/** What a handler sees; the request's logger is made when the handler first asks for it (RequestState). */
+class HandlerRequest implements RouteRequest {
+  readonly client: RouteRequest['client'];
+  readonly transactionId: string;
+
+  constructor(
+    readonly body: unknown,
+    readonly query: Record<string, unknown>,
+    readonly params: Record<string, string>,
+    readonly headers: RouteRequest['headers'],
+    private readonly state: RequestState,
+    readonly baseUrl: string,
+  ) {
+    this.client = state.client as RouteRequest['client'];
+    this.transactionId = state.transactionId;
+  }
+
+  get logger(): RouteRequest['logger'] {
+    return this.state.logger;
+  }
 }
 
 /** The header names a route's schema declares, listed once at mount time. */
@@ -118,7 +130,7 @@ function declaredHeaders(req: Request, names: readonly string[]): Record<string,
   return out;
 }
 
-function send(res: Response, result: RouteResult, clock: Clock): void {
+function send(req: Request, res: Response, result: RouteResult, clock: Clock): void {
   if (result.kind === 'redirect') {
     res.redirect(result.status ?? 302, result.location);
     return;
@@ -127,11 +139,12 @@ function send(res: Response, result: RouteResult, clock: Clock): void {
     res.status(result.status ?? 200).type('html').send(result.html);
     return;
   }
-  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+  if (result.headers) for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
   const status = result.status ?? 200;
+  res.status(status);
   if (result.kind === 'raw') {
-    res.status(status).json(result.body);
+    sendJson(req, res, result.body);
     return;
   }
-  res.status(status).json(successEnvelope(result.data, stateOf(res).transactionId, { status, clock }));
+  sendJson(req, res, successEnvelope(result.data, stateOf(res).transactionId, { status, clock }));
 }

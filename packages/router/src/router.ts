@@ -7,17 +7,14 @@ import { Authenticator } from './authenticator.js';
 import { StaticClientStore, type ClientConfig, type ClientStore } from './clients.js';
 import { TokenService, type TokenOptions } from './tokens.js';
 import { RequestValidator } from './validation.js';
-import { apiVersion } from './middleware/api-version.js';
 import { errorHandler, notFound } from './middleware/errors.js';
 import { CallAdmission, credentialLimit, type CredentialLimitOptions, type RateLimitOptions } from './middleware/rate-limit.js';
-import { requestContext } from './middleware/request-context.js';
-import { requestMetrics } from './middleware/metrics.js';
-import { securityHeaders } from './middleware/security-headers.js';
+import { requestFront } from './middleware/front.js';
 import { mountRoute } from './mount.js';
 import { buildOpenApi, type OpenApiInfo } from './openapi.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
-import { storageRouter } from './routes/storage.js';
+import { storageHandler } from './routes/storage.js';
 import type { Area, RouteContext, RouteDefinition } from './route-types.js';
 
 export interface RouterOptions {
@@ -95,10 +92,8 @@ export function createRouter(options: RouterOptions): SatyapanRouter {
   const openapi = buildOpenApi(routes, options.openapi);
 
   const router = Router() as SatyapanRouter;
-  router.use(requestContext(logger));
-  if (options.metrics) router.use(requestMetrics(options.metrics));
-  router.use(securityHeaders(), apiVersion());
-  if (options.storage instanceof FsStorage) router.use(storageRouter(options.storage));
+  router.use(requestFront(logger, options.metrics));
+  if (options.storage instanceof FsStorage) router.use('/storage', storageHandler(options.storage));
   router.use(express.json({ limit: options.bodyLimit ?? '1mb', type: ['application/json', 'application/*+json'] }));
   router.get('/openapi.json', (_req, res) => void res.json(openapi));
   const deps = {

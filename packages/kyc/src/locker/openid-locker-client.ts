@@ -32,6 +32,9 @@ const PATHS: Record<LockerKind, LockerPaths> = {
   },
 };
 
+/** What the resource reads send as User-Agent (openid-client sends its own on the OAuth calls). */
+const USER_AGENT = 'satyapan-kyc/1';
+
 /**
  * A locker client built on openid-client v6. The lockers publish no discovery document, so the server
  * metadata is written out here from the base URL; pointing at the real locker is a matter of configuration.
@@ -172,12 +175,29 @@ export class OpenIdLockerClient implements LockerPort {
     return `${this.paths.file}${uri}`;
   }
 
+  /**
+   * A JSON resource read (person, entity, issued files: one per profile read, the hot path of a session), sent
+   * straight through the keep-alive transport: a bearer GET is all openid-client's fetchProtectedResource does
+   * without DPoP, and skipping it spares a `Headers`, an `AbortSignal`, a `Response` and its body stream per
+   * read. Its whole-call timeout is the configuration's, as for openid-client's calls. Failures are classified as
+   * before: a non-2xx answer by its status and Retry-After (classifyLockerFailure), a transport error by its
+   * cause.
+   */
   private async getJson(accessToken: string, path: string): Promise<unknown> {
-    const response = await this.get(accessToken, path);
+    const answer = await this.call(() => this.transport.send(`${this.base}${path}`, {
+      method: 'GET', headers: { authorization: `Bearer ${accessToken}`, 'user-agent': USER_AGENT },
+    }, this.timeoutMs));
+    if (answer.status < 200 || answer.status > 299) {
+      const retryAfter = answer.headers['retry-after'];
+      throw classifyLockerFailure(new Response(null, { status: answer.status, headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter } }),
+        `The ${this.kind} locker answered ${path} with HTTP ${answer.status}`);
+    }
     try {
-      return await response.json();
+      // As Response.json() reads it: UTF-8, a byte order mark dropped.
+      const text = answer.body.toString('utf8');
+      return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     } catch (error) {
-      throw new LockerError('failed', `The ${this.kind} locker answered ${path} with a body that is not JSON`, response.status, { cause: error });
+      throw new LockerError('failed', `The ${this.kind} locker answered ${path} with a body that is not JSON`, answer.status, { cause: error });
     }
   }
 

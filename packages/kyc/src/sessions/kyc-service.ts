@@ -96,6 +96,10 @@ const LIVE: readonly SessionStatus[] = ['created', 'initialized', 'authorized', 
  * reads of profile, entity, status and documents. Sessions live in Redis and belong to the API key that
  * created them; another key gets exactly what an unknown id gets.
  */
+/** How many sessions' opened tokens a process remembers, and for how long (KycService.openTokens). */
+const OPENED_TOKENS_KEPT = 1_000;
+const OPENED_TOKENS_MS = 60_000;
+
 export class KycService {
   private readonly store: SessionStore;
   private readonly states: StateSigner;
@@ -103,6 +107,8 @@ export class KycService {
   private readonly clock: Clock;
   private readonly logger: Logger;
   private readonly retentionMs: number;
+  /** Opened upstream tokens by session id and sealed value (openTokens), oldest first. */
+  private readonly opened = new Map<string, { tokens: SessionTokens; until: number }>();
 
   constructor(private readonly options: KycServiceOptions) {
     this.store = new SessionStore(options.redis, options.keys);
@@ -477,9 +483,23 @@ export class KycService {
     }
   }
 
+  /**
+   * The session's upstream tokens, unsealed. Every read of a succeeded session opens them, so the opened tokens
+   * are remembered in this process for a minute, under the session id and the sealed value itself: a refresh
+   * seals new tokens (a new value, so a miss), and a sealed value copied to another session is never taken from
+   * here (it fails authentication, as before). Only Redis holds the tokens at rest, sealed as before.
+   */
   private openTokens(session: SessionRecord): SessionTokens {
     if (!session.sealedTokens) throw serviceError('SESSION_EXPIRED');
-    return JSON.parse(this.options.sealer.unsealText(session.sealedTokens, session.id)) as SessionTokens;
+    const cacheKey = `${session.id}\n${session.sealedTokens}`;
+    const now = this.clock.now();
+    const known = this.opened.get(cacheKey);
+    if (known && known.until > now) return known.tokens;
+    const tokens = Object.freeze(JSON.parse(this.options.sealer.unsealText(session.sealedTokens, session.id)) as SessionTokens);
+    if (known) this.opened.delete(cacheKey);
+    else if (this.opened.size >= OPENED_TOKENS_KEPT) this.opened.delete(this.opened.keys().next().value!);
+    this.opened.set(cacheKey, { tokens, until: now + OPENED_TOKENS_MS });
+    return tokens;
   }
 
   private sealTokens(sessionId: string, tokens: SessionTokens): string {

@@ -1,4 +1,4 @@
-import type { KeySpace, createRedisConnection } from '@satyapan/core';
+import { batched, type KeySpace, type createRedisConnection } from '@satyapan/core';
 import type { ApiDocType, SessionRecord, SessionStatus } from './model.js';
 
 /** ioredis client type, taken from core so that this package needs no direct ioredis dependency. */
@@ -24,7 +24,9 @@ export class SessionStore {
 
   async get(id: string): Promise<SessionRecord | null> {
     if (!/^[0-9a-f-]{36}$/.test(id)) return null;
-    const hash = await this.redis.hgetall(this.sessionKey(id));
+    const key = this.sessionKey(id);
+    // Every read of a session starts here: batched, so that the reads of one event-loop turn share a write.
+    const hash = await batched<Record<string, string>>(this.redis, key, (target) => target.hgetall(key));
     return hash['id'] ? decode(hash) : null;
   }
 

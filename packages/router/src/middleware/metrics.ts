@@ -1,4 +1,4 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { SatyapanMetrics } from '@satyapan/core';
 import { stateOf } from './request-context.js';
 
@@ -18,7 +18,7 @@ const UNMATCHED = '(unmatched)';
  * object and the status, so a request allocates nothing here beyond the finish listener and prom-client's
  * observe; the label objects are built once per (route, status).
  */
-export function requestMetrics(metrics: SatyapanMetrics): RequestHandler {
+export function requestObserver(metrics: SatyapanMetrics): (res: Response) => void {
   const matched = new Map<MatchedRoute, Map<number, Observer>>();
   const unmatched = new Map<string, Map<number, Observer>>();
 
@@ -38,10 +38,9 @@ export function requestMetrics(metrics: SatyapanMetrics): RequestHandler {
     observerFor(this.req, this.statusCode).observe((performance.now() - stateOf(this).startedAt) / 1000);
   }
 
-  return (_req: Request, res: Response, next: NextFunction) => {
+  return (res: Response) => {
     // `on`, not `once`: a response finishes once, and `once` would allocate a wrapper per request.
     res.on('finish', record);
-    next();
   };
 }
 

@@ -1,19 +1,18 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { serviceError, type FsStorage, type SignedMethod } from '@satyapan/core';
 
 /**
- * Endpoints behind FsStorage's signed URLs. They need no Authorization or x-api-key: the URL's signature is
- * the credential. Mounted before the JSON body parser, because uploads are streamed to disk as they come.
+ * Endpoints behind FsStorage's signed URLs, for `router.use('/storage', ...)`. They need no Authorization or
+ * x-api-key: the URL's signature is the credential. Mounted before the JSON body parser, because uploads are
+ * streamed to disk as they come. A handler on the plain prefix (not a wildcard pattern, not a router of its own)
+ * behaves the same on Express 4 and 5, and costs other requests one prefix test.
  */
-export function storageRouter(storage: FsStorage): Router {
-  const router = Router();
-  // `use` with a plain prefix (not a wildcard pattern) behaves the same on Express 4 and 5.
-  router.use('/storage', (req, res, next) => {
+export function storageHandler(storage: FsStorage): RequestHandler {
+  return (req, res, next) => {
     if (req.method === 'PUT') void upload(storage, req, res).catch(next);
     else if (req.method === 'GET' || req.method === 'HEAD') void download(storage, req, res, next).catch(next);
     else next();
-  });
-  return router;
+  };
 }
 
 /** The object key is the path below `/storage`, each segment URL-decoded; FsStorage refuses unsafe keys. */
