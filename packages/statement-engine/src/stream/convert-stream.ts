@@ -198,6 +198,7 @@ async function convertJsonStream(input: AsyncIterable<Uint8Array | string>, opti
     pipeline.reader.finish();
     const statement: Statement = pipeline.assembler.finish();
     deductees.seal();
+    await deductees.settled();
     const report = pipeline.problems.report();
     const render = report.valid
       ? () =>
