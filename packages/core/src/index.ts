@@ -27,3 +27,7 @@ export {
   SatyapanMetrics, createMetrics, metricsHandler,
   type MetricsOptions, type QueueCounts, type UpstreamOutcome,
 } from './metrics.js';
+export {
+  JOB_STATUSES, canMove, sourcesOf, isTerminal, scoredEntries, repeatEvery, closeWithin,
+  type JobStatus, type ClosableWorker,
+} from './jobs.js';
