@@ -28,6 +28,6 @@ export {
   type MetricsOptions, type QueueCounts, type UpstreamOutcome,
 } from './metrics.js';
 export {
-  JOB_STATUSES, canMove, sourcesOf, isTerminal, scoredEntries, repeatEvery, closeWithin,
-  type JobStatus, type ClosableWorker,
+  JOB_STATUSES, canMove, sourcesOf, isTerminal, scoredEntries, repeatEvery, closeWithin, watchQueueDepth,
+  type JobStatus, type ClosableWorker, type CountableQueue,
 } from './jobs.js';

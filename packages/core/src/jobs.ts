@@ -2,6 +2,7 @@
 // sorted-set replies, periodic sweeps and the bounded shutdown of a BullMQ worker. Moved here from
 // @satyapan/statement-queue so that each queue package uses one copy.
 import type { Logger } from './logger.js';
+import type { SatyapanMetrics } from './metrics.js';
 
 /** created -> queued -> in_progress -> succeeded | failed. */
 export type JobStatus = 'created' | 'queued' | 'in_progress' | 'succeeded' | 'failed';
@@ -92,4 +93,18 @@ export async function closeWithin(worker: ClosableWorker, timeoutMs: number): Pr
     await closing;
   }
   clearTimeout(timer);
+}
+
+/** What {@link watchQueueDepth} needs of a BullMQ Queue. */
+export interface CountableQueue {
+  readonly name: string;
+  getJobCounts(...states: string[]): Promise<Record<string, number>>;
+}
+
+/** The BullMQ states that make a queue's depth; finished jobs are kept for a while and counted too. */
+const DEPTH_STATES = ['waiting', 'prioritized', 'delayed', 'active', 'failed'] as const;
+
+/** Reports the queue's jobs by state (`satyapan_queue_jobs`) at each scrape of `metrics`, when given. */
+export function watchQueueDepth(metrics: SatyapanMetrics | undefined, queue: CountableQueue): void {
+  metrics?.watchQueue(queue.name, () => queue.getJobCounts(...DEPTH_STATES));
 }

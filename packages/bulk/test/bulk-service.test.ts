@@ -1,0 +1,159 @@
+import { expect } from 'chai';
+import { PENNY_DROP_TEST_ACCOUNTS as PD, PENNY_DROP_TEST_IFSC as IFSC, PENNY_LESS_TEST_ACCOUNTS as PL } from '@satyapan/sandbox';
+import { bulkOwnerOf, resultHeader, type BulkJobView } from '@satyapan/bulk';
+import { CLIENT, startBulkEnv, type BulkEnv } from './support/env.js';
+
+/** Unique account numbers the penny-drop simulator answers as invalid accounts (one call each, counted per account). */
+function accounts(count: number, seed = 7): string[] {
+  return Array.from({ length: count }, (_, i) => `9${seed}${String(i).padStart(9, '0')}`);
+}
+
+function cells(line: string): string[] {
+  return line.split(',');
+}
+
+describe('bulk: verification jobs (service and in-process worker)', function () {
+  this.timeout(60_000);
+  let env: BulkEnv;
+  beforeEach(async () => {
+    env = await startBulkEnv();
+  });
+  afterEach(() => env.close());
+
+  it('runs a penny-drop CSV row by row: answers, bad rows and upstream failures each reported on their own line', async () => {
+    await env.startWorker();
+    const csv = [
+      'reference,ifsc,account_number,name',
+      `r1,${IFSC},${PD.valid},Anjali Rao`,
+      `r2,${IFSC},${PD.blocked},`,
+      'r3,NOTANIFSC,123456789,',
+      `r4,${IFSC},,`,
+      `r5,${IFSC},12"34,`,
+      `r6,${IFSC},${PD.serverError},`,
+      '',
+      `r7,${IFSC.toLowerCase()},${PD.validSecond},Rahul Verma`,
+    ].join('\r\n');
+    const job = await env.submitAndUpload('penny_drop', csv);
+    expect(job).to.include({ kind: 'penny_drop', status: 'created', rows_done: 0 });
+    expect(job.csv_url).to.be.a('string');
+    const done = await env.finished(job.job_id);
+    expect(done).to.include({ status: 'succeeded', rows_total: 7, rows_done: 7 });
+    expect(done.summary).to.deep.equal({ ok: 3, invalid: 3, error: 1, interrupted: 0 });
+    const [header, ...rows] = await env.resultLines(done);
+    expect(header).to.equal(resultHeader(env.registry.get('penny_drop')!).join(','));
+    expect(header).to.equal('line,reference,ifsc,account_number,name,mobile,outcome,code,message,account_exists,name_at_bank,name_match_score,name_match_result,utr,amount_deposited');
+    expect(rows).to.have.length(7);
+    const byRef = new Map(rows.map((row) => [cells(row)[1], cells(row)]));
+    expect(byRef.get('r1')!.slice(0, 11)).to.deep.equal(['2', 'r1', IFSC, PD.valid, 'Anjali Rao', '', 'ok', 'OK', 'Bank Account details verified successfully.', 'true', 'ANJALI RAO']);
+    expect(byRef.get('r1')![12]).to.equal('match');
+    expect(byRef.get('r1')![14]).to.equal('1');
+    expect(byRef.get('r2')!.slice(6, 10)).to.deep.equal(['ok', 'OK', 'Account is blocked', 'true']);
+    expect(byRef.get('r3')!.slice(6, 9)).to.deep.equal(['invalid', 'UNPROCESSABLE', 'Invalid IFSC pattern']);
+    expect(byRef.get('r4')!.slice(6, 9)).to.deep.equal(['invalid', 'INVALID_FIELD', 'Invalid account_number: must be 1 to 40 characters']);
+    // A line that is not CSV echoes nothing (its cells are unknown) but keeps its line number.
+    const r5 = cells(rows.find((row) => row.startsWith('6,'))!);
+    expect(r5.slice(0, 8)).to.deep.equal(['6', '', '', '', '', '', 'invalid', 'UNPROCESSABLE']);
+    expect(rows.find((row) => row.startsWith('6,'))).to.match(/Malformed CSV line: quote inside an unquoted cell/);
+    expect(byRef.get('r6')!.slice(6, 9)).to.deep.equal(['error', 'SOURCE_UNAVAILABLE', 'Source Unavailable']);
+    // Line numbers are the file's: the blank line 8 is skipped, not renumbered.
+    expect(byRef.get('r7')!.slice(0, 3)).to.deep.equal(['9', 'r7', IFSC.toLowerCase()]);
+    // Bad rows never reached the provider; every good row did, once.
+    expect(Object.fromEntries(env.pennyDrop.callsByAccount())).to.deep.equal({ [PD.valid]: 1, [PD.blocked]: 1, [PD.serverError]: 1, [PD.validSecond]: 1 });
+  });
+
+  it('runs IFSC lookups locally and penny-less checks through their provider', async () => {
+    await env.startWorker();
+    const ifscJob = await env.submitAndUpload('ifsc', `ifsc\n${IFSC}\nABCD0123456\nshort\n`);
+    const ifscDone = await env.finished(ifscJob.job_id);
+    expect(ifscDone.summary).to.deep.equal({ ok: 1, invalid: 1, error: 1, interrupted: 0 });
+    const ifscRows = (await env.resultLines(ifscDone)).slice(1).map(cells);
+    expect(ifscRows[0]!.slice(0, 6)).to.deep.equal(['2', '', IFSC, 'ok', 'OK', '']);
+    expect(ifscRows[0]![6]).to.equal('Kotak Mahindra Bank');
+    expect(ifscRows[1]!.slice(3, 6)).to.deep.equal(['error', 'IFSC_NOT_FOUND', 'IFSC not found: ABCD0123456']);
+    expect(ifscRows[2]!.slice(3, 6)).to.deep.equal(['invalid', 'UNPROCESSABLE', 'Invalid IFSC pattern']);
+
+    const plJob = await env.submitAndUpload('penny_less', `ifsc,account_number\n${IFSC},${PL.individual}\n${IFSC},${PL.invalidAccount}\n`);
+    const plDone = await env.finished(plJob.job_id);
+    expect(plDone.summary).to.deep.equal({ ok: 2, invalid: 0, error: 0, interrupted: 0 });
+    expect(env.pennyLess.requests()).to.equal(2);
+  });
+
+  it('fails the job, not a row, when the file cannot be read as a whole', async () => {
+    await env.startWorker();
+    const missing = await env.finished((await env.submitAndUpload('penny_drop', `ifsc,name\n${IFSC},A\n`)).job_id);
+    expect(missing).to.include({ status: 'failed', message: 'Missing column: account_number' });
+    const empty = await env.finished((await env.submitAndUpload('penny_drop', '\n\n')).job_id);
+    expect(empty).to.include({ status: 'failed', message: 'The file has no header line' });
+    expect(env.pennyDrop.requests()).to.equal(0);
+  });
+
+  it('a header-only file succeeds with no rows', async () => {
+    await env.startWorker();
+    const done = await env.finished((await env.submitAndUpload('ifsc', 'ifsc\n')).job_id);
+    expect(done).to.include({ status: 'succeeded', rows_total: 0, rows_done: 0 });
+    expect(await env.resultLines(done)).to.have.length(1);
+  });
+
+  it('with accept_cache, repeated accounts are asked once (the per-key cache and the single flight)', async () => {
+    await env.startWorker({ rowConcurrency: 4 });
+    const rows = Array.from({ length: 12 }, () => `${IFSC},${PD.valid}`);
+    const done = await env.finished((await env.submitAndUpload('penny_drop', `ifsc,account_number\n${rows.join('\n')}\n`, { acceptCache: true })).job_id);
+    expect(done.summary.ok).to.equal(12);
+    expect(env.pennyDrop.requests()).to.equal(1);
+    expect(env.pennyDrop.deposits()).to.equal(1);
+    // Rows answered from the cache say no money moved for them.
+    const deposited = (await env.resultLines(done)).slice(1).map((line) => cells(line)[14]);
+    expect(deposited.filter((value) => value === '0').length).to.be.at.least(12 - 4);
+  });
+
+  it('resumes from its journal: a row with an outcome is not checked again, a row whose paid call was in flight is reported interrupted, never called twice', async () => {
+    const list = accounts(250);
+    const job = await env.submitAndUpload('penny_drop', `ifsc,account_number\n${list.map((account) => `${IFSC},${account}`).join('\n')}\n`);
+    const ref = { owner: bulkOwnerOf(CLIENT.clientId), jobId: job.job_id };
+    // What a worker that died in the first chunk leaves behind: one outcome recorded, one call in flight.
+    await env.service.store.recordRow(ref, 0, 'ok', `2,,${IFSC},${list[0]},,,ok,OK,from the journal`);
+    expect(await env.service.store.markInFlight(ref, 1)).to.equal(true);
+    expect(await env.service.store.markInFlight(ref, 1)).to.equal(false);
+    await env.startWorker({ chunkSize: 100 });
+    const done = await env.finished(job.job_id);
+    expect(done.summary).to.deep.equal({ ok: 249, invalid: 0, error: 0, interrupted: 1 });
+    const lines = (await env.resultLines(done)).slice(1);
+    expect(lines[0]).to.equal(`2,,${IFSC},${list[0]},,,ok,OK,from the journal`);
+    expect(cells(lines[1]!).slice(6, 8)).to.deep.equal(['interrupted', 'BULK_ROW_INTERRUPTED']);
+    const calls = env.pennyDrop.callsByAccount();
+    expect(calls.has(list[0]!)).to.equal(false);
+    expect(calls.has(list[1]!)).to.equal(false);
+    expect([...calls.values()].every((count) => count === 1)).to.equal(true);
+    expect(calls.size).to.equal(248);
+    // The journal is emptied chunk by chunk; the parts are gone once the result is assembled.
+    expect(await env.redis.exists(env.service.keys.journal(ref))).to.equal(0);
+  });
+
+  it('shows progress while it runs and refuses a kind it does not offer or a product the client lacks', async () => {
+    env.pennyDrop.setLatency(20);
+    await env.startWorker({ chunkSize: 10, rowConcurrency: 2 });
+    const job = await env.submitAndUpload('penny_drop', `ifsc,account_number\n${accounts(60).map((a) => `${IFSC},${a}`).join('\n')}\n`);
+    const seen = new Set<number>();
+    let view: BulkJobView;
+    do {
+      view = await env.service.get(CLIENT.clientId, job.job_id);
+      if (view.status === 'in_progress') seen.add(view.rows_done);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    } while (view.status !== 'succeeded');
+    expect(view.rows_done).to.equal(60);
+    expect([...seen].filter((done) => done > 0 && done < 60).length, 'intermediate progress').to.be.at.least(2);
+    await expectError(env.service.submit({ kind: 'pan' }, CLIENT), 422, 'Invalid kind: must be one of penny_drop, penny_less, ifsc');
+    await expectError(env.service.submit({ kind: 'ifsc' }, { ...CLIENT, products: ['kyc'] }), 403, 'Insufficient privilege');
+    await expectError(env.service.get('another-client', job.job_id), 521, `Data not found: ${job.job_id}`);
+  });
+});
+
+async function expectError(promise: Promise<unknown>, status: number, message: string): Promise<void> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).to.include({ status, message });
+    return;
+  }
+  expect.fail('expected an error');
+}
