@@ -48,8 +48,8 @@ export function bankRowChecks(bank: BankService): RowCheck<any>[] {
       upstream: 'penny_drop',
       paid: true,
       parse: accountRow,
-      async check(row: AccountRow, { apiKey, acceptCache, logger }) {
-        const answer = await bank.verifyAccount({ apiKey, acceptCache, ...row }, logger);
+      async check(row: AccountRow, { apiKey, acceptCache, logger, beforeCall }) {
+        const answer = await bank.verifyAccount({ apiKey, acceptCache, ...row, beforeProviderCall: beforeCall }, logger);
         return {
           message: answer.message,
           result: {
@@ -70,8 +70,8 @@ export function bankRowChecks(bank: BankService): RowCheck<any>[] {
       upstream: 'penny_less',
       paid: true,
       parse: accountRow,
-      async check(row: AccountRow, { apiKey, acceptCache, logger }) {
-        const answer = await bank.verifyAccountPennyLess({ apiKey, acceptCache, ...row }, logger);
+      async check(row: AccountRow, { apiKey, acceptCache, logger, beforeCall }) {
+        const answer = await bank.verifyAccountPennyLess({ apiKey, acceptCache, ...row, beforeProviderCall: beforeCall }, logger);
         return {
           ...(answer.message !== undefined ? { message: answer.message } : {}),
           result: { account_exists: answer.account_exists, name_at_bank: answer.name_at_bank, ...nameMatchColumns(answer.name_match) },

@@ -7,6 +7,12 @@ export interface RowCheckContext {
   /** The job's `accept_cache`, as `x-accept-cache: true` on a single call. */
   acceptCache: boolean;
   logger: Logger;
+  /**
+   * To be called right before the upstream is asked (and not when the answer comes from a cache or another
+   * caller's flight): it waits for the upstream's rate limit and journals a paid call before it is made. A
+   * rejection means the call must not be made (the bank's checks pass it as `beforeProviderCall`).
+   */
+  beforeCall: () => Promise<void>;
 }
 
 /** The answer of one row's check: the kind's result columns (absent values are written as empty cells). */

@@ -5,7 +5,7 @@ import {
 } from '@satyapan/core';
 import { cellsOf, csvLine, splitLines, type CsvLine } from './csv.js';
 import { bulkStorageKeys, type BulkJobRef } from './keys.js';
-import type { RowCheck, RowCheckRegistry, RowResult } from './kinds.js';
+import type { RowCheck, RowCheckContext, RowCheckRegistry, RowResult } from './kinds.js';
 import { BULK_FAILURES, zeroCounts, type BulkJobRecord, type OutcomeCounts, type RowOutcome } from './model.js';
 import type { BulkJobData } from './queue.js';
 import type { UpstreamRateLimiter } from './rate-limit.js';
@@ -31,6 +31,9 @@ export interface RunnerOptions {
 }
 
 export type BulkRunResult = { outcome: 'succeeded' | 'failed' } | { outcome: 'skipped'; reason: 'job-gone' | 'already-finished' };
+
+/** What every row of a job shares of its check's context. */
+type RowContext = Omit<RowCheckContext, 'beforeCall'>;
 
 /** A row as the result file shows it. */
 interface RowLine {
@@ -123,7 +126,7 @@ export class BulkRunner {
   /** The chunk's rows, `rowConcurrency` at a time; 'aborted' when shutdown asked to stop (outcomes so far are journalled). */
   private async checkChunk(
     ref: BulkJobRef, check: RowCheck, names: string[], rows: CsvLine[], from: number, journal: Map<number, JournalEntry>,
-    context: { apiKey: string; acceptCache: boolean; logger: Logger }, signal?: AbortSignal,
+    context: RowContext, signal?: AbortSignal,
   ): Promise<RowLine[] | 'aborted'> {
     const results: RowLine[] = new Array(rows.length);
     let next = 0;
@@ -147,7 +150,7 @@ export class BulkRunner {
 
   private async checkRow(
     ref: BulkJobRef, check: RowCheck, names: string[], row: CsvLine, index: number, entry: JournalEntry | undefined,
-    context: { apiKey: string; acceptCache: boolean; logger: Logger }, signal?: AbortSignal,
+    context: RowContext, signal?: AbortSignal,
   ): Promise<RowLine> {
     const cells = await cellsOf(row.text);
     const byName: Record<string, string> = {};
@@ -166,23 +169,29 @@ export class BulkRunner {
       if (!isServiceError(error)) throw error;
       return line('invalid', error.code, error.message);
     }
-    for (let attempt = 1; ; attempt++) {
+    // The call's journal entry is written by `beforeCall`, right before the provider is asked (after the rate
+    // limit let it go); a row answered from the cache or from another caller's flight makes no call and has none.
+    let marked = false;
+    const beforeCall = async (): Promise<void> => {
       if (check.upstream !== null) await this.options.limiter.acquire(check.upstream, signal);
-      // A paid call is journalled before it is made; a marker already there means an earlier run may have made it.
-      if (check.paid && attempt === 1 && !(await this.options.store.markInFlight(ref, index))) {
-        return this.journalled(ref, index, line('interrupted', 'BULK_ROW_INTERRUPTED', serviceError('BULK_ROW_INTERRUPTED').message));
-      }
+      if (!check.paid || marked) return;
+      // A marker already there means an earlier run of this job may have made the call.
+      if (!(await this.options.store.markInFlight(ref, index))) throw serviceError('BULK_ROW_INTERRUPTED');
+      marked = true;
+    };
+    for (let attempt = 1; ; attempt++) {
       try {
-        const answer = await check.check(input, context);
+        const answer = await check.check(input, { ...context, beforeCall });
         return await this.settle(ref, index, check, line('ok', 'OK', answer.message, answer.result));
       } catch (error) {
+        if (signal?.aborted && !marked) throw error;
         if (!isServiceError(error) || error.code === 'SERVICE_UNAVAILABLE') throw error;
         if (error.code === 'TOO_MANY_REQUESTS' && attempt <= this.options.rateLimitRetries && !signal?.aborted) {
           // Refused before any work: not charged, so trying again is no repeat of a paid call.
           await sleep(retryAfterMs(error));
           continue;
         }
-        return await this.settle(ref, index, check, line('error', error.code, error.message));
+        return await this.settle(ref, index, check, line(error.code === 'BULK_ROW_INTERRUPTED' ? 'interrupted' : 'error', error.code, error.message));
       }
     }
   }

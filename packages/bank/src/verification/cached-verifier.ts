@@ -45,6 +45,12 @@ export interface AccountCheckInput {
   mobile?: string;
   /** `x-accept-cache: true`; false or absent always asks the provider. */
   acceptCache?: boolean;
+  /**
+   * Called right before the provider is asked, and only then: not for an answer from the cache or one shared
+   * from another caller's flight. A rejection skips the call and rejects the verification. Bulk jobs use it to
+   * pace calls under the provider's rate limit and to journal a paid call before it is made.
+   */
+  beforeProviderCall?: () => Promise<void>;
 }
 
 /** What a provider is asked: the checked input, IFSC in upper case. */
@@ -119,7 +125,7 @@ export class CachedVerifier<T extends Definitive> {
       accountNumber: input.accountNumber,
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
-    }));
+    }), input.beforeProviderCall);
     logger.child({ ifsc, verification: id.slice(0, 12) }).info(`${this.label} answered${answer.fromCache ? ' from cache' : ''}`, {
       provider_code: answer.outcome.providerCode, ...logFields(answer), elapsed_ms: this.clock.now() - started,
     });
@@ -132,13 +138,15 @@ export class CachedVerifier<T extends Definitive> {
     return this.keySecret ? hmacSign(this.keySecret, material, 'hex') : sha256Hex(material);
   }
 
-  async answer(id: string, acceptCache: boolean, ask: () => Promise<T>): Promise<VerifierAnswer<T>> {
+  /** `beforeCall`: run by the caller that leads the flight, right before (and outside the timing of) the provider call. */
+  async answer(id: string, acceptCache: boolean, ask: () => Promise<T>, beforeCall?: () => Promise<void>): Promise<VerifierAnswer<T>> {
     if (acceptCache) {
       const cached = await this.cache.get(id);
       this.cacheResults?.[cached ? 'hit' : 'miss'].inc();
       if (cached) return { outcome: cached, fromCache: true };
     }
     const outcome = await this.flights.run(id, async () => {
+      await beforeCall?.();
       const fresh = this.metrics ? await this.metrics.timeUpstream(this.upstream, 'verify', ask) : await ask();
       if (fresh.definitive) await this.cache.set(id, fresh);
       return fresh;

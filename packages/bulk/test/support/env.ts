@@ -22,6 +22,8 @@ export interface BulkEnv {
   dataDir: string;
   storage: FsStorage;
   sealer: Sealer;
+  /** The sealer's key (`k1:<key>` is SATYAPAN_SEALING_KEYS for a worker process). */
+  sealingKey: string;
   pennyDrop: PennyDropSimulator;
   pennyLess: PennyLessSimulator;
   bank: BankService;
@@ -49,7 +51,8 @@ export async function startBulkEnv(options: { pennyDrop?: PennyDropSimulatorOpti
   await waitForRedis(redis);
   const dataDir = await mkdtemp(join(tmpdir(), 'satyapan-bulk-'));
   const storage = new FsStorage({ root: dataDir, signingSecret: 'bulk-test-secret', publicBaseUrl: 'http://127.0.0.1:9/storage' });
-  const sealer = new Sealer([{ id: 'k1', key: Sealer.generateKey() }]);
+  const sealingKey = Sealer.generateKey();
+  const sealer = new Sealer([{ id: 'k1', key: sealingKey }]);
   const pennyDrop = await startPennyDropSimulator(options.pennyDrop);
   const pennyLess = await startPennyLessSimulator();
   const cacheKeySecret = `cache-${randomUUID()}`;
@@ -77,7 +80,7 @@ export async function startBulkEnv(options: { pennyDrop?: PennyDropSimulatorOpti
     return storage.verifySignedUrl('PUT', key, Object.fromEntries(parsed.searchParams));
   };
   const env: BulkEnv = {
-    redis, keyPrefix, dataDir, storage, sealer, pennyDrop, pennyLess, bank, registry, service, cacheKeySecret,
+    redis, keyPrefix, dataDir, storage, sealer, sealingKey, pennyDrop, pennyLess, bank, registry, service, cacheKeySecret,
     async startWorker(overrides = {}) {
       const connection = createRedisConnection({ flavour: 'worker', connectionName: 'bulk-test-worker' });
       connections.push(connection);
