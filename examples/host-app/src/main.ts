@@ -18,6 +18,7 @@ function banner(demo: Awaited<ReturnType<typeof startDemo>>): string {
     `  Queue dashboard  ${demo.url}/admin/queues   (user ${demo.admin.user}, ${demo.admin.generatedPassword === undefined ? 'password from SATYAPAN_ADMIN_PASSWORD' : `password ${demo.admin.generatedPassword}`})`,
     `  Redis            ${demo.redisShown}${demo.startedPrivateRedis ? ' (private redis-server started for this run, append-only file under the data dir)' : ''}`,
     `  Statement worker ${demo.workerInProcess ? 'in this process' : 'off (SATYAPAN_WORKER=off): run examples/worker with the settings below'}`,
+    `  Bulk worker      ${demo.workerInProcess ? 'in this process' : 'off too (examples/worker runs both)'}; bulk jobs at ${demo.apiUrl}/bulk/verifications (kinds penny_drop, penny_less, ifsc)`,
     ...(demo.workerInProcess ? [] : workerSettings(demo)),
     '',
     'Demo client (every product enabled):',
