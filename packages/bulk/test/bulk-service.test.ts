@@ -129,6 +129,28 @@ describe('bulk: verification jobs (service and in-process worker)', function () 
     expect(await env.redis.exists(env.service.keys.journal(ref))).to.equal(0);
   });
 
+  it('a worker shut down mid-job stops between rows and hands the job back; the next one finishes it with no row interrupted and none asked twice', async () => {
+    env.pennyDrop.setLatency(5);
+    const list = accounts(600, 3);
+    const first = await env.startWorker({ chunkSize: 50 });
+    const job = await env.submitAndUpload('penny_drop', `ifsc,account_number\n${list.map((account) => `${IFSC},${account}`).join('\n')}\n`);
+    for (;;) {
+      const view = await env.service.get(CLIENT.clientId, job.job_id);
+      if (view.rows_done >= 100) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await first.close({ timeoutMs: 50 });
+    const handedBack = await env.service.get(CLIENT.clientId, job.job_id);
+    expect(handedBack.status).to.equal('in_progress');
+    expect(handedBack.rows_done).to.be.below(600);
+    await env.startWorker({ chunkSize: 50 });
+    const done = await env.finished(job.job_id, 60_000);
+    expect(done.summary).to.deep.equal({ ok: 600, invalid: 0, error: 0, interrupted: 0 });
+    const calls = env.pennyDrop.callsByAccount();
+    expect(calls.size).to.equal(600);
+    expect([...calls.values()].every((count) => count === 1)).to.equal(true);
+  });
+
   it('shows progress while it runs and refuses a kind it does not offer or a product the client lacks', async () => {
     env.pennyDrop.setLatency(20);
     await env.startWorker({ chunkSize: 10, rowConcurrency: 2 });
