@@ -100,20 +100,26 @@ export class BulkRunner {
     if (record.rowsTotal === null) await store.setRowsTotal(ref, lines.length);
     const apiKey = this.options.sealer.unsealText(record.apiKeySealed, apiKeyContext(record.jobId));
     const context = { apiKey, acceptCache: record.acceptCache, logger: logger.child({ bulk_job: record.jobId, kind: check.kind }) };
-    const chunks = Math.ceil(lines.length / this.options.chunkSize);
     const started = clock.now();
-    for (let chunk = record.chunksDone; chunk < chunks; chunk++) {
-      const from = chunk * this.options.chunkSize;
-      const rows = lines.slice(from, from + this.options.chunkSize);
-      // Only the chunk a dead worker was in has a journal; later chunks start empty.
-      const journal = chunk === record.chunksDone ? await store.journal(ref) : new Map<number, JournalEntry>();
+    // A run goes on from the rows committed so far, whatever chunk size the run before it had: chunks are
+    // numbered in order, each starts where the last ended, and the first one covers every journalled row.
+    let chunk = record.chunksDone;
+    let from = record.rowsDone;
+    let journal = await store.journal(ref);
+    while (from < lines.length) {
+      const journalled = Math.max(-1, ...journal.keys()) + 1;
+      const rows = lines.slice(from, Math.max(from + this.options.chunkSize, journalled));
       const results = await this.checkChunk(ref, check, names, rows, from, journal, context, signal);
       if (results === 'aborted') return 'handed-back';
       const counts = zeroCounts();
       for (const row of results) counts[row.outcome] += 1;
       await this.options.storage.put(bulkStorageKeys.part(ref, chunk), `${results.map((row) => row.line).join('\n')}\n`, { contentType: 'text/csv' });
       await store.commitChunk(ref, chunk, rows.length, counts, clock.now());
+      chunk += 1;
+      from += rows.length;
+      journal = new Map<number, JournalEntry>();
     }
+    const chunks = chunk;
     await this.assemble(ref, check, chunks);
     const ended = await store.transition(ref, 'succeeded', clock.now(), { result_key: bulkStorageKeys.result(ref) });
     logger.info('bulk job run', {
