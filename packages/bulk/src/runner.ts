@@ -197,7 +197,9 @@ export class BulkRunner {
           await sleep(retryAfterMs(error));
           continue;
         }
-        return await this.settle(ref, index, check, line(error.code === 'BULK_ROW_INTERRUPTED' ? 'interrupted' : 'error', error.code, error.message));
+        // Another run's marker (or outcome) is in the journal: leave it there, report the row interrupted.
+        if (error.code === 'BULK_ROW_INTERRUPTED' && !marked) return line('interrupted', error.code, error.message);
+        return await this.settle(ref, index, check, line('error', error.code, error.message));
       }
     }
   }
