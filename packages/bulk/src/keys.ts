@@ -84,6 +84,8 @@ export const bulkStorageKeys = {
   /** The result lines of one committed chunk, until the result file is assembled. */
   part: (ref: BulkJobRef, chunk: number) => `bulk/${ref.owner}/${ref.jobId}/part-${String(chunk).padStart(6, '0')}.csv`,
   result: (ref: BulkJobRef) => `bulk/${ref.owner}/${ref.jobId}/result.csv`,
+  /** Rows by outcome, code and message. */
+  summary: (ref: BulkJobRef) => `bulk/${ref.owner}/${ref.jobId}/summary.csv`,
 };
 
 const UPLOAD_KEY = /(?:^|\/)bulk\/([0-9a-f]{24})\/([0-9a-f-]{36})\/rows\.csv$/;

@@ -54,6 +54,8 @@ export interface BulkJobView {
   summary: OutcomeCounts;
   /** Pre-signed GET of the result CSV (succeeded). */
   result_url?: string;
+  /** Pre-signed GET of the summary CSV: rows by outcome, code and message (succeeded). */
+  summary_url?: string;
   message?: string;
 }
 

@@ -32,7 +32,7 @@ export class BulkRetention {
 
   private async deleteJob(ref: BulkJobRef): Promise<void> {
     const record = await this.store.get(ref);
-    const keys = [bulkStorageKeys.upload(ref), bulkStorageKeys.frozenInput(ref), bulkStorageKeys.result(ref)];
+    const keys = [bulkStorageKeys.upload(ref), bulkStorageKeys.frozenInput(ref), bulkStorageKeys.result(ref), bulkStorageKeys.summary(ref)];
     // Parts are left only by a job that never finished: at most one per chunk committed, plus the one after.
     const parts = record && record.status !== 'succeeded' ? record.chunksDone + 1 : 0;
     for (let chunk = 0; chunk < parts; chunk++) keys.push(bulkStorageKeys.part(ref, chunk));

@@ -54,6 +54,7 @@ const JOB: JsonSchema = {
     rows_done: { ...COUNT, description: 'Rows checked so far (committed, plus the rows of the chunk in progress that have an outcome or a call in flight).' },
     summary: SUMMARY,
     result_url: { type: 'string', format: 'uri', description: 'Pre-signed GET of the result CSV (succeeded): one line per row, in file order.' },
+    summary_url: { type: 'string', format: 'uri', description: 'Pre-signed GET of the summary CSV (succeeded): outcome, code, message, rows; most frequent first.' },
     message: { type: 'string', description: 'Why the job failed: the file could not be read as a whole (no header, a missing column, too large, too many rows) or processing failed.' },
   },
 };

@@ -227,13 +227,33 @@ export class BulkRunner {
   }
 
   /** The result file: the header, then every chunk's lines in order; the parts are deleted once it is written. */
+  /**
+   * The result file: the header, then every chunk's lines in order; and the summary file, rows by outcome, code
+   * and message, most frequent first. The parts are deleted once both are written.
+   */
   private async assemble(ref: BulkJobRef, check: RowCheck, chunks: number): Promise<void> {
     const { storage } = this.options;
+    const outcomeColumn = 2 + check.required.length + check.optional.length;
+    const tally = new Map<string, { cells: string[]; rows: number }>();
     async function* lines(): AsyncGenerator<Buffer> {
       yield Buffer.from(`${csvLine(resultHeader(check))}\n`);
-      for (let chunk = 0; chunk < chunks; chunk++) yield await readAll(await storage.get(bulkStorageKeys.part(ref, chunk)));
+      for (let chunk = 0; chunk < chunks; chunk++) {
+        const part = await readAll(await storage.get(bulkStorageKeys.part(ref, chunk)));
+        for (const text of part.toString('utf8').split('\n')) {
+          if (text === '') continue;
+          const cells = await cellsOf(text);
+          const key = Array.isArray(cells) ? cells.slice(outcomeColumn, outcomeColumn + 3) : ['', '', ''];
+          const entry = tally.get(key.join('\u0000')) ?? { cells: key, rows: 0 };
+          entry.rows += 1;
+          tally.set(key.join('\u0000'), entry);
+        }
+        yield part;
+      }
     }
     await storage.put(bulkStorageKeys.result(ref), Readable.from(lines()), { contentType: 'text/csv' });
+    const summary = [...tally.values()].sort((a, b) => b.rows - a.rows || a.cells.join().localeCompare(b.cells.join()));
+    const text = [csvLine(['outcome', 'code', 'message', 'rows']), ...summary.map(({ cells, rows }) => csvLine([...cells, rows]))].join('\n');
+    await storage.put(bulkStorageKeys.summary(ref), `${text}\n`, { contentType: 'text/csv' });
     for (let chunk = 0; chunk < chunks; chunk++) await storage.delete(bulkStorageKeys.part(ref, chunk));
   }
 

@@ -1,4 +1,5 @@
 import { isTerminal, type ObjectStorage } from '@satyapan/core';
+import { bulkStorageKeys } from './keys.js';
 import { BULK_JOB_ENTITY, type BulkJobRecord, type BulkJobView } from './model.js';
 
 /** The job without URLs; `inFlight`: journalled rows of the chunk being checked, added to `rows_done`. */
@@ -24,6 +25,10 @@ export async function pollView(record: BulkJobRecord, inFlight: number, storage:
   const view = summaryView(record, inFlight);
   if (record.status === 'succeeded' && record.resultKey) {
     view.result_url = await storage.presignGet(record.resultKey, { expiresInSeconds: downloadTtlSeconds, downloadName: `${record.jobId}_${record.kind}_result.csv` });
+    const owner = record.resultKey.split('/')[1] as string;
+    view.summary_url = await storage.presignGet(bulkStorageKeys.summary({ owner, jobId: record.jobId }), {
+      expiresInSeconds: downloadTtlSeconds, downloadName: `${record.jobId}_${record.kind}_summary.csv`,
+    });
   }
   return view;
 }

@@ -57,6 +57,15 @@ describe('bulk: verification jobs (service and in-process worker)', function () 
     expect(byRef.get('r6')!.slice(6, 9)).to.deep.equal(['error', 'SOURCE_UNAVAILABLE', 'Source Unavailable']);
     // Line numbers are the file's: the blank line 8 is skipped, not renumbered.
     expect(byRef.get('r7')!.slice(0, 3)).to.deep.equal(['9', 'r7', IFSC.toLowerCase()]);
+    expect(await env.summaryLines(done)).to.deep.equal([
+      'outcome,code,message,rows',
+      'ok,OK,Bank Account details verified successfully.,2',
+      'error,SOURCE_UNAVAILABLE,Source Unavailable,1',
+      'invalid,INVALID_FIELD,Invalid account_number: must be 1 to 40 characters,1',
+      'invalid,UNPROCESSABLE,Invalid IFSC pattern,1',
+      'invalid,UNPROCESSABLE,Malformed CSV line: quote inside an unquoted cell,1',
+      'ok,OK,Account is blocked,1',
+    ]);
     // Bad rows never reached the provider; every good row did, once.
     expect(Object.fromEntries(env.pennyDrop.callsByAccount())).to.deep.equal({ [PD.valid]: 1, [PD.blocked]: 1, [PD.serverError]: 1, [PD.validSecond]: 1 });
   });

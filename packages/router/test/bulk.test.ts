@@ -102,6 +102,14 @@ describe('router: bulk verification routes', function () {
     expect(lines[1]).to.match(new RegExp(`^2,,${IFSC},${PD.valid},Anjali Rao,,ok,OK,`));
     expect(lines[2]).to.equal(`3,,${IFSC},12-34,,,invalid,INVALID_FIELD,Invalid account_number: must contain only letters and digits,,,,,,`);
 
+    const summary = await fetch(done.summary_url);
+    expect(summary.status).to.equal(200);
+    expect((await summary.text()).trimEnd().split('\n')).to.deep.equal([
+      'outcome,code,message,rows',
+      'invalid,INVALID_FIELD,Invalid account_number: must contain only letters and digits,1',
+      'ok,OK,Bank Account details verified successfully.,1',
+    ]);
+
     const list = await as().get('/bulk/verifications?page_size=1');
     expect(list.status).to.equal(200);
     expect(list.body.data['@entity']).to.equal('in.co.service.bulk.verification.paginated_list');

@@ -40,6 +40,8 @@ export interface BulkEnv {
   finished(jobId: string, timeoutMs?: number): Promise<BulkJobView>;
   /** The result CSV's lines (header first). */
   resultLines(view: BulkJobView): Promise<string[]>;
+  /** The summary CSV's lines (header first). */
+  summaryLines(view: BulkJobView): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,10 @@ export async function startBulkEnv(options: { pennyDrop?: PennyDropSimulatorOpti
     const key = decodeURIComponent(parsed.pathname.replace(/^\/storage\//, ''));
     return storage.verifySignedUrl('PUT', key, Object.fromEntries(parsed.searchParams));
   };
+  const linesAt = async (signedUrl: string): Promise<string[]> => {
+    const key = decodeURIComponent(new URL(signedUrl).pathname.replace(/^\/storage\//, ''));
+    return (await readAll(await storage.get(key))).toString('utf8').trimEnd().split('\n');
+  };
   const env: BulkEnv = {
     redis, keyPrefix, dataDir, storage, sealer, sealingKey, pennyDrop, pennyLess, bank, registry, service, cacheKeySecret,
     async startWorker(overrides = {}) {
@@ -107,9 +113,10 @@ export async function startBulkEnv(options: { pennyDrop?: PennyDropSimulatorOpti
       }
     },
     async resultLines(view) {
-      const url = new URL(view.result_url as string);
-      const key = decodeURIComponent(url.pathname.replace(/^\/storage\//, ''));
-      return (await readAll(await storage.get(key))).toString('utf8').trimEnd().split('\n');
+      return linesAt(view.result_url as string);
+    },
+    async summaryLines(view) {
+      return linesAt(view.summary_url as string);
     },
     async close() {
       for (const worker of workers) await worker.close({ timeoutMs: 2_000 });
