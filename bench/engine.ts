@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const OPTIONS = { form: '26Q', quarter: 'Q3', financialYear: 'FY 2025-26', tan: 'MUMA12345B' } as const;
-const NOW = '2026-05-10T11:00:00+05:30';
+export const OPTIONS = { form: '26Q', quarter: 'Q3', financialYear: 'FY 2025-26', tan: 'MUMA12345B' } as const;
+export const NOW = '2026-05-10T11:00:00+05:30';
 
-interface Sizes {
+export interface Sizes {
   rows: number;
   challans: number;
   payees: number;
@@ -52,8 +52,11 @@ function pan(i: number, status: string): string {
   return `${letters(i)}${letters(i >> 5)}${letters(i >> 10)}${status}${letters(i >> 3)}${String(i % 10000).padStart(4, '0')}${letters(i >> 7)}`;
 }
 
-/** Writes the workbook without holding it in memory; returns its size. */
-function generate(path: string, sizes: Sizes): number {
+/**
+ * Writes the workbook without holding it in memory; returns its size. `firstAmountDelta` changes the amount paid
+ * of the first payment row (a corrected workbook for bench/correction.ts); taxes and totals stay the same.
+ */
+export function generate(path: string, sizes: Sizes, firstAmountDelta = 0): number {
   const fd = openSync(path, 'w');
   let pending = '';
   const out = (text: string) => {
@@ -106,6 +109,7 @@ function generate(path: string, sizes: Sizes): number {
     const c = i % sizes.challans;
     challanTax[c] = challanTax[c]! + tax[i]!;
   }
+  amounts[0] = amounts[0]! + firstAmountDelta;
   const serial = (c: number) => String(10000 + c);
   out('{"name":"challan_sheet","@entity":"sheet","blocks":[{"name":"challan_table","@entity":"table","header":["challan_serial","bsr_code","paid_date_epoch","minor_head","tds_amount","surcharge","health_and_education_cess","interest","late_filing_fees","other_penalty"],"rows":[');
   for (let c = 0; c < sizes.challans; c++) out(`${c > 0 ? ',' : ''}["${serial(c)}","0510308",${IST_MIDNIGHT(2026, 1, 7)},"tds_payable",${challanTax[c]},0,0,0,0,0]`);

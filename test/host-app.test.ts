@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { execSync } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { hmacSign, sha256Hex } from '@satyapan/core';
-import { LOCKER_INDIVIDUALS, PENNY_DROP_TEST_ACCOUNTS, PENNY_DROP_TEST_IFSC, PENNY_LESS_TEST_ACCOUNTS } from '@satyapan/sandbox';
+import { LOCKER_INDIVIDUALS, PAN_TEST_VALUES, PENNY_DROP_TEST_ACCOUNTS, PENNY_DROP_TEST_IFSC, PENNY_LESS_TEST_ACCOUNTS } from '@satyapan/sandbox';
 import { createSatyapanClient, type SatyapanClient } from '@satyapan/client';
 import { verhoeffCheckDigit } from '@satyapan/kyc';
 import { PROGRAMS, spawnDemo, spawnProgram } from './support/spawn-program.js';
@@ -74,6 +74,7 @@ describe('demo host app (npm start)', function () {
       expect(demo.output()).to.match(/API reference\s+http:\/\/127\.0\.0\.1:\d+\/docs/);
       expect(demo.output()).to.include(`${PENNY_DROP_TEST_ACCOUNTS.blocked} blocked`);
       expect(demo.output()).to.include(LOCKER_INDIVIDUALS[0]!.name);
+      expect(demo.output()).to.include(`${PAN_TEST_VALUES.individual} individual`).and.include(`${PAN_TEST_VALUES.company} company`);
       expect(demo.output()).to.match(/Statement worker in this process/);
     } finally {
       expect(await demo.stop()).to.equal(0);

@@ -4,7 +4,8 @@ import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { convert } from '@satyapan/statement-engine';
+import { convert, correct } from '@satyapan/statement-engine';
+import { writeConso } from '../packages/statement-engine/test/support/conso.js';
 import { verifyWebhook, type StatementJobView } from '@satyapan/statement-queue';
 import type { ClientConfig } from '@satyapan/router';
 import { eventually, startStatementsHost, type StatementsHost } from './statements-support/host.js';
@@ -112,6 +113,27 @@ describe('statement jobs end to end (HTTP, Redis, FsStorage, worker)', function 
     expect([bh[1], bh[8], bh[51]], 'BH fields 2, 9 and 52').to.deep.equal(['BH', token, 'Y']);
     const expected = convert(workbook, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', previousReceiptNumber: token, now: () => new Date(job.created_at) });
     expect(txt).to.equal(expected.txt);
+  });
+
+  it('a correction over HTTP: kind correction gives conso_url; the corrected workbook and the conso file make the correction TXT', async () => {
+    const original = convert(workbook26Q({ rows: 5 }), { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date('2025-11-01T10:00:00+05:30') }).txt as string;
+    const conso = writeConso(original, { token: '010010200083255' });
+    const corrected = workbook26Q({ rows: 5 }) as { sheets: Array<{ blocks: Array<{ rows: unknown[][] }> }> };
+    corrected.sheets[3]!.blocks[0]!.rows[2]![4] = 1999; // the third payment's amount
+    const refused = await host.call(alice, 'POST', '/tds/reports/txt', { ...TDS_BODY, kind: 'correction', previous_receipt_number: '010010200083255' });
+    expect(refused.status).to.equal(422);
+    const badType = await host.call(alice, 'POST', '/tds/reports/txt', { ...TDS_BODY, kind: 'correction', correction_types: ['Y'] });
+    expect([badType.status, JSON.stringify(badType.body)]).to.satisfy(([status, body]: [number, string]) => status === 422 && /Invalid correction type: Y/.test(body));
+    const job = await submit(alice, { ...TDS_BODY, kind: 'correction' });
+    expect(job).to.include({ kind: 'correction' });
+    expect((await upload(job, JSON.stringify(corrected))).status).to.equal(200);
+    expect((await fetch(job.conso_url as string, { method: 'PUT', body: conso })).status).to.equal(200);
+    const done = await pollUntilDone(alice, job.job_id);
+    expect(done, JSON.stringify(done)).to.include({ status: 'succeeded', kind: 'correction' });
+    const txt = Buffer.from(await (await fetch(done.txt_url as string)).arrayBuffer()).toString('latin1');
+    const expected = correct(corrected, conso, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at) });
+    expect(txt).to.equal(expected.txt);
+    expect(txt.split('\r\n')[0]).to.match(/^1\^FH\^NS1\^C\^/);
   });
 
   it('TCS: the same flow at /tcs/reports/txt', async () => {

@@ -2,7 +2,8 @@
 // test values (accounts, IFSCs, Aadhaar numbers, reference ids, OTPs) and the answers its examples show.
 // Source of every value and expectation: the vendor's Postman collection (shared reference
 // vendor-postman/in-co-sandbox-kyc.postman_collection.json), folders Bank (IFSC Verification, Penny-Drop,
-// Penny-Less) and Aadhaar (Generate OTP, Verify OTP); example names are quoted per case. `@entity` values use
+// Penny-Less), Aadhaar (Generate OTP, Verify OTP) and PAN (Verify PAN Details, PAN Aadhaar Link Status);
+// example names are quoted per case. `@entity` values use
 // our word `service` for the vendor's segment, as docs/API.md says.
 import { expect } from 'chai';
 import { startDemoApi, type DemoApi } from './support/spawn-program.js';
@@ -155,6 +156,48 @@ describe('the vendor\'s sandbox test values against the demo', function () {
         date_of_birth: '21-04-1985', gender: 'M', name: 'John Doe', share_code: '1234',
       });
       expect(success.body.data.address).to.include({ '@entity': `${OKYC}.address`, district: 'Bengaluru', pincode: '581615', state: 'Karnataka' });
+    });
+  });
+
+  describe('PAN (Verify PAN Details, PAN Aadhaar Link Status)', () => {
+    const VERIFY = 'in.co.service.kyc.pan_verification.response';
+    const LINK = 'in.co.service.kyc.pan_aadhaar.status.response';
+    const verify = (pan: string, name: string, dateOfBirth: string, consent = 'Y'): Promise<Answer> => call('POST', '/kyc/pan/verify', {
+      '@entity': 'in.co.service.kyc.pan_verification.request', pan, name_as_per_pan: name, date_of_birth: dateOfBirth, consent, reason: 'For onboarding customers',
+    });
+    const link = (pan: string, aadhaar: string, consent = 'y', reason = 'For Testing'): Promise<Answer> => call('POST', '/kyc/pan-aadhaar/status', {
+      '@entity': 'in.co.service.kyc.pan_aadhaar.status', pan, aadhaar_number: aadhaar, consent, reason,
+    });
+    // `remarks` is null where the vendor's examples carry a remark: our upstream reports none (VENDOR_COMPAT.md VC-13).
+    const cases: [string, string, string, string, Record<string, unknown>][] = [
+      ['200 - Sucess Individual', 'XXXPX1234A', 'John Ronald Doe', '11/11/2001', { category: 'individual', status: 'valid', name_as_per_pan_match: true, date_of_birth_match: true, aadhaar_seeding_status: 'y' }],
+      ['Success Individual 2', 'XXXPX1234H', 'Tony Duck', '10/11/1999', { category: 'individual', status: 'valid', name_as_per_pan_match: true, date_of_birth_match: true, aadhaar_seeding_status: 'n' }],
+      ['Success Individual 3', 'XXXPX1234O', 'James Hope', '10/11/1999', { category: 'individual', status: 'valid', name_as_per_pan_match: true, date_of_birth_match: false, aadhaar_seeding_status: 'n' }],
+      ['Success Individual 4', 'XXXPX1234L', 'James Hope Jr', '10/11/1999', { category: 'individual', status: 'valid', name_as_per_pan_match: false, date_of_birth_match: false, aadhaar_seeding_status: 'n' }],
+      ['200 - Success PAN Trust', 'XXXTX1234P', 'Acme Trust', '10/11/1999', { category: 'trust', status: 'valid', name_as_per_pan_match: true, date_of_birth_match: false, aadhaar_seeding_status: 'na' }],
+      ['200 - Success PAN Company', 'XXXCX1234B', 'Ron Doe Private Limited', '10/11/1969', { category: 'company', status: 'valid', name_as_per_pan_match: true, date_of_birth_match: true, aadhaar_seeding_status: 'na' }],
+      ['200 - Success PAN AOP', 'XXXAX2345A', 'Doe Associations', '08/12/1991', { category: 'association_of_persons', status: 'valid', name_as_per_pan_match: false, date_of_birth_match: false, aadhaar_seeding_status: 'na' }],
+      ['200 - Success PAN BOI', 'XXXBX3456B', 'Doe Industries', '08/12/1991', { category: 'body_of_individuals', status: 'valid', name_as_per_pan_match: false, date_of_birth_match: true, aadhaar_seeding_status: 'na' }],
+      ['200 - Invalid PAN', 'XXXFX1234J', 'Tom Wells', '10/11/1999', { category: 'firm', status: 'invalid', name_as_per_pan_match: false, date_of_birth_match: false, aadhaar_seeding_status: 'na' }],
+    ];
+    for (const [example, pan, name, dateOfBirth, data] of cases) {
+      it(`Verify PAN: ${example}`, async () => expectData(await verify(pan, name, dateOfBirth), { '@entity': VERIFY, pan, remarks: null, ...data }));
+    }
+    it('Verify PAN: 422 - Invalid PAN Pattern, 422 - Consent Required, 503 - Source Unavailable', async () => {
+      expectError(await verify('XXXPX123EE', 'Bob Hope', '10/11/1999'), 422, 'Invalid Pan pattern');
+      expectError(await verify('XXXPX1234K', 'Bruce Wells', '10/11/1999', 'N'), 422, 'Invalid parameter: Consent is required.');
+      expectError(await verify('XXXPX1234G', 'Harriosn Allens', '10/11/1999'), 503, 'Source Unavailable');
+    });
+    it('PAN Aadhaar Link Status: each example answers as the vendor\'s', async () => {
+      expectData(await link('XXXPX1234A', '123456789012'), { '@entity': LINK, aadhaar_seeding_status: 'y', message: 'Your PAN is linked to Aadhaar Number  XXXX XXXX 9999.' });
+      expectData(await link('XXXPX1234X', '999999999999'), { '@entity': LINK, aadhaar_seeding_status: 'n', message: 'PAN not linked with Aadhaar' });
+      // "200 - Invalid Aadhaar" sends this same request; one request has one answer (VENDOR_COMPAT.md VC-14).
+      expectData(await link('XXXPX3456X', '999999999999'), { '@entity': LINK, aadhaar_seeding_status: 'n', message: 'PAN does not exist' });
+      expectData(await link('XXPPX2345X', '666666666666'), { '@entity': LINK, aadhaar_seeding_status: 'n', message: 'Your Aadhaar Number is linked to some other PAN' });
+      expectError(await link('XXPCX2345X', '666666666666'), 422, 'Individuals PAN is required');
+      expectError(await link('XXPP45X', '666666666666'), 422, 'Invalid PAN pattern');
+      expectError(await link('XXPPX2345X', '666666666666', 'n'), 422, 'invalid parameter: Consent is required.');
+      expectError(await link('XXPPX2345X', '666666666666', 'n', ''), 422, 'Reason cannot be empty');
     });
   });
 });

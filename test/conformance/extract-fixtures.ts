@@ -1,4 +1,5 @@
-// Regenerates fixtures/vendor-examples.json from the vendor's Postman collection and OpenAPI documents.
+// Regenerates fixtures/vendor-examples.json and fixtures/pan-operations.json from the vendor's Postman collection
+// and OpenAPI documents.
 // Not part of `npm test` (tests never read ../shared): run it by hand when the reference copies change,
 //   npx tsx test/conformance/extract-fixtures.ts [path/to/shared/reference]
 // and review the diff. The scenario of each case (how our sandbox reproduces it) is decided here, by the rules
@@ -30,6 +31,10 @@ function inScope(operation: string): boolean {
   return IN_SCOPE.test(operation) && !NEW_OPERATIONS.some((pattern) => pattern.test(operation));
 }
 
+/** PAN verification and PAN-Aadhaar link status: their cases go to fixtures/pan-operations.json. */
+const PAN_OPERATIONS = /^POST \/kyc\/(pan\/verify|pan-aadhaar\/status)$/;
+const isPanOperation = (operation: string): boolean => PAN_OPERATIONS.test(operation);
+
 /** Postman bodies carry template variables outside strings ({{$timestamp}}000); they stand for numbers. */
 function parseExampleBody(raw: string): Json {
   const cleaned = raw.replace(/(?<!")\{\{\$?[\w:-]+\}\}(0*)/g, '0');
@@ -45,7 +50,7 @@ interface Draft {
   request?: Json;
 }
 
-function postmanDrafts(): Draft[] {
+function postmanDrafts(accept: (operation: string) => boolean = inScope): Draft[] {
   const collection = JSON.parse(readFileSync(join(REFERENCE, POSTMAN), 'utf8')) as { item: PostmanItem[] };
   const drafts: Draft[] = [];
   const walk = (items: PostmanItem[], trail: string[]): void => {
@@ -57,7 +62,7 @@ function postmanDrafts(): Draft[] {
       const url = typeof item.request?.url === 'string' ? item.request.url : item.request?.url?.raw ?? '';
       const path = ourWords(url.replace(/^\{\{\w+\}\}/, '').split('?')[0]!.replace(/:(\w+)/g, '{$1}'));
       const operation = `${item.request?.method ?? 'GET'} ${path}`;
-      if (!inScope(operation)) continue;
+      if (!accept(operation)) continue;
       for (const example of item.response ?? []) {
         const raw = example.originalRequest?.body?.raw;
         drafts.push({
@@ -75,7 +80,7 @@ function postmanDrafts(): Draft[] {
   return drafts;
 }
 
-function openApiDrafts(): Draft[] {
+function openApiDrafts(accept: (operation: string) => boolean = inScope): Draft[] {
   const drafts: Draft[] = [];
   for (const file of OPENAPI) {
     const document = JSON.parse(readFileSync(join(REFERENCE, file), 'utf8')) as { paths: Record<string, Record<string, OpenApiOperation>> };
@@ -83,7 +88,7 @@ function openApiDrafts(): Draft[] {
       for (const [method, op] of Object.entries(operations)) {
         if (typeof op !== 'object' || op === null || !('responses' in op)) continue;
         const operation = `${method.toUpperCase()} ${ourWords(rawPath)}`;
-        if (!inScope(operation)) continue;
+        if (!accept(operation)) continue;
         const requests = op.requestBody?.content?.['application/json']?.examples ?? {};
         const onlyRequest = Object.values(requests).length === 1 ? Object.values(requests)[0]!.value : undefined;
         for (const [status, response] of Object.entries(op.responses)) {
@@ -261,6 +266,50 @@ const out = {
 };
 writeFileSync(join(HERE, 'fixtures/vendor-examples.json'), `${JSON.stringify(out, null, 1)}\n`);
 console.log(`${cases.length} cases written`);
+
+/** The request `@entity` each PAN operation requires (our words); the vendor's 422 and 503 examples leave it out. */
+const PAN_REQUEST_ENTITIES: Record<string, string> = {
+  'POST /kyc/pan/verify': 'in.co.service.kyc.pan_verification.request',
+  'POST /kyc/pan-aadhaar/status': 'in.co.service.kyc.pan_aadhaar.status',
+};
+
+/**
+ * The PAN cases: every Postman example replayed as given (the vendor's sandbox PANs, which our sandbox answers),
+ * with the request's `@entity` added where the example leaves it out. An OpenAPI example with the same answer
+ * (times and ids aside) as a Postman example is listed under it; the OpenAPI documents carry no request per
+ * example, so one without a Postman twin could not be replayed (none is, today).
+ */
+function panCases(): ExampleCase[] {
+  const answerKey = (draft: Draft): string => {
+    const { timestamp: _t, transaction_id: _id, ...rest } = draft.body as Record<string, Json>;
+    return `${draft.operation} ${draft.status} ${JSON.stringify(rest)}`;
+  };
+  const byAnswer = new Map<string, ExampleCase>();
+  const cases: ExampleCase[] = [];
+  for (const draft of postmanDrafts(isPanOperation)) {
+    const request = { '@entity': PAN_REQUEST_ENTITIES[draft.operation]!, ...(draft.request as Record<string, Json>) };
+    const next = { ...toCase({ ...draft, request }), scenario: 'as-given', request };
+    cases.push(next);
+    if (!byAnswer.has(answerKey(draft))) byAnswer.set(answerKey(draft), next);
+  }
+  for (const draft of openApiDrafts(isPanOperation)) {
+    const twin = byAnswer.get(answerKey(draft));
+    if (!twin) throw new Error(`An OpenAPI PAN example without a Postman twin: ${draft.source}`);
+    (twin.also_in ??= []).push(draft.source);
+  }
+  return cases;
+}
+
+const pan = panCases();
+writeFileSync(join(HERE, 'fixtures/pan-operations.json'), `${JSON.stringify({
+  description: 'Facts of the vendor\'s examples of PAN verification and PAN-Aadhaar link status (Postman collection, folder PAN, '
+    + 'and the kyc OpenAPI document), in our words; generated by test/conformance/extract-fixtures.ts. Each case replays the '
+    + 'example\'s own request (the vendor\'s sandbox PANs, which our sandbox answers), with the request @entity the operation '
+    + 'requires added where the vendor\'s example leaves it out (its 422 and 503 examples).',
+  sources: [POSTMAN, 'vendor-openapi/kyc.openapi.json'].map((file) => `shared/reference/${file}`),
+  cases: pan,
+}, null, 1)}\n`);
+console.log(`${pan.length} PAN cases written`);
 
 interface PostmanItem {
   name: string;

@@ -11,9 +11,9 @@ import { startConformanceStack, type ConformanceStack } from './support/stack.js
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 const COMPAT_DOC = new URL('../../docs/VENDOR_COMPAT.md', import.meta.url);
 
-/** Case files: ours, and the one the new operations bring when present. */
+/** Case files: ours, and the ones the operations added later bring when present. */
 function loadCases(): ExampleCase[] {
-  const files = ['vendor-examples.json', 'new-operations.json'].map((name) => new URL(name, FIXTURES)).filter((url) => existsSync(url));
+  const files = ['vendor-examples.json', 'new-operations.json', 'pan-operations.json'].map((name) => new URL(name, FIXTURES)).filter((url) => existsSync(url));
   return files.flatMap((url) => (JSON.parse(readFileSync(url, 'utf8')) as { cases: ExampleCase[] }).cases);
 }
 

@@ -47,7 +47,10 @@ function hostRoutes(app: express.Express, apiUrl: string, upstreams: DemoUpstrea
       readiness: `${apiUrl}/health/ready`,
       metrics: `${apiUrl.replace(/\/api$/, '')}/metrics`,
       queue_dashboard: `${apiUrl.replace(/\/api$/, '')}/admin/queues`,
-      sandbox: { locker: upstreams.locker.url, aadhaar_otp: upstreams.otp.url, penny_drop: upstreams.pennyDrop.url, penny_less: upstreams.pennyLess.url },
+      sandbox: {
+        locker: upstreams.locker.url, aadhaar_otp: upstreams.otp.url, penny_drop: upstreams.pennyDrop.url, penny_less: upstreams.pennyLess.url,
+        pan: upstreams.pan.url, pan_aadhaar_link: upstreams.panAadhaarLink.url,
+      },
     });
   });
 }

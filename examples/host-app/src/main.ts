@@ -1,7 +1,7 @@
 // `npm start`: the demo host app on embedded defaults (docs/ARCHITECTURE.md, "The embedded default").
 import {
   AADHAAR_TEST_NUMBERS, AADHAAR_TEST_OTP, LOCKER_ENTITIES, LOCKER_INDIVIDUALS, PENNY_DROP_TEST_ACCOUNTS, PENNY_DROP_TEST_IFSC,
-  PENNY_LESS_TEST_ACCOUNTS,
+  PENNY_LESS_TEST_ACCOUNTS, PAN_TEST_VALUES,
 } from '@satyapan/sandbox';
 import { readConfig } from './config.js';
 import { startDemo } from './app.js';
@@ -18,7 +18,7 @@ function banner(demo: Awaited<ReturnType<typeof startDemo>>): string {
     `  Queue dashboard  ${demo.url}/admin/queues   (user ${demo.admin.user}, ${demo.admin.generatedPassword === undefined ? 'password from SATYAPAN_ADMIN_PASSWORD' : `password ${demo.admin.generatedPassword}`})`,
     `  Redis            ${demo.redisShown}${demo.startedPrivateRedis ? ' (private redis-server started for this run, append-only file under the data dir)' : ''}`,
     `  Statement worker ${demo.workerInProcess ? 'in this process' : 'off (SATYAPAN_WORKER=off): run examples/worker with the settings below'}`,
-    `  Bulk worker      ${demo.workerInProcess ? 'in this process' : 'off too (examples/worker runs both)'}; bulk jobs at ${demo.apiUrl}/bulk/verifications (kinds penny_drop, penny_less, ifsc)`,
+    `  Bulk worker      ${demo.workerInProcess ? 'in this process' : 'off too (examples/worker runs both)'}; bulk jobs at ${demo.apiUrl}/bulk/verifications (kinds penny_drop, penny_less, ifsc, pan)`,
     ...(demo.workerInProcess ? [] : workerSettings(demo)),
     '',
     'Demo client (every product enabled):',
@@ -47,6 +47,8 @@ function sandboxValues(): string[] {
     `  IFSC in the shipped directory: ${PENNY_DROP_TEST_IFSC} (and every branch of the bundled sample)`,
     `  Penny-drop accounts (with ${PENNY_DROP_TEST_IFSC}): ${list(PENNY_DROP_TEST_ACCOUNTS)}`,
     `  Penny-less accounts (with ${PENNY_DROP_TEST_IFSC}): ${list(PENNY_LESS_TEST_ACCOUNTS)}`,
+    `  PANs (verify: name and date of birth as the README lists them; link status with any 12-digit Aadhaar number): ${list(PAN_TEST_VALUES)}`,
+    `    e.g. ${PAN_TEST_VALUES.individual} is ANJALI RAO, 15/08/1990; another name or date answers name_as_per_pan_match / date_of_birth_match false`,
     `  Aadhaar numbers (OTP ${AADHAAR_TEST_OTP}): ${list(AADHAAR_TEST_NUMBERS)}`,
     `  Locker users (pick one on the consent page): ${LOCKER_INDIVIDUALS.map((user) => user.name).join(', ')}; entities: ${LOCKER_ENTITIES.map((entity) => entity.name).join(', ')}`,
   ];

@@ -4,7 +4,7 @@ import {
 import { CashfreePennyDropProvider, SetuPennyLessProvider, createBankService, type BankService } from '@satyapan/bank';
 import { createKycServices, type KycServices } from '@satyapan/kyc';
 import { StatementService, createStatementWorker, type StatementWorker } from '@satyapan/statement-queue';
-import { BulkService, RowCheckRegistry, bankRowChecks, createBulkWorker, type BulkWorker } from '@satyapan/bulk';
+import { BulkService, RowCheckRegistry, bankRowChecks, createBulkWorker, kycRowChecks, type BulkWorker } from '@satyapan/bulk';
 import type { HostConfig } from './config.js';
 import { VENDOR_AADHAAR_NUMBERS } from '@satyapan/sandbox';
 import type { DemoUpstreams } from './upstreams.js';
@@ -44,6 +44,11 @@ export async function startDemoServices(
       // The demo is a sandbox deployment: the vendor's sandbox numbers work too, so its clients' suites run here.
       testNumbers: Object.values(VENDOR_AADHAAR_NUMBERS),
     },
+    pan: {
+      baseUrl: `${upstreams.pan.url}/verification`, clientId: upstreams.pan.clientId, clientSecret: upstreams.pan.clientSecret,
+      cacheKeySecret: secretFor('pan-cache-key'),
+    },
+    panAadhaarLink: { baseUrl: upstreams.panAadhaarLink.url, cacheKeySecret: secretFor('pan-aadhaar-cache-key') },
   });
   const bankSettings = { redis, keys: new KeySpace(config.keyPrefix).child('bank'), sealer, logger, metrics };
   const bank = await createBankService({
@@ -72,7 +77,7 @@ export async function startDemoServices(
   });
   const statements = new StatementService({ redis, storage, sealer, keyPrefix: config.keyPrefix, logger, metrics });
   // Bulk jobs run the bank's checks row by row: the same registry for the API and the worker.
-  const registry = new RowCheckRegistry(bankRowChecks(bank));
+  const registry = new RowCheckRegistry([...bankRowChecks(bank), ...kycRowChecks(kyc)]);
   const bulk = new BulkService({ redis, storage, sealer, registry, keyPrefix: config.keyPrefix, logger, metrics });
   const worker = config.workerInProcess ? await startInProcessWorker(redisTarget, config.keyPrefix, storage, sealer, registry, logger, metrics) : undefined;
   return {
@@ -83,6 +88,8 @@ export async function startDemoServices(
       await statements.close();
       await bulk.close();
       kyc.kyc.close();
+      kyc.pan?.close();
+      kyc.panAadhaarLink?.close();
       bank.close();
     },
   };
@@ -136,5 +143,9 @@ export function workerEnvironment(config: HostConfig, redisTarget: RedisTarget, 
     SATYAPAN_PENNY_LESS_CLIENT_SECRET: upstreams.pennyLess.clientSecret,
     SATYAPAN_PENNY_LESS_PRODUCT_INSTANCE_ID: upstreams.pennyLess.productInstanceId,
     SATYAPAN_PENNY_LESS_CACHE_KEY_SECRET: secretFor('penny-less-cache-key'),
+    SATYAPAN_PAN_URL: `${upstreams.pan.url}/verification`,
+    SATYAPAN_PAN_CLIENT_ID: upstreams.pan.clientId,
+    SATYAPAN_PAN_CLIENT_SECRET: upstreams.pan.clientSecret,
+    SATYAPAN_PAN_CACHE_KEY_SECRET: secretFor('pan-cache-key'),
   };
 }

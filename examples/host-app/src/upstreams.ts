@@ -1,4 +1,6 @@
-import { startAadhaarOtpSimulator, startLockerSimulator, startPennyDropSimulator, startPennyLessSimulator } from '@satyapan/sandbox';
+import {
+  startAadhaarOtpSimulator, startLockerSimulator, startPanAadhaarLinkSimulator, startPanSimulator, startPennyDropSimulator, startPennyLessSimulator,
+} from '@satyapan/sandbox';
 
 /** The `sandbox` upstreams of the embedded default: real HTTP servers on loopback, never in-process fakes. */
 export interface DemoUpstreams {
@@ -6,6 +8,9 @@ export interface DemoUpstreams {
   otp: Awaited<ReturnType<typeof startAadhaarOtpSimulator>>;
   pennyDrop: Awaited<ReturnType<typeof startPennyDropSimulator>>;
   pennyLess: Awaited<ReturnType<typeof startPennyLessSimulator>>;
+  /** PAN verification (Cashfree PAN 360's shape) and the e-filing portal's link status. */
+  pan: Awaited<ReturnType<typeof startPanSimulator>>;
+  panAadhaarLink: Awaited<ReturnType<typeof startPanAadhaarLinkSimulator>>;
   lockerClient: { clientId: string; clientSecret: string };
   close(): Promise<void>;
 }
@@ -19,10 +24,11 @@ export async function startDemoUpstreams(callbackUrls: Record<'docvault' | 'enti
   const otp = await startAadhaarOtpSimulator();
   const pennyDrop = await startPennyDropSimulator();
   const pennyLess = await startPennyLessSimulator();
+  const [pan, panAadhaarLink] = await Promise.all([startPanSimulator(), startPanAadhaarLinkSimulator()]);
   return {
-    locker, otp, pennyDrop, pennyLess, lockerClient,
+    locker, otp, pennyDrop, pennyLess, pan, panAadhaarLink, lockerClient,
     async close() {
-      await Promise.all([locker.close(), otp.close(), pennyDrop.close(), pennyLess.close()]);
+      await Promise.all([locker.close(), otp.close(), pennyDrop.close(), pennyLess.close(), pan.close(), panAadhaarLink.close()]);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { KeySpace, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics, type Sealer } from '@satyapan/core';
 import { CashfreePennyDropProvider, SetuPennyLessProvider, createBankService, type BankService } from '@satyapan/bank';
-import { RowCheckRegistry, bankRowChecks, createBulkWorker, type BulkWorker } from '@satyapan/bulk';
+import { RowCheckRegistry, bankRowChecks, createBulkWorker, kycRowChecks, type BulkWorker } from '@satyapan/bulk';
+import { CashfreePanProvider, PanVerificationService } from '@satyapan/kyc';
 import type { BulkConfig, WorkerConfig } from './config.js';
 
 /**
@@ -10,9 +11,10 @@ import type { BulkConfig, WorkerConfig } from './config.js';
  */
 export async function startBulkWorker(
   config: WorkerConfig, connection: RedisConnection, storage: ObjectStorage, sealer: Sealer, logger: Logger, metrics: SatyapanMetrics,
-): Promise<{ worker: BulkWorker; bank: BankService; kinds: string[] }> {
+): Promise<{ worker: BulkWorker; bank: BankService; kinds: string[]; close(): void }> {
   const bank = await bankServiceFor(config.bulk, config.keyPrefix, connection, sealer, logger, metrics);
-  const registry = new RowCheckRegistry(bankRowChecks(bank));
+  const pan = panServiceFor(config.bulk, config.keyPrefix, connection, sealer, logger, metrics);
+  const registry = new RowCheckRegistry([...bankRowChecks(bank), ...kycRowChecks({ pan })]);
   const worker = createBulkWorker({
     connection, storage, sealer, registry, keyPrefix: config.keyPrefix, logger, metrics,
     concurrency: config.concurrency,
@@ -24,7 +26,7 @@ export async function startBulkWorker(
     ...(config.sweepIntervalMs ? { sweepIntervalMs: config.sweepIntervalMs } : {}),
   });
   await worker.ready();
-  return { worker, bank, kinds: registry.kinds };
+  return { worker, bank, kinds: registry.kinds, close: () => { bank.close(); pan?.close(); } };
 }
 
 function bankServiceFor(
@@ -51,5 +53,17 @@ function bankServiceFor(
         ...(bulk.pennyLess.cacheKeySecret ? { keySecret: bulk.pennyLess.cacheKeySecret } : {}),
       },
     } : {}),
+  });
+}
+
+/** PAN verification as the API's kyc services build it: the same `<prefix>:kyc` key space, sealer and cache key secret. */
+function panServiceFor(
+  bulk: BulkConfig, keyPrefix: string, redis: RedisConnection, sealer: Sealer, logger: Logger, metrics: SatyapanMetrics,
+): PanVerificationService | undefined {
+  if (!bulk.pan) return undefined;
+  return new PanVerificationService({
+    redis, keys: new KeySpace(keyPrefix).child('kyc'), sealer, logger, metrics,
+    ...(bulk.pan.cacheKeySecret ? { keySecret: bulk.pan.cacheKeySecret } : {}),
+    provider: new CashfreePanProvider({ baseUrl: bulk.pan.url, clientId: bulk.pan.clientId, clientSecret: bulk.pan.clientSecret, logger }),
   });
 }

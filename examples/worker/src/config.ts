@@ -34,9 +34,11 @@ export interface WorkerConfig {
 export interface BulkConfig {
   pennyDrop?: { url: string; clientId: string; clientSecret: string; cacheKeySecret?: string };
   pennyLess?: { url: string; clientId: string; clientSecret: string; productInstanceId: string; cacheKeySecret?: string };
+  /** PAN verification (Cashfree PAN 360) when SATYAPAN_PAN_URL is set. */
+  pan?: { url: string; clientId: string; clientSecret: string; cacheKeySecret?: string };
   /** A snapshot or Razorpay source (`SATYAPAN_IFSC_DIRECTORY`); the shipped sample when unset. */
   ifscDirectory?: string;
-  /** Calls per second by upstream (`SATYAPAN_BULK_RATE_PENNY_DROP`, `SATYAPAN_BULK_RATE_PENNY_LESS`). */
+  /** Calls per second by upstream (`SATYAPAN_BULK_RATE_PENNY_DROP`, `SATYAPAN_BULK_RATE_PENNY_LESS`, `SATYAPAN_BULK_RATE_PAN`). */
   rateLimits: Record<string, number>;
   rowConcurrency?: number;
   chunkSize?: number;
@@ -130,6 +132,8 @@ function bulkFrom(env: NodeJS.ProcessEnv): BulkConfig {
   const rateLimits: Record<string, number> = {};
   const pennyDropRate = positiveNumber(env, 'SATYAPAN_BULK_RATE_PENNY_DROP');
   const pennyLessRate = positiveNumber(env, 'SATYAPAN_BULK_RATE_PENNY_LESS');
+  const panRate = positiveNumber(env, 'SATYAPAN_BULK_RATE_PAN');
+  if (panRate !== undefined) rateLimits['pan_verification'] = panRate;
   if (pennyDropRate !== undefined) rateLimits['penny_drop'] = pennyDropRate;
   if (pennyLessRate !== undefined) rateLimits['penny_less'] = pennyLessRate;
   const rowConcurrency = positiveInteger(env, 'SATYAPAN_BULK_ROW_CONCURRENCY');
@@ -150,6 +154,14 @@ function bulkFrom(env: NodeJS.ProcessEnv): BulkConfig {
         clientSecret: required(env, 'SATYAPAN_PENNY_LESS_CLIENT_SECRET'),
         productInstanceId: required(env, 'SATYAPAN_PENNY_LESS_PRODUCT_INSTANCE_ID'),
         ...(env['SATYAPAN_PENNY_LESS_CACHE_KEY_SECRET'] ? { cacheKeySecret: env['SATYAPAN_PENNY_LESS_CACHE_KEY_SECRET'] } : {}),
+      },
+    } : {}),
+    ...(env['SATYAPAN_PAN_URL'] ? {
+      pan: {
+        url: env['SATYAPAN_PAN_URL'],
+        clientId: required(env, 'SATYAPAN_PAN_CLIENT_ID'),
+        clientSecret: required(env, 'SATYAPAN_PAN_CLIENT_SECRET'),
+        ...(env['SATYAPAN_PAN_CACHE_KEY_SECRET'] ? { cacheKeySecret: env['SATYAPAN_PAN_CACHE_KEY_SECRET'] } : {}),
       },
     } : {}),
     ...(env['SATYAPAN_IFSC_DIRECTORY'] ? { ifscDirectory: env['SATYAPAN_IFSC_DIRECTORY'] } : {}),

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     logger.info('shutting down', { signal });
     ops?.close();
     Promise.all([worker.close({ timeoutMs: config.shutdownTimeoutMs }), bulk.worker.close({ timeoutMs: config.shutdownTimeoutMs })])
-      .then(() => bulk.bank.close())
+      .then(() => bulk.close())
       .then(() => connection.quit())
       .then(() => process.exit(0), (error: unknown) => {
         logger.error('shutdown failed', { error: (error as Error).message });

@@ -25,8 +25,8 @@ export {
 export type { PennyDropProvider, PennyDropRequest, PennyDropOutcome } from './penny-drop/port.js';
 export { CashfreePennyDropProvider, type CashfreeOptions } from './penny-drop/cashfree.js';
 export { mapAccountStatusCode, VERIFIED_MESSAGE } from './penny-drop/cashfree-status.js';
-export { VerificationCache, DEFAULT_CACHE_TTL_SECONDS } from './verification/cache.js';
-export { RedisSingleFlight, type SingleFlightOptions } from './verification/single-flight.js';
+// Moved to @satyapan/core (PAN verification in @satyapan/kyc shares them); re-exported for existing importers.
+export { VerificationCache, DEFAULT_CACHE_TTL_SECONDS, RedisSingleFlight, type SingleFlightOptions } from '@satyapan/core';
 export {
   CachedVerifier, type VerificationSettings, type Definitive, type VerifierAnswer, type AccountCheckInput, type ProviderRequest,
 } from './verification/cached-verifier.js';

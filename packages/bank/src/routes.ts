@@ -7,7 +7,7 @@ import { PENNY_LESS_ENTITY } from './penny-less/service.js';
 import type { BankService } from './bank-service.js';
 import type { SearchParams } from './ifsc/service.js';
 import { NAME_MATCH_SCHEMA } from '@satyapan/name-match';
-import { serviceError, type Area, type JsonSchema, type RouteContext, type RouteDefinition, type RouteRequest } from '@satyapan/core';
+import { parseAcceptCache, type Area, type JsonSchema, type RouteContext, type RouteDefinition, type RouteRequest } from '@satyapan/core';
 
 /** The bank area for `createRouter({ areas })`: IFSC lookup and search, and penny drop when configured. */
 export function bankArea(bank: BankService): Area {
@@ -141,18 +141,10 @@ function accountCheck({ params, query, headers, client }: RouteRequest): Account
     accountNumber: params['account_number'] ?? '',
     ...(name !== undefined ? { name } : {}),
     ...(mobile !== undefined ? { mobile } : {}),
-    acceptCache: acceptCache(headers['x-accept-cache']),
+    acceptCache: parseAcceptCache(headers['x-accept-cache']),
   };
 }
 
-/** `x-accept-cache`: `true` / `false` (any case); absent means false. */
-function acceptCache(value: string | string[] | undefined): boolean {
-  if (value === undefined) return false;
-  const text = (Array.isArray(value) ? value[0] ?? '' : value).trim().toLowerCase();
-  if (text === 'true') return true;
-  if (text === 'false') return false;
-  throw serviceError('INVALID_PARAMETER', 'x-accept-cache', 'must be true or false');
-}
 
 /**
  * Operations 11 and 12 of the spec plus the branch search. The search is registered before `/bank/:ifsc`;

@@ -3,6 +3,7 @@ export { createBulkWorker, type BulkWorker, type BulkWorkerOptions } from './wor
 export { bulkArea } from './routes.js';
 export { RowCheckRegistry, type RowCheck, type RowCheckContext, type RowResult } from './kinds.js';
 export { bankRowChecks } from './bank-checks.js';
+export { kycRowChecks } from './kyc-checks.js';
 export { BULK_DEFAULTS } from './defaults.js';
 export {
   BULK_JOB_ENTITY, BULK_REQUEST_ENTITY, BULK_LIST_ENTITY, ROW_OUTCOMES,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { PENNY_DROP_TEST_ACCOUNTS as PD, PENNY_DROP_TEST_IFSC as IFSC, PENNY_LESS_TEST_ACCOUNTS as PL } from '@satyapan/sandbox';
+import { PAN_TEST_VALUES as PAN, PENNY_DROP_TEST_ACCOUNTS as PD, PENNY_DROP_TEST_IFSC as IFSC, PENNY_LESS_TEST_ACCOUNTS as PL } from '@satyapan/sandbox';
 import { bulkOwnerOf, resultHeader, type BulkJobView } from '@satyapan/bulk';
 import { CLIENT, startBulkEnv, type BulkEnv } from './support/env.js';
 
@@ -85,6 +85,33 @@ describe('bulk: verification jobs (service and in-process worker)', function () 
     const plDone = await env.finished(plJob.job_id);
     expect(plDone.summary).to.deep.equal({ ok: 2, invalid: 0, error: 0, interrupted: 0 });
     expect(env.pennyLess.requests()).to.equal(2);
+  });
+
+  it('runs PAN verification rows through the kyc service: the vendor\'s input rules per row, the provider once per PAN (kyc product)', async () => {
+    await env.startWorker();
+    const csv = [
+      'reference,pan,name_as_per_pan,date_of_birth,consent,reason',
+      `p1,${PAN.individual},Anjali Rao,15/08/1990,Y,Onboarding`,
+      `p2,${PAN.company},Satyapan Demo Technologies Pvt Ltd,01/04/2015,y,Onboarding`,
+      `p3,${PAN.invalid},Someone,01/01/1990,Y,Onboarding`,
+      `p4,${PAN.individual},Anjali Rao,15/08/1990,N,Onboarding`,
+      'p5,ABCDE1234,Anjali Rao,15/08/1990,Y,Onboarding',
+      `p6,${PAN.sourceUnavailable},Anjali Rao,15/08/1990,Y,Onboarding`,
+    ].join('\n');
+    const done = await env.finished((await env.submitAndUpload('pan', csv)).job_id);
+    expect(done.summary).to.deep.equal({ ok: 3, invalid: 2, error: 1, interrupted: 0 });
+    const [header, ...rows] = await env.resultLines(done);
+    expect(header).to.equal('line,reference,pan,name_as_per_pan,date_of_birth,consent,reason,outcome,code,message,category,status,remarks,name_as_per_pan_match,date_of_birth_match,aadhaar_seeding_status');
+    const byRef = new Map(rows.map((row) => [cells(row)[1], cells(row)]));
+    expect(byRef.get('p1')!.slice(7)).to.deep.equal(['ok', 'OK', '', 'individual', 'valid', '', 'true', 'true', 'y']);
+    expect(byRef.get('p2')!.slice(10, 15)).to.deep.equal(['company', 'valid', '', 'true', 'true']);
+    expect(byRef.get('p3')!.slice(7, 12)).to.deep.equal(['ok', 'OK', '', 'individual', 'invalid']);
+    expect(byRef.get('p4')!.slice(7, 10)).to.deep.equal(['invalid', 'PAN_CONSENT_REQUIRED', 'Invalid parameter: Consent is required.']);
+    expect(byRef.get('p5')!.slice(7, 10)).to.deep.equal(['invalid', 'INVALID_PAN_PATTERN', 'Invalid Pan pattern']);
+    expect(byRef.get('p6')!.slice(7, 10)).to.deep.equal(['error', 'SOURCE_UNAVAILABLE', 'Source Unavailable']);
+    // Bad rows never reached the provider (the simulator counts the lookups it answered, not its 503s).
+    expect(env.pan.requests()).to.equal(3);
+    await expectError(env.service.submit({ kind: 'pan' }, { ...CLIENT, products: ['bank'] }), 403, 'Insufficient privilege');
   });
 
   it('fails the job, not a row, when the file cannot be read as a whole', async () => {
@@ -176,7 +203,7 @@ describe('bulk: verification jobs (service and in-process worker)', function () 
     } while (view.status !== 'succeeded');
     expect(view.rows_done).to.equal(60);
     expect([...seen].filter((done) => done > 0 && done < 60).length, 'intermediate progress').to.be.at.least(2);
-    await expectError(env.service.submit({ kind: 'pan' }, CLIENT), 422, 'Invalid kind: must be one of penny_drop, penny_less, ifsc');
+    await expectError(env.service.submit({ kind: 'pan_aadhaar' }, CLIENT), 422, 'Invalid kind: must be one of penny_drop, penny_less, ifsc, pan');
     await expectError(env.service.submit({ kind: 'ifsc' }, { ...CLIENT, products: ['kyc'] }), 403, 'Insufficient privilege');
     await expectError(env.service.get('another-client', job.job_id), 521, `Data not found: ${job.job_id}`);
   });

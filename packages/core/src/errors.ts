@@ -52,6 +52,13 @@ export const ERROR_REGISTRY = {
    * for), so it is not repeated; the row is reported with this code instead (docs/API.md "Bulk verification jobs").
    */
   BULK_ROW_INTERRUPTED: spec(409, () => 'The check was in flight when its worker stopped; it was not repeated, so that it is not paid for twice'),
+  // PAN verification and PAN-Aadhaar link status: the vendor's two operations spell these differently
+  INVALID_PAN_PATTERN: spec(422, () => 'Invalid Pan pattern'),
+  INVALID_LINK_PAN_PATTERN: spec(422, () => 'Invalid PAN pattern'),
+  INDIVIDUAL_PAN_REQUIRED: spec(422, () => 'Individuals PAN is required'),
+  PAN_CONSENT_REQUIRED: spec(422, () => 'Invalid parameter: Consent is required.'),
+  LINK_CONSENT_REQUIRED: spec(422, () => 'invalid parameter: Consent is required.'),
+  REASON_EMPTY: spec(422, () => 'Reason cannot be empty'),
   // 429 / 5xx
   TOO_MANY_REQUESTS: spec(429, () => 'Too Many Requests'),
   INTERNAL: spec(500, () => 'Internal Server Error'),

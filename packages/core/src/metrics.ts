@@ -21,7 +21,7 @@ export type UpstreamOutcome = 'ok' | 'error';
 /** The statement job states (statement-queue's model), webhook outcomes and verification caches that are counted. */
 const JOB_STATES = ['created', 'queued', 'in_progress', 'succeeded', 'failed'] as const;
 const WEBHOOK_OUTCOMES = ['delivered', 'skipped', 'failed', 'given_up'] as const;
-const VERIFICATION_CACHES = ['penny_drop', 'penny_less'] as const;
+const VERIFICATION_CACHES = ['penny_drop', 'penny_less', 'pan_verification', 'pan_aadhaar_link'] as const;
 
 /** How long the upstreams take: seconds, from 10 ms to a minute (OTP and locker calls can take several seconds). */
 const UPSTREAM_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -44,7 +44,7 @@ export class SatyapanMetrics {
   readonly conversionDuration: Histogram<'outcome'>;
   /** Webhook delivery attempts: `delivered`, `skipped` (job gone, no URL), `failed` (will retry), `given_up`. */
   readonly webhookDeliveries: Counter<'outcome'>;
-  /** Lookups of the verification caches (`penny_drop`, `penny_less`) by result (`hit`, `miss`). */
+  /** Lookups of the verification caches (`penny_drop`, `penny_less`, `pan_verification`, `pan_aadhaar_link`) by result (`hit`, `miss`). */
   readonly cacheLookups: Counter<'cache' | 'result'>;
   /** Jobs in each queue by BullMQ state, read from Redis when scraped. */
   readonly queueDepth: Gauge<'queue' | 'state'>;

@@ -5,6 +5,17 @@ import { KycService } from './sessions/kyc-service.js';
 import type { RedisClient } from './sessions/session-store.js';
 import { AadhaarOtpService } from './aadhaar/aadhaar-otp-service.js';
 import { HttpOtpProvider, type HttpOtpProviderConfig } from './aadhaar/otp-provider.js';
+import { CashfreePanProvider, type CashfreePanOptions } from './pan/cashfree-pan.js';
+import { IncomeTaxLinkStatusProvider, type IncomeTaxLinkStatusOptions } from './pan/income-tax-link-status.js';
+import { PanAadhaarLinkService, PanVerificationService } from './pan/service.js';
+
+/** Cache settings of a PAN service (the cache is sealed with `sealingKeys`). */
+export interface PanCacheConfig {
+  /** HMAC key of the cache's Redis keys, so a Redis dump cannot be brute-forced back to PANs and Aadhaar numbers; set it in production. */
+  cacheKeySecret?: string;
+  /** Default 30 days (PAN verification) and 1 day (link status). */
+  cacheTtlSeconds?: number;
+}
 
 export interface KycServicesConfig {
   /** A producer-flavour connection. */
@@ -23,6 +34,10 @@ export interface KycServicesConfig {
     /** A test deployment's accepted sandbox numbers (see AadhaarOtpServiceOptions.testNumbers); never in production. */
     testNumbers?: Iterable<string>;
   };
+  /** PAN verification (`POST /kyc/pan/verify`) over Cashfree PAN 360; without it the route is not mounted. */
+  pan?: CashfreePanOptions & PanCacheConfig & { nameMatchThreshold?: number };
+  /** PAN-Aadhaar link status (`POST /kyc/pan-aadhaar/status`) from the e-filing portal; without it the route is not mounted. */
+  panAadhaarLink?: IncomeTaxLinkStatusOptions & PanCacheConfig;
   clock?: Clock;
   logger?: Logger;
   /**
@@ -40,6 +55,8 @@ export interface KycServicesConfig {
 export interface KycServices {
   kyc: KycService;
   aadhaarOtp?: AadhaarOtpService;
+  pan?: PanVerificationService;
+  panAadhaarLink?: PanAadhaarLinkService;
 }
 
 /** Builds the kyc services from configuration, the way a host app hands them to `createRouter({ services })`. */
@@ -60,14 +77,40 @@ export function createKycServices(config: KycServicesConfig): KycServices {
   });
   const sweepEvery = config.documentSweepIntervalMs ?? 60_000;
   if (sweepEvery > 0) kyc.startHousekeeping(sweepEvery);
-  if (!config.aadhaarOtp) return { kyc };
+  const services: KycServices = { kyc, ...panServices(config, common) };
+  if (!config.aadhaarOtp) return services;
   const { numberHashSecret, testNumbers, ...provider } = config.aadhaarOtp;
   return {
-    kyc,
+    ...services,
     aadhaarOtp: new AadhaarOtpService({
       ...common, numberHashSecret, provider: instrumented(config, new HttpOtpProvider(provider), 'aadhaar_otp'), ...(testNumbers ? { testNumbers } : {}),
     }),
   };
+}
+
+/** The PAN services the configuration asks for; their answers are timed by the shared cache (`pan_verification`, `pan_aadhaar_link`). */
+function panServices(config: KycServicesConfig, common: { redis: RedisClient; keys: KeySpace; clock?: Clock; logger?: Logger }): Pick<KycServices, 'pan' | 'panAadhaarLink'> {
+  const settings = (cache: PanCacheConfig) => ({
+    ...common, sealer: new Sealer(config.sealingKeys),
+    ...(cache.cacheKeySecret ? { keySecret: cache.cacheKeySecret } : {}),
+    ...(cache.cacheTtlSeconds ? { cacheTtlSeconds: cache.cacheTtlSeconds } : {}),
+    ...(config.metrics ? { metrics: config.metrics } : {}),
+  });
+  const out: Pick<KycServices, 'pan' | 'panAadhaarLink'> = {};
+  if (config.pan) {
+    const { cacheKeySecret, cacheTtlSeconds, nameMatchThreshold, ...provider } = config.pan;
+    out.pan = new PanVerificationService({
+      ...settings({ cacheKeySecret, cacheTtlSeconds }), provider: new CashfreePanProvider({ ...(common.logger ? { logger: common.logger } : {}), ...provider }),
+      ...(nameMatchThreshold === undefined ? {} : { nameMatchThreshold }),
+    });
+  }
+  if (config.panAadhaarLink) {
+    const { cacheKeySecret, cacheTtlSeconds, ...provider } = config.panAadhaarLink;
+    out.panAadhaarLink = new PanAadhaarLinkService({
+      ...settings({ cacheKeySecret, cacheTtlSeconds }), provider: new IncomeTaxLinkStatusProvider({ ...(common.logger ? { logger: common.logger } : {}), ...provider }),
+    });
+  }
+  return out;
 }
 
 /** The adapter, timed as calls to `upstream` when the host gave metrics. */

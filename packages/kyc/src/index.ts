@@ -26,5 +26,6 @@ export {
   HttpOtpProvider,
   type HttpOtpProviderConfig, type OtpProviderPort, type OtpSendResult, type OtpSendOutcome, type OtpVerifyResult, type EkycRecord,
 } from './aadhaar/otp-provider.js';
-export { createKycServices, type KycServicesConfig, type KycServices } from './factory.js';
+export { createKycServices, type KycServicesConfig, type KycServices, type PanCacheConfig } from './factory.js';
 export { kycArea, type KycAreaServices } from './routes.js';
+export * from './pan/index.js';

@@ -2,6 +2,8 @@ import { DOCVAULT_DOC_TYPES, ENTITYVAULT_DOC_TYPES, type SessionVariant } from '
 import type { AadhaarOtpService, OtpRequest, OtpVerifyRequest } from './aadhaar/aadhaar-otp-service.js';
 import type { InitSessionRequest, KycService, SdkSessionRequest, UserVerificationRequest } from './sessions/kyc-service.js';
 import type { LockerKind } from './locker/types.js';
+import type { PanAadhaarLinkService, PanVerificationService } from './pan/service.js';
+import { panRoutes } from './pan/routes.js';
 import { checkThreshold, matchNames, NAME_MATCH_PROPERTIES_SCHEMA, type NameKind } from '@satyapan/name-match';
 import { ERROR_REGISTRY, type Area, type JsonSchema, type RouteContext, type RouteDefinition, type RouteRequest, type RouteResult } from '@satyapan/core';
 
@@ -11,6 +13,10 @@ export interface KycAreaServices {
   kyc?: KycService;
   /** `new AadhaarOtpService(...)`: the deprecated Aadhaar OTP e-KYC. */
   aadhaarOtp?: AadhaarOtpService;
+  /** `new PanVerificationService(...)`: `POST /kyc/pan/verify`, mounted when given. */
+  pan?: PanVerificationService;
+  /** `new PanAadhaarLinkService(...)`: `POST /kyc/pan-aadhaar/status`, mounted when given. */
+  panAadhaarLink?: PanAadhaarLinkService;
   /** Decision threshold (0..1) of `POST /kyc/name-match`; default @satyapan/name-match's 0.85. The operation needs no upstream and is always mounted. */
   nameMatchThreshold?: number;
 }
@@ -37,6 +43,7 @@ function kycRoutes(ctx: RouteContext, services: KycAreaServices): RouteDefinitio
   }
   const otp = services.aadhaarOtp;
   if (otp) routes.push(...otpRoutes(otp, ctx));
+  routes.push(...panRoutes(services.pan, services.panAadhaarLink));
   routes.push(nameMatchRoute(services.nameMatchThreshold === undefined ? undefined : checkThreshold(services.nameMatchThreshold)));
   return routes;
 }

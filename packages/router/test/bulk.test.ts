@@ -129,7 +129,7 @@ describe('router: bulk verification routes', function () {
 
   it('answers bad requests with the error envelope naming the field', async () => {
     expectError(await as().post('/bulk/verifications').send({ '@entity': 'in.co.service.bulk.verification.request' }), 400, 'Invalid request body: kind is required');
-    expectError(await as().post('/bulk/verifications').send({ '@entity': 'in.co.service.bulk.verification.request', kind: 'pan' }), 422, 'Invalid kind: pan');
+    expectError(await as().post('/bulk/verifications').send({ '@entity': 'in.co.service.bulk.verification.request', kind: 'pan_aadhaar' }), 422, 'Invalid kind: pan_aadhaar');
     expectError(await as().post('/bulk/verifications').send({ '@entity': 'in.co.service.bulk.verification.request', kind: 'ifsc', accept_cache: 'yes' }), 400, 'Invalid request body: accept_cache must be boolean');
     expectError(await as().get('/bulk/verifications/not-a-job'), 521, 'Data not found: not-a-job');
     expectError(await as().get('/bulk/verifications?last_evaluated_key=abc'), 422, 'Invalid last_evaluated_key: not a cursor of a previous page');

@@ -4,3 +4,4 @@ export * from './aadhaar-otp/index.js';
 export * from './penny-drop/index.js';
 export * from './penny-less/index.js';
 export { VENDOR_SANDBOX_BRANCHES, type VendorBranch } from './bank/vendor-branches.js';
+export * from './pan/index.js';

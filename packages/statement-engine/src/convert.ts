@@ -1,7 +1,7 @@
 // convert() and validate(): a parsed workbook in memory -> TXT + report.
 
 import type { Statement } from './build/assembler.js';
-import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore } from './build/stores.js';
+import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore, type RowTrail } from './build/stores.js';
 import { deducteeCheckFor } from './layouts/field-check.js';
 import { resolveOptions } from './options.js';
 import { statementLines } from './output.js';
@@ -16,12 +16,12 @@ interface Run {
   render(): string;
 }
 
-function run(workbook: unknown, options: ConvertOptions): Run {
+function run(workbook: unknown, options: ConvertOptions, trail: RowTrail | null = null): Run {
   const resolved = resolveOptions(options);
   const checked = deducteeCheckFor(resolved);
   const deductees = new MemoryDeducteeStore(deducteeFieldCount(resolved.form.family), checked);
   const salary = new MemorySalaryStore();
-  const pipeline = createPipeline(resolved, deductees, salary, new MemoryLateRows());
+  const pipeline = createPipeline(resolved, deductees, salary, new MemoryLateRows(), trail);
   const read = walkWorkbook(workbook, pipeline.reader, pipeline.problems, pipeline.description);
   const statement = read ? pipeline.assembler.finish() : null;
   const report = pipeline.problems.report();
@@ -47,6 +47,12 @@ function run(workbook: unknown, options: ConvertOptions): Run {
  */
 export function convert(workbook: unknown, options: ConvertOptions): ConversionResult {
   const r = run(workbook, options);
+  return { txt: r.report.valid && r.statement ? r.render() : null, report: r.report };
+}
+
+/** convert(), noting in `trail` the workbook row of every challan and deductee record (correct()). */
+export function convertTraced(workbook: unknown, options: ConvertOptions, trail: RowTrail): ConversionResult {
+  const r = run(workbook, options, trail);
   return { txt: r.report.valid && r.statement ? r.render() : null, report: r.report };
 }
 

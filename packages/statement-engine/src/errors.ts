@@ -10,6 +10,10 @@ export const ENGINE_ERRORS = {
   INVALID_FINANCIAL_YEAR: 'The financial / tax year is not one the engine writes.',
   INVALID_TAN: 'The TAN is not 4 letters, 5 digits and a letter.',
   INVALID_CSI: 'The CSI (Challan Status Inquiry) file is malformed (the message names the line), or the csi option is not its content.',
+  INVALID_CONSO: 'The TRACES consolidated (conso) file is malformed: the message names the line and what is wrong.',
+  CONSO_TRUNCATED: 'The conso file ends before the records its headers count (cut short in download or copy); the message names the line.',
+  CONSO_OTHER_TAN: 'The conso file is for another TAN than the correction statement.',
+  CONSO_OTHER_PERIOD: 'The conso file is for another form, financial year or quarter than the correction statement.',
   INPUT_UNREADABLE: 'The workbook file cannot be read.',
   INVALID_XLSX: 'The .xlsx workbook is not a readable Excel file.',
   ALREADY_CONSUMED: 'The TXT of a streaming conversion can be read once.',
@@ -26,6 +30,19 @@ export class StatementEngineError extends Error {
     super(message);
     this.name = 'StatementEngineError';
     this.code = code;
+  }
+}
+
+export type ConsoErrorCode = 'INVALID_CONSO' | 'CONSO_TRUNCATED' | 'CONSO_OTHER_TAN' | 'CONSO_OTHER_PERIOD';
+
+/** A conso file refused: the code, and the line of the file (1-based) the refusal is about. */
+export class ConsoFileError extends StatementEngineError {
+  readonly line: number;
+
+  constructor(code: ConsoErrorCode, line: number, message: string) {
+    super(code, `conso file line ${line}: ${message}`);
+    this.name = 'ConsoFileError';
+    this.line = line;
   }
 }
 

@@ -1,7 +1,7 @@
 // @satyapan/statement-engine: Sheet JSON workbook -> FVU TXT for TDS/TCS statements, with validation report.
 
 export type { ConversionResult, ConvertOptions, FormName, Problem, Quarter, Severity, ValidationReport } from './types.js';
-export { ENGINE_ERRORS, StatementEngineError, TxtLayoutError, type EngineErrorCode, type LayoutMismatch } from './errors.js';
+export { ConsoFileError, ENGINE_ERRORS, StatementEngineError, TxtLayoutError, type ConsoErrorCode, type EngineErrorCode, type LayoutMismatch } from './errors.js';
 export { checkTxt, LAYOUT_VERSIONS, type FieldSpec, type LayoutVersion, type RecordLayout } from './layouts/index.js';
 export { convert, validate } from './convert.js';
 export { convertFile, convertStream, validateFile, type StreamConversion, type StreamHooks, type StreamProgress, type WriteSummary } from './stream/convert-stream.js';
@@ -14,3 +14,5 @@ export { writeReportXlsx } from './report-xlsx.js';
 export { RULES, STRUCTURAL_CODES, type RuleCode, type RuleInfo } from './rules.js';
 export { resolveStartYear } from './options.js';
 export { FIRST_TAX_YEAR } from './period.js';
+export { correct, correctFile, CORRECTION_TYPES, C5_DEDUCTEE_MODE, type CorrectionBatch, type CorrectionResult, type CorrectionType, type CorrectOptions } from './correction/correct.js';
+export { CONSO_LAYOUT, ConsoReader, parseConso, readConso, type ConsoChallan, type ConsoDeductee, type ConsoExpectation, type ConsoStatement } from './correction/conso.js';

@@ -46,6 +46,21 @@ export const RULES = {
   LAYOUT_UNVERIFIED: w('The record layout for this form is our own design (Protean has not published it); check with the FVU.'),
   TAN_MISMATCH: e('The TAN in the workbook differs from the TAN the statement is for.'),
 
+  // Correction statements (correct(): the corrected workbook against the TRACES conso file)
+  CORRECTION_FORMAT_NOT_PUBLISHED: e('No public field text of the correction format of Forms 138/140/143/144 (Protean, 04-Aug-2026); no correction is written.'),
+  CORRECTION_CANCEL_DISCONTINUED: e('Y (cancellation) corrections are no longer accepted at the TIN central system (TIN-FC code 3).'),
+  CORRECTION_TYPE_NOT_REQUESTED: e('The changes need a correction type that the request does not allow.'),
+  CORRECTION_SALARY_NOT_SOURCED: e('A salary detail (24Q Q4 Annexure II) change needs a C4 batch (or a C5 of a salary row), whose field rules are not sourced well enough to write.'),
+  CORRECTION_NOTHING_TO_CORRECT: e('The corrected workbook has no change against the conso file.'),
+  CORRECTION_CHALLAN_MISSING: e('A challan of the conso file has no counterpart in the corrected workbook; challans cannot be deleted by a correction.'),
+  CORRECTION_CHALLAN_BOOKED: e('The challan is matched (M) or provisionally booked (P) at TRACES; only unmatched (U) challans may be updated.'),
+  CORRECTION_ROW_LOCKED: e('The row is locked by Form 26A/27BA (mode F in the conso file): it cannot be deleted, nor its PAN, amount paid, tax deducted or section changed.'),
+  CORRECTION_REMARK_C_ROW: e('A row with remark C (higher rate, no PAN) can only have its PAN, amount paid and date of payment updated, and cannot be deleted.'),
+  CORRECTION_PAN_TO_INVALID: e('A valid PAN cannot be corrected to a PAN placeholder.'),
+  CORRECTION_PAN_CHANGE_ONCE: w('A valid PAN is corrected to another valid PAN: TRACES allows this only once per row.'),
+  CORRECTION_CONSO_TEXT_NOT_ASCII: e('A deleted row repeats the conso file\'s values, and one of them has characters outside ASCII that the TXT cannot carry.'),
+  CORRECTION_INVALID_TOKEN: e('The original or previous token (RRR) is not 15 digits, or the conso file carries no original token and none is given.'),
+
   // Text
   TEXT_SANITISED: w('Carets, tabs or line breaks in a text were replaced by spaces.'),
   IDENTIFIER_UPPERCASED: w('A PAN, TAN, GSTIN or certificate number written in lower case was upper-cased.'),

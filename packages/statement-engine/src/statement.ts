@@ -3,7 +3,7 @@
 
 import { StatementAssembler } from './build/assembler.js';
 import { BuildContext } from './build/context.js';
-import type { DeducteeStore, LateRows, SalaryStore } from './build/stores.js';
+import type { DeducteeStore, LateRows, RowTrail, SalaryStore } from './build/stores.js';
 import { RECEIPT_NUMBER_PATTERN } from './codes/identifiers.js';
 import { formatForPeople } from './dates.js';
 import type { ResolvedOptions } from './options.js';
@@ -43,11 +43,11 @@ export interface Pipeline {
   description: string;
 }
 
-export function createPipeline(options: ResolvedOptions, deductees: DeducteeStore, salary: SalaryStore, late: LateRows): Pipeline {
+export function createPipeline(options: ResolvedOptions, deductees: DeducteeStore, salary: SalaryStore, late: LateRows, trail: RowTrail | null = null): Pipeline {
   const problems = new ProblemCollector(options.maxProblems);
   const ctx = new BuildContext(options, problems);
   statementChecks(ctx);
-  const assembler = new StatementAssembler(ctx, deductees, salary, late);
+  const assembler = new StatementAssembler(ctx, deductees, salary, late, trail);
   const readsSheet = (sheet: SheetSpec) => !sheet.optional || (ctx.kind === 'salary' && ctx.isLegacy && ctx.period.quarter === 'Q4');
   const reader = new WorkbookReader(WORKBOOKS[options.form.workbook], assembler, problems, { readsSheet });
   const description = `Form ${options.form.formNumber} for ${options.period.quarter} of ${options.period.label}`;

@@ -13,7 +13,7 @@ export interface ConvertOptions {
   tan: string;
   /** Token (receipt) number of the previous regular statement of this form, 15 digits: written in BH 9 with
    *  BH 52 = `Y`. Absent: BH 52 = `N` (no regular statement filed for an earlier period). The statement is
-   *  still a regular one; correction statements are not written (their own request). */
+   *  still a regular one: a correction statement is its own request (correct()), never made by this option. */
   previousReceiptNumber?: string;
   /** File creation date (and "today" for future-date checks). Defaults to the system clock. */
   now?: () => Date;

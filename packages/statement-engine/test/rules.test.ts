@@ -413,6 +413,19 @@ const CASES: Case[] = [
 /** Codes whose cases live in other test files (they need a file or a stream). */
 const ELSEWHERE: Partial<Record<RuleCode, string>> = {
   INVALID_JSON: 'stream.test.ts and cli.test.ts',
+  CORRECTION_FORMAT_NOT_PUBLISHED: 'correct.test.ts',
+  CORRECTION_CANCEL_DISCONTINUED: 'correct.test.ts',
+  CORRECTION_TYPE_NOT_REQUESTED: 'correct.test.ts',
+  CORRECTION_SALARY_NOT_SOURCED: 'correct.test.ts',
+  CORRECTION_NOTHING_TO_CORRECT: 'correct.test.ts',
+  CORRECTION_CHALLAN_MISSING: 'correct.test.ts',
+  CORRECTION_CHALLAN_BOOKED: 'correct.test.ts',
+  CORRECTION_ROW_LOCKED: 'correct.test.ts',
+  CORRECTION_REMARK_C_ROW: 'correct.test.ts',
+  CORRECTION_PAN_TO_INVALID: 'correct.test.ts',
+  CORRECTION_PAN_CHANGE_ONCE: 'correct.test.ts',
+  CORRECTION_INVALID_TOKEN: 'correct.test.ts',
+  CORRECTION_CONSO_TEXT_NOT_ASCII: 'correct.test.ts',
 };
 
 function run(c: Case): Problem[] {

@@ -21,7 +21,7 @@ export interface DispatcherOptions {
 }
 
 /** Which upload an oversize marker is about (markers written before CSI uploads existed have no `file`). */
-export type OversizeFile = 'workbook' | 'csi';
+export type OversizeFile = 'workbook' | 'csi' | 'conso';
 
 /** After the upload URL expired, a job still waiting for its workbook is given up on after this much more. */
 const UPLOAD_GRACE_MS = 3600 * 1000;
@@ -87,8 +87,12 @@ export class Dispatcher {
       // A job that takes a CSI file waits for both uploads, in either order.
       const csi = record.csiExpected ? await storage.head(storageKeys.csiUpload(ref)) : null;
       if (record.csiExpected && !csi) return false;
+      // A correction job waits for the conso file as well.
+      const conso = record.correction ? await storage.head(storageKeys.consoUpload(ref)) : null;
+      if (record.correction && !conso) return false;
       await this.freezeInput(ref, upload.size);
-      if (csi) await this.freezeCsi(ref, csi.size);
+      if (csi) await this.freezeSide(ref, csi.size, 'csi');
+      if (conso) await this.freezeSide(ref, conso.size, 'conso');
       try {
         await store.transition(ref, record.domain, 'queued', this.options.clock.now());
       } catch (error) {
@@ -135,16 +139,17 @@ export class Dispatcher {
     await storage.put(storageKeys.frozenInput(ref), copy, { contentType: 'application/json' });
   }
 
-  /** The CSI file, like the workbook: copied where no URL reaches, or an oversize marker naming it. */
-  private async freezeCsi(ref: JobRef, headSize: number): Promise<void> {
+  /** The CSI or conso file, like the workbook: copied where no URL reaches, or an oversize marker naming it. */
+  private async freezeSide(ref: JobRef, headSize: number, file: 'csi' | 'conso'): Promise<void> {
     const { storage, maxUploadBytes } = this.options;
+    const [uploadKey, frozenKey] = file === 'csi' ? [storageKeys.csiUpload(ref), storageKeys.frozenCsi(ref)] : [storageKeys.consoUpload(ref), storageKeys.frozenConso(ref)];
     if (storage instanceof FsStorage && headSize <= maxUploadBytes) {
-      await storage.put(storageKeys.frozenCsi(ref), await storage.get(storageKeys.csiUpload(ref)));
+      await storage.put(frozenKey, await storage.get(uploadKey));
       return;
     }
-    const copy = headSize > maxUploadBytes ? null : await readAtMost(await storage.get(storageKeys.csiUpload(ref)), maxUploadBytes);
-    if (copy === null) return this.markOversize(ref, Math.max(headSize, maxUploadBytes + 1), 'csi');
-    await storage.put(storageKeys.frozenCsi(ref), copy, { contentType: 'text/plain' });
+    const copy = headSize > maxUploadBytes ? null : await readAtMost(await storage.get(uploadKey), maxUploadBytes);
+    if (copy === null) return this.markOversize(ref, Math.max(headSize, maxUploadBytes + 1), file);
+    await storage.put(frozenKey, copy, { contentType: 'text/plain' });
   }
 
   private async markOversize(ref: JobRef, size: number, file: OversizeFile = 'workbook'): Promise<void> {

@@ -152,6 +152,10 @@ function toHash(record: JobRecord): string[] {
     financial_year: record.financialYear,
     previous_receipt_number: record.previousReceiptNumber,
     csi_expected: record.csiExpected ? 1 : null,
+    kind: record.correction ? 'correction' : null,
+    original_receipt_number: record.correction?.originalReceiptNumber ?? null,
+    last_correction_receipt_number: record.correction?.lastCorrectionReceiptNumber ?? null,
+    correction_types: record.correction?.types ? record.correction.types.join(',') : null,
     status: record.status,
     created_at: record.createdAt,
     updated_at: record.updatedAt,
@@ -180,6 +184,13 @@ function fromHash(hash: Record<string, string>): JobRecord | null {
     financialYear: hash['financial_year'] ?? '',
     previousReceiptNumber: text('previous_receipt_number'),
     csiExpected: hash['csi_expected'] === '1',
+    correction: hash['kind'] === 'correction'
+      ? {
+          originalReceiptNumber: text('original_receipt_number'),
+          lastCorrectionReceiptNumber: text('last_correction_receipt_number'),
+          types: hash['correction_types'] === undefined ? null : hash['correction_types'].split(',').filter((t) => t !== ''),
+        }
+      : null,
     status: hash['status'] as JobStatus,
     createdAt: Number(hash['created_at']),
     updatedAt: Number(hash['updated_at']),

@@ -82,6 +82,10 @@ export const storageKeys = {
   csiUpload: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}/challans.csi`,
   /** Its copy taken when the job is queued, like frozenInput. */
   frozenCsi: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}/input.csi`,
+  /** The TRACES consolidated (conso) file's upload, for a correction job. */
+  consoUpload: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}/conso.tds`,
+  /** Its copy taken when the job is queued, like frozenInput. */
+  frozenConso: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}/input.tds`,
   /** A copy of the upload taken when the job is queued, where the upload URL cannot overwrite it. */
   frozenInput: (ref: JobRef) => `statements/${ref.owner}/${ref.jobId}/input.json`,
   /** Instead of the copy when the upload was over the size limit: holds the size seen, nothing else. */
@@ -94,7 +98,7 @@ export const storageKeys = {
 export function allStorageKeys(ref: JobRef): string[] {
   return [
     storageKeys.upload(ref), storageKeys.frozenInput(ref), storageKeys.oversizeMarker(ref),
-    storageKeys.csiUpload(ref), storageKeys.frozenCsi(ref),
+    storageKeys.csiUpload(ref), storageKeys.frozenCsi(ref), storageKeys.consoUpload(ref), storageKeys.frozenConso(ref),
     storageKeys.txt(ref), storageKeys.reportJson(ref), storageKeys.reportXlsx(ref),
   ];
 }
@@ -108,10 +112,10 @@ export function refOfJobFile(key: string): JobRef | null {
   return { owner: match[1] as string, jobId: match[2] as string };
 }
 
-const UPLOAD_KEY = /(?:^|\/)statements\/([0-9a-f]{24})\/([0-9a-f-]{36})\/(?:workbook\.json|challans\.csi)$/;
+const UPLOAD_KEY = /(?:^|\/)statements\/([0-9a-f]{24})\/([0-9a-f-]{36})\/(?:workbook\.json|challans\.csi|conso\.tds)$/;
 
 /**
- * The job an upload key (the workbook's or the CSI file's) belongs to, or null for any other object. Takes a storage key, or an object key as an S3
+ * The job an upload key (the workbook's, the CSI file's or the conso file's) belongs to, or null for any other object. Takes a storage key, or an object key as an S3
  * event notification reports it: behind the S3Storage key prefix, and URL-encoded.
  */
 export function refOfUploadKey(key: string): JobRef | null {

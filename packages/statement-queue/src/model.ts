@@ -17,6 +17,25 @@ export const QUARTERS: readonly Quarter[] = ['Q1', 'Q2', 'Q3', 'Q4'];
 export const TDS_FORMS = ['24Q', '138', '26Q', '140', '27Q', '144'] as const;
 export type TdsForm = (typeof TDS_FORMS)[number];
 
+/**
+ * A regular statement, or a correction statement built from the TRACES consolidated (conso) file and a corrected
+ * workbook. Only an explicit `kind` makes a correction: `previous_receipt_number` never does.
+ */
+export type StatementKind = 'regular' | 'correction';
+export const STATEMENT_KINDS: readonly StatementKind[] = ['regular', 'correction'];
+/** The correction types a request may allow (Y, cancellation, is discontinued at TIN; C4 is refused by the engine). */
+export const CORRECTION_TYPES = ['C1', 'C2', 'C3', 'C5', 'C9'] as const;
+
+/** What a correction job carries besides the regular fields. */
+export interface CorrectionRequest {
+  /** Token of the regular statement (BH 8); null: the conso file's. */
+  originalReceiptNumber: string | null;
+  /** Token of the last accepted correction (BH 9); null: this is the first correction. */
+  lastCorrectionReceiptNumber: string | null;
+  /** Types allowed; null: all the engine writes. */
+  types: string[] | null;
+}
+
 /** Short `message` of a failed job, as the vendor words it. */
 export const FAILURE_MESSAGES = {
   validation: 'Validation error',
@@ -38,6 +57,8 @@ export interface JobRecord {
   previousReceiptNumber: string | null;
   /** The request said a CSI file will be uploaded: the job waits for it and the challans are checked against it. */
   csiExpected: boolean;
+  /** Null for a regular statement; a correction job waits for the conso file too. */
+  correction: CorrectionRequest | null;
   status: JobStatus;
   createdAt: number;
   updatedAt: number;
@@ -73,12 +94,19 @@ export interface StatementJobView {
   previous_receipt_number?: string;
   /** Present (true) when the job takes a CSI file. */
   csi?: true;
+  /** Present for a correction statement job. */
+  kind?: 'correction';
+  original_receipt_number?: string;
+  last_correction_receipt_number?: string;
+  correction_types?: string[];
   status: JobStatus;
   created_at: number;
   updated_at: number;
   json_url?: string;
   /** Pre-signed PUT for the CSI file (submit of a job with `csi: true`). */
   csi_url?: string;
+  /** Pre-signed PUT for the TRACES conso file (submit of a correction job). */
+  conso_url?: string;
   txt_url?: string;
   /** The .xlsx report: every failed job, and a succeeded job with warnings. */
   validation_report_url?: string;

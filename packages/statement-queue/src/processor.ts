@@ -84,7 +84,7 @@ export class StatementProcessor {
   private async convert(ref: JobRef, record: JobRecord, signal?: AbortSignal): Promise<ProcessResult> {
     const tooLarge = await this.oversize(ref);
     if (tooLarge !== null) {
-      const what = tooLarge.file === 'csi' ? ['CSI_TOO_LARGE', 'CSI file'] : ['WORKBOOK_TOO_LARGE', 'workbook'];
+      const what = tooLarge.file === 'csi' ? ['CSI_TOO_LARGE', 'CSI file'] : tooLarge.file === 'conso' ? ['CONSO_TOO_LARGE', 'conso file'] : ['WORKBOOK_TOO_LARGE', 'workbook'];
       const report = singleProblemReport(what[0]!, `The ${what[1]} is ${tooLarge.size} bytes; the limit is ${this.options.maxUploadBytes} bytes`);
       return this.finish(ref, record, { kind: 'invalid-workbook', report, reportXlsx: await this.options.converter.reportXlsx(report) });
     }
@@ -95,7 +95,9 @@ export class StatementProcessor {
       await this.download(ref, [storageKeys.frozenInput(ref), storageKeys.upload(ref)], inputPath);
       const csiPath = record.csiExpected ? join(scratch, 'challans.csi') : undefined;
       if (csiPath) await this.download(ref, [storageKeys.frozenCsi(ref), storageKeys.csiUpload(ref)], csiPath);
-      const request = { inputPath, outputPath: join(scratch, 'statement.txt'), options: conversionOptions(record), ...(csiPath ? { csiPath } : {}) };
+      const consoPath = record.correction ? join(scratch, 'conso.tds') : undefined;
+      if (consoPath) await this.download(ref, [storageKeys.frozenConso(ref), storageKeys.consoUpload(ref)], consoPath);
+      const request = { inputPath, outputPath: join(scratch, 'statement.txt'), options: conversionOptions(record), ...(csiPath ? { csiPath } : {}), ...(consoPath ? { consoPath } : {}) };
       const outcome = await this.timedConversion(request, signal);
       return await this.finish(ref, record, outcome);
     } finally {
@@ -213,6 +215,15 @@ function conversionOptions(record: JobRecord): ConversionOptions {
     financialYear: record.financialYear,
     tan: record.tan,
     ...(record.previousReceiptNumber !== null ? { previousReceiptNumber: record.previousReceiptNumber } : {}),
+    ...(record.correction
+      ? {
+          correction: {
+            ...(record.correction.originalReceiptNumber !== null ? { originalReceiptNumber: record.correction.originalReceiptNumber } : {}),
+            ...(record.correction.lastCorrectionReceiptNumber !== null ? { lastCorrectionReceiptNumber: record.correction.lastCorrectionReceiptNumber } : {}),
+            ...(record.correction.types !== null ? { types: record.correction.types } : {}),
+          },
+        }
+      : {}),
     createdAt: record.createdAt,
   };
 }

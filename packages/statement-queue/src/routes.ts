@@ -1,4 +1,4 @@
-import { JOB_STATUSES, QUARTERS, TDS_FORMS, type StatementDomain } from './model.js';
+import { CORRECTION_TYPES, JOB_STATUSES, QUARTERS, STATEMENT_KINDS, TDS_FORMS, type StatementDomain, type StatementKind } from './model.js';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type SearchQuery } from './search.js';
 import type { StatementService, SubmitRequest } from './service.js';
 import { ERROR_REGISTRY, type Area, type ClientRecord, type JsonSchema, type RouteDefinition, type RouteRequest } from '@satyapan/core';
@@ -27,6 +27,20 @@ const RECEIPT = {
   type: 'string', pattern: '^[0-9]{15}$', 'x-message': 'Invalid previous receipt number: expected the 15-digit token number',
   description: 'Token (receipt) number of the previous regular statement of this form (15 digits), written in BH 9 with BH 52 = Y; omit when no regular statement was filed for an earlier period.',
 };
+const TOKEN = { type: 'string', pattern: '^[0-9]{15}$', 'x-message': 'Invalid receipt number: expected the 15-digit token number' };
+const KIND = {
+  type: 'string', enum: [...STATEMENT_KINDS], 'x-message': 'Invalid kind: {value}',
+  description: '`regular` (default) or `correction`: a correction statement (upload type C) built from the TRACES consolidated (conso) file, uploaded to the returned conso_url, and the corrected workbook (json_url). previous_receipt_number never makes a correction.',
+};
+const CORRECTION_FIELDS = {
+  original_receipt_number: { ...TOKEN, description: 'Correction jobs: token of the regular statement (BH 8); default the conso file\'s.' },
+  last_correction_receipt_number: { ...TOKEN, description: 'Correction jobs: token of the last accepted correction (BH 9); omit for the first correction.' },
+  correction_types: {
+    type: 'array', minItems: 1, maxItems: CORRECTION_TYPES.length, uniqueItems: true,
+    items: { type: 'string', enum: [...CORRECTION_TYPES], 'x-message': 'Invalid correction type: {value} (Y, cancellation, is no longer accepted at TIN; C4 is not supported)' },
+    description: 'Correction jobs: the correction types allowed (default all of C1, C2, C3, C5, C9); a change needing another type fails the job.',
+  },
+};
 const STATUS = { type: 'string', enum: [...JOB_STATUSES], 'x-message': 'Invalid status: {value}' };
 const EPOCH_MS = { type: 'integer', minimum: 0, description: 'Unix time in milliseconds.' };
 
@@ -50,6 +64,8 @@ function submitSchema(domain: StatementDomain): JsonSchema {
         type: 'boolean',
         description: 'true: a Challan Status Inquiry (.csi) file will be uploaded to the returned csi_url; the job waits for it and checks every challan against it.',
       },
+      kind: KIND,
+      ...CORRECTION_FIELDS,
     },
   };
 }
@@ -93,11 +109,16 @@ function jobSchema(domain: StatementDomain): JsonSchema {
       financial_year: { type: 'string' },
       previous_receipt_number: { type: 'string' },
       csi: { type: 'boolean', description: 'Present (true) when the job takes a CSI file.' },
+      kind: { type: 'string', enum: ['correction'], description: 'Present (`correction`) for a correction statement job.' },
+      original_receipt_number: { type: 'string' },
+      last_correction_receipt_number: { type: 'string' },
+      correction_types: { type: 'array', items: { type: 'string' } },
       status: { type: 'string', enum: [...JOB_STATUSES] },
       created_at: EPOCH_MS,
       updated_at: EPOCH_MS,
       json_url: { ...url, description: 'Pre-signed PUT for the Sheet JSON workbook (submit only); send no Authorization or x-api-key.' },
       csi_url: { ...url, description: 'Pre-signed PUT for the CSI file (submit of a job with csi: true); same rules as json_url.' },
+      conso_url: { ...url, description: 'Pre-signed PUT for the TRACES conso file (.tds; submit of a correction job); same rules as json_url. The job waits for it.' },
       txt_url: { ...url, description: 'Pre-signed GET of the TXT (succeeded).' },
       validation_report_url: {
         ...url, description: 'Pre-signed GET of the .xlsx validation report: failed jobs, and succeeded jobs with warnings.',
@@ -130,6 +151,10 @@ interface SubmitBody {
   financial_year: string;
   previous_receipt_number?: string;
   csi?: boolean;
+  kind?: StatementKind;
+  original_receipt_number?: string;
+  last_correction_receipt_number?: string;
+  correction_types?: string[];
 }
 
 interface SearchBody {
@@ -157,6 +182,10 @@ function toSubmitRequest(domain: StatementDomain, body: SubmitBody): SubmitReque
     financialYear: body.financial_year,
     ...(body.previous_receipt_number !== undefined ? { previousReceiptNumber: body.previous_receipt_number } : {}),
     ...(body.csi === true ? { csi: true } : {}),
+    ...(body.kind !== undefined ? { kind: body.kind } : {}),
+    ...(body.original_receipt_number !== undefined ? { originalReceiptNumber: body.original_receipt_number } : {}),
+    ...(body.last_correction_receipt_number !== undefined ? { lastCorrectionReceiptNumber: body.last_correction_receipt_number } : {}),
+    ...(body.correction_types !== undefined ? { correctionTypes: body.correction_types } : {}),
   };
 }
 

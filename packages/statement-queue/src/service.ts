@@ -8,7 +8,7 @@ import { DEFAULTS } from './defaults.js';
 import { Dispatcher } from './dispatch.js';
 import { JobStore } from './job-store.js';
 import { JOB_ID_PATTERN, StatementKeys, ownerOf, refOfUploadKey, storageKeys, type JobRef } from './keys.js';
-import { listEntity, type JobOwner, type JobRecord, type Quarter, type SearchPage, type StatementDomain, type StatementJobView } from './model.js';
+import { listEntity, type CorrectionRequest, type JobOwner, type StatementKind, type JobRecord, type Quarter, type SearchPage, type StatementDomain, type StatementJobView } from './model.js';
 import { domainOfForm, requestStartYear, tcsForm } from './period.js';
 import { createStatementQueue, watchQueueDepth, type ConversionRetryOptions, type ConvertJobData } from './queues.js';
 import { Retention } from './retention.js';
@@ -27,6 +27,11 @@ export interface SubmitRequest {
   previousReceiptNumber?: string;
   /** The caller will upload a CSI file too: the job gets a second upload URL and waits for both files. */
   csi?: boolean;
+  /** `correction`: a correction statement; the job gets a `conso_url` for the TRACES conso file and waits for it. */
+  kind?: StatementKind;
+  originalReceiptNumber?: string;
+  lastCorrectionReceiptNumber?: string;
+  correctionTypes?: string[];
 }
 
 export interface StatementServiceOptions {
@@ -109,6 +114,7 @@ export class StatementService {
     const startYear = requestStartYear(request.financialYear, this.clock.now());
     if (startYear === null) throw serviceError('UNPROCESSABLE', `Invalid financial year: ${request.financialYear}`);
     const form = this.formOf(request, startYear);
+    const correction = correctionOf(request);
     const jobId = randomUUID();
     const ref: JobRef = { owner: ownerOf(owner.clientId), jobId };
     const now = this.clock.now();
@@ -116,11 +122,12 @@ export class StatementService {
     const upload = { expiresInSeconds: this.settings.uploadTtlSeconds, maxBytes: this.settings.maxUploadBytes };
     const jsonUrl = await this.options.storage.presignPut(storageKeys.upload(ref), upload);
     const csiUrl = request.csi === true ? await this.options.storage.presignPut(storageKeys.csiUpload(ref), upload) : null;
-    const record = this.newRecord(request, owner, jobId, form, now);
+    const consoUrl = correction ? await this.options.storage.presignPut(storageKeys.consoUpload(ref), upload) : null;
+    const record = this.newRecord(request, owner, jobId, form, now, correction);
     // Global sets first: if the record write then fails, they hold an entry the sweeps drop.
     await Promise.all([this.dispatcher.markPending(ref, now), this.retention.schedule(ref, now + this.retentionMs())]);
     if (!(await this.store.create(ref, record))) throw new Error(`Job id collision: ${jobId}`);
-    return { ...summaryView(record), json_url: jsonUrl, ...(csiUrl !== null ? { csi_url: csiUrl } : {}) };
+    return { ...summaryView(record), json_url: jsonUrl, ...(csiUrl !== null ? { csi_url: csiUrl } : {}), ...(consoUrl !== null ? { conso_url: consoUrl } : {}) };
   }
 
   /** The caller's job; 521 for an unknown id, another client's id, or a job of the other domain. */
@@ -204,7 +211,7 @@ export class StatementService {
     return form;
   }
 
-  private newRecord(request: SubmitRequest, owner: JobOwner, jobId: string, form: string, now: number): JobRecord {
+  private newRecord(request: SubmitRequest, owner: JobOwner, jobId: string, form: string, now: number, correction: CorrectionRequest | null): JobRecord {
     const secret = owner.webhookUrl && owner.webhookSecret ? owner.webhookSecret : null;
     return {
       jobId,
@@ -216,6 +223,7 @@ export class StatementService {
       financialYear: request.financialYear,
       previousReceiptNumber: request.previousReceiptNumber ?? null,
       csiExpected: request.csi === true,
+      correction,
       status: 'created',
       createdAt: now,
       updatedAt: now,
@@ -257,10 +265,12 @@ export class StatementService {
     const record = await this.store.get(ref);
     if (!record) throw serviceError('CONFLICT', 'Job no longer exists');
     const isCsi = key.endsWith(storageKeys.csiUpload(ref));
+    const isConso = key.endsWith(storageKeys.consoUpload(ref));
     if (isCsi && !record.csiExpected) throw serviceError('CONFLICT', 'This job takes no CSI file (submit it with csi: true)');
+    if (isConso && !record.correction) throw serviceError('CONFLICT', 'This job takes no conso file (submit it with kind: correction)');
     // The file check closes the moment between a finished upload and its job being queued.
     if (record.status !== 'created' || (await this.options.storage.exists(key))) {
-      throw serviceError('CONFLICT', isCsi ? 'CSI file already uploaded' : 'Workbook already uploaded');
+      throw serviceError('CONFLICT', isCsi ? 'CSI file already uploaded' : isConso ? 'Conso file already uploaded' : 'Workbook already uploaded');
     }
     return { createOnly: true };
   }
@@ -268,4 +278,28 @@ export class StatementService {
   private retentionMs(): number {
     return this.settings.retentionDays * 24 * 3600 * 1000;
   }
+}
+
+/**
+ * The correction part of a request. Only `kind: 'correction'` makes a correction; its fields without it, and
+ * `previous_receipt_number` with it (the regular statement's BH 9, not a correction's token), are refused.
+ */
+function correctionOf(request: SubmitRequest): CorrectionRequest | null {
+  const extras = ([
+    ['original_receipt_number', request.originalReceiptNumber],
+    ['last_correction_receipt_number', request.lastCorrectionReceiptNumber],
+    ['correction_types', request.correctionTypes],
+  ] as const).filter(([, value]) => value !== undefined);
+  if (request.kind !== 'correction') {
+    if (extras.length > 0) throw serviceError('INVALID_FIELD', extras[0]![0], 'is only for a correction job (kind: correction)');
+    return null;
+  }
+  if (request.previousReceiptNumber !== undefined) {
+    throw serviceError('INVALID_FIELD', 'previous_receipt_number', 'is for a regular statement; a correction takes original_receipt_number and last_correction_receipt_number');
+  }
+  return {
+    originalReceiptNumber: request.originalReceiptNumber ?? null,
+    lastCorrectionReceiptNumber: request.lastCorrectionReceiptNumber ?? null,
+    types: request.correctionTypes ? [...new Set(request.correctionTypes)] : null,
+  };
 }

@@ -19,6 +19,14 @@ export function summaryView(record: JobRecord): StatementJobView {
     financial_year: record.financialYear,
     ...(record.previousReceiptNumber !== null ? { previous_receipt_number: record.previousReceiptNumber } : {}),
     ...(record.csiExpected ? { csi: true as const } : {}),
+    ...(record.correction
+      ? {
+          kind: 'correction' as const,
+          ...(record.correction.originalReceiptNumber !== null ? { original_receipt_number: record.correction.originalReceiptNumber } : {}),
+          ...(record.correction.lastCorrectionReceiptNumber !== null ? { last_correction_receipt_number: record.correction.lastCorrectionReceiptNumber } : {}),
+          ...(record.correction.types !== null ? { correction_types: [...record.correction.types] } : {}),
+        }
+      : {}),
     status: record.status,
     created_at: record.createdAt,
     updated_at: record.updatedAt,

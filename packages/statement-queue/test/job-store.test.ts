@@ -10,7 +10,7 @@ import { keysMatching } from '../../../test/support/redis-cluster.js';
 function recordFor(ref: JobRef, createdAt: number, overrides: Partial<JobRecord> = {}): JobRecord {
   return {
     jobId: ref.jobId, domain: 'tds', clientId: 'client-a', tan: 'AHMA09719B', form: '26Q', quarter: 'Q3',
-    financialYear: 'FY 2025-26', previousReceiptNumber: null, csiExpected: false, status: 'created', createdAt, updatedAt: createdAt,
+    financialYear: 'FY 2025-26', previousReceiptNumber: null, csiExpected: false, correction: null, status: 'created', createdAt, updatedAt: createdAt,
     attempts: 0, message: null, txtKey: null, reportKey: null, reportXlsxKey: null, warningCount: null, webhookUrl: null, webhookSecretSealed: null,
     ...overrides,
   };

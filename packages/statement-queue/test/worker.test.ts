@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PassThrough } from 'node:stream';
 import { createLogger, createRedisConnection, readAll, waitForRedis, type RedisConnection } from '@satyapan/core';
-import { convert, sheetJsonToXlsx } from '@satyapan/statement-engine';
+import { convert, correct, sheetJsonToXlsx } from '@satyapan/statement-engine';
+import { writeConso } from '../../statement-engine/test/support/conso.js';
 import {
   SCRATCH_ROOT, ScratchSpace, createStatementWorker, ownerOf, storageKeys,
   type JobRef, type StatementJobView, type StatementWorker, type StatementWorkerOptions,
@@ -224,6 +225,64 @@ describe('statement-queue: the worker', function () {
     const job = await env.service.submitJob({ ...TDS_Q2, csi: true }, CLIENT);
     await env.upload(job.csi_url as string, csiFor(workbook26Q()));
     await expectRejected(env.upload(job.csi_url as string, csiFor(workbook26Q())), /409|already uploaded/);
+  });
+
+  /** The original statement's conso file (written from its TXT by the engine's test-side conso writer) and a corrected workbook. */
+  function correctionInputs(): { conso: string; corrected: object } {
+    const original = workbook26Q({ rows: 3 });
+    const txt = convert(original, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date('2025-11-01T10:00:00+05:30') }).txt!;
+    const corrected = workbook26Q({ rows: 3 }) as { sheets: Array<{ blocks: Array<{ rows: unknown[][] }> }> };
+    corrected.sheets[3]!.blocks[0]!.rows[0]![4] = 1500; // the first payment's amount
+    return { conso: writeConso(txt, { token: '123456789012345' }), corrected };
+  }
+
+  it('a correction job (kind: correction) gets a conso_url, waits for both uploads and writes the correction TXT', async () => {
+    await startWorker({ conversion: 'inline' });
+    const { conso, corrected } = correctionInputs();
+    const job = await env.service.submitJob({ ...TDS_Q2, kind: 'correction', lastCorrectionReceiptNumber: '999999999999999', correctionTypes: ['C3'] }, CLIENT);
+    expect(job).to.include({ kind: 'correction', status: 'created', last_correction_receipt_number: '999999999999999' });
+    expect(job.correction_types).to.deep.equal(['C3']);
+    expect(job.conso_url).to.be.a('string').and.not.equal(job.json_url);
+    await env.upload(job.json_url as string, JSON.stringify(corrected));
+    await env.service.sweepPending();
+    expect((await env.service.getJob('tds', CLIENT.clientId, job.job_id)).status).to.equal('created');
+    await env.upload(job.conso_url as string, conso);
+    const done = await finished(job);
+    expect(done).to.include({ status: 'succeeded', kind: 'correction' });
+    const expected = correct(corrected, conso, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at), lastCorrectionReceiptNumber: '999999999999999', types: ['C3'] });
+    expect(expected.txt).to.match(/\^BH\^1\^1\^26Q\^C3\^0\^123456789012345\^999999999999999\^/);
+    expect((await stored(storageKeys.txt(refOf(job)))).toString('latin1')).to.equal(expected.txt);
+  });
+
+  it('fails a correction job whose conso file is of another period (its line named) or whose changes need a type not allowed', async () => {
+    await startWorker({ conversion: 'inline' });
+    const { conso, corrected } = correctionInputs();
+    const other = await env.service.submitJob({ ...TDS_Q2, quarter: 'Q3', kind: 'correction' }, CLIENT);
+    await env.upload(other.json_url as string, JSON.stringify(corrected));
+    await env.upload(other.conso_url as string, conso);
+    const narrow = await env.service.submitJob({ ...TDS_Q2, kind: 'correction', correctionTypes: ['C9'] }, CLIENT);
+    await env.upload(narrow.json_url as string, JSON.stringify(corrected));
+    await env.upload(narrow.conso_url as string, conso);
+    const reportOf = async (job: StatementJobView) => JSON.parse((await stored(storageKeys.reportJson(refOf(job)))).toString('utf8')) as { problems: Array<{ code: string; message: string }> };
+    expect(await finished(other)).to.include({ status: 'failed', message: 'Validation error' });
+    const [problem] = (await reportOf(other)).problems;
+    expect(problem).to.include({ code: 'CONSO_OTHER_PERIOD' });
+    expect(problem!.message).to.match(/^conso file line 2: /);
+    expect(await finished(narrow)).to.include({ status: 'failed', message: 'Validation error' });
+    expect((await reportOf(narrow)).problems.map((p) => p.code)).to.deep.equal(['CORRECTION_TYPE_NOT_REQUESTED']);
+  });
+
+  it('previous_receipt_number never makes a correction: refused with kind correction; correction fields need the kind; a conso upload for a regular job is refused', async () => {
+    await expectRejected(env.service.submitJob({ ...TDS_Q2, kind: 'correction', previousReceiptNumber: '123456789012345' }, CLIENT), /previous_receipt_number: is for a regular statement/);
+    await expectRejected(env.service.submitJob({ ...TDS_Q2, originalReceiptNumber: '123456789012345' }, CLIENT), /original_receipt_number: is only for a correction job/);
+    const regular = await env.service.submitJob({ ...TDS_Q2, previousReceiptNumber: '123456789012345' }, CLIENT);
+    expect(regular.kind).to.equal(undefined);
+    expect(regular.conso_url).to.equal(undefined);
+    const url = await env.storage.presignPut(storageKeys.consoUpload(refOf(regular)), { expiresInSeconds: 60, maxBytes: 1000 });
+    await expectRejected(env.upload(url, 'x'), /409|no conso file/);
+    const job = await env.service.submitJob({ ...TDS_Q2, kind: 'correction' }, CLIENT);
+    await env.upload(job.conso_url as string, 'x');
+    await expectRejected(env.upload(job.conso_url as string, 'y'), /409|already uploaded/);
   });
 
   it('fails a non-JSON upload and a JSON that is no workbook with Invalid Workbook', async () => {

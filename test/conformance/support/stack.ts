@@ -5,7 +5,10 @@
 import { KeySpace, Sealer, createRedisConnection, waitForRedis } from '@satyapan/core';
 import { CashfreePennyDropProvider, SetuPennyLessProvider, bankArea, createBankService } from '@satyapan/bank';
 import { StatementService, createStatementWorker, statementsArea, type StatementWorker } from '@satyapan/statement-queue';
-import { startPennyDropSimulator, startPennyLessSimulator, type PennyDropSimulator, type PennyLessSimulator } from '@satyapan/sandbox';
+import {
+  startPanAadhaarLinkSimulator, startPanSimulator, startPennyDropSimulator, startPennyLessSimulator,
+  type PanSimulator, type PennyDropSimulator, type PennyLessSimulator, type SimulatorControls,
+} from '@satyapan/sandbox';
 import { CLIENTS, startKycStack, type KycStack } from '../../../packages/kyc/test/support/stack.js';
 import type { Json } from './facts.js';
 
@@ -18,6 +21,8 @@ export interface ConformanceStack {
   kyc: KycStack;
   pennyDrop: PennyDropSimulator;
   pennyLess: PennyLessSimulator;
+  pan: PanSimulator;
+  panAadhaarLink: SimulatorControls;
   /** Stops the statement worker (jobs then stay queued) and starts a new one. */
   stopWorker(): Promise<void>;
   startWorker(): Promise<void>;
@@ -29,11 +34,17 @@ export interface ConformanceStack {
 export async function startConformanceStack(): Promise<ConformanceStack> {
   const pennyDrop = await startPennyDropSimulator();
   const pennyLess = await startPennyLessSimulator();
+  const [pan, panAadhaarLink] = await Promise.all([startPanSimulator(), startPanAadhaarLinkSimulator()]);
   let worker: StatementWorker | undefined;
   let startWorker: () => Promise<void> = async () => undefined;
   let workerConnection: ReturnType<typeof createRedisConnection> | undefined;
   const kyc = await startKycStack({
     harness: { rateLimit: { defaultLimit: 100_000 } },
+    // The PAN operations over their simulators, built by createKycServices as a host does.
+    kycConfig: {
+      pan: { baseUrl: `${pan.url}/verification`, clientId: pan.clientId, clientSecret: pan.clientSecret, timeoutMs: 5_000 },
+      panAadhaarLink: { baseUrl: panAadhaarLink.url, timeoutMs: 5_000 },
+    },
     extend: async ({ redis, keyPrefix, storage }) => {
       const sealer = new Sealer([{ id: 'conformance', key: Sealer.generateKey() }]);
       const bank = await createBankService({
@@ -74,6 +85,8 @@ export async function startConformanceStack(): Promise<ConformanceStack> {
     kyc,
     pennyDrop,
     pennyLess,
+    pan,
+    panAadhaarLink,
     async stopWorker() {
       await worker?.close({ timeoutMs: 5_000 });
       worker = undefined;
@@ -95,6 +108,7 @@ export async function startConformanceStack(): Promise<ConformanceStack> {
       await kyc.close();
       await pennyDrop.close();
       await pennyLess.close();
+      await Promise.all([pan.close(), panAadhaarLink.close()]);
     },
   };
 }

@@ -1,11 +1,9 @@
 import {
-  hmacSign, sha256Hex, silentLogger, systemClock, type Clock, type KeySpace, type Logger, type SatyapanMetrics, type Sealer,
+  CachedAnswers, silentLogger, systemClock, type Clock, type KeySpace, type Logger, type SatyapanMetrics, type Sealer, type SingleFlightOptions,
 } from '@satyapan/core';
 import { canonicalIfsc } from '../ifsc/branch.js';
 import { assertAccountNumber, assertIfsc, assertMobile, assertName } from '../validation.js';
-import { DEFAULT_CACHE_TTL_SECONDS, VerificationCache } from './cache.js';
 import type { RedisClient } from './redis-client.js';
-import { RedisSingleFlight, type SingleFlightOptions } from './single-flight.js';
 import { checkThreshold } from '@satyapan/name-match';
 import { nameMatchAtBank, type NameMatchAnswer } from './name-match.js';
 
@@ -73,32 +71,19 @@ export interface VerifierAnswer<T> {
  * provider's code and a short hash of the verification id, never the account number or the name.
  */
 export class CachedVerifier<T extends Definitive> {
-  private readonly cache: VerificationCache<T>;
-  private readonly flights: RedisSingleFlight;
-  private readonly keySecret: string | undefined;
+  private readonly answers: CachedAnswers<T>;
   readonly logger: Logger;
   private readonly clock: Clock;
-  private readonly metrics: SatyapanMetrics | undefined;
-  private readonly cacheResults: { hit: { inc(): void }; miss: { inc(): void } } | undefined;
   private readonly nameMatchThreshold: number | undefined;
 
   /**
    * `kind` (`pd`, `pl`) keeps each kind of verification in its own keys; `label` names it in log lines;
    * `upstream` (`penny_drop`, `penny_less`) names it in metrics.
    */
-  constructor(settings: VerificationSettings, kind: string, private readonly label: string, private readonly upstream: string) {
-    const keys = settings.keys.child(kind);
-    this.cache = new VerificationCache<T>(settings.redis, keys, settings.cacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS, settings.sealer);
-    this.flights = new RedisSingleFlight(settings.redis, keys, settings.singleFlight);
-    this.keySecret = settings.keySecret;
+  constructor(settings: VerificationSettings, kind: string, private readonly label: string, upstream: string) {
+    this.answers = new CachedAnswers<T>(settings, kind, upstream);
     this.logger = settings.logger ?? silentLogger();
     this.clock = settings.clock ?? systemClock;
-    this.metrics = settings.metrics;
-    // Built once: a lookup then counts without allocating label objects.
-    this.cacheResults = settings.metrics && {
-      hit: settings.metrics.cacheLookups.labels({ cache: upstream, result: 'hit' }),
-      miss: settings.metrics.cacheLookups.labels({ cache: upstream, result: 'miss' }),
-    };
     this.nameMatchThreshold = settings.nameMatchThreshold === undefined ? undefined : checkThreshold(settings.nameMatchThreshold);
   }
 
@@ -134,23 +119,11 @@ export class CachedVerifier<T extends Definitive> {
 
   /** The id of a verification: answers are never shared between API keys. `ifsc` is the canonical (upper-case) one. */
   verificationId(apiKey: string, ifsc: string, accountNumber: string): string {
-    const material = `${apiKey}\n${ifsc}\n${accountNumber.toUpperCase()}`;
-    return this.keySecret ? hmacSign(this.keySecret, material, 'hex') : sha256Hex(material);
+    return this.answers.id(apiKey, ifsc, accountNumber.toUpperCase());
   }
 
-  /** `beforeCall`: run by the caller that leads the flight, right before (and outside the timing of) the provider call. */
-  async answer(id: string, acceptCache: boolean, ask: () => Promise<T>, beforeCall?: () => Promise<void>): Promise<VerifierAnswer<T>> {
-    if (acceptCache) {
-      const cached = await this.cache.get(id);
-      this.cacheResults?.[cached ? 'hit' : 'miss'].inc();
-      if (cached) return { outcome: cached, fromCache: true };
-    }
-    const outcome = await this.flights.run(id, async () => {
-      await beforeCall?.();
-      const fresh = this.metrics ? await this.metrics.timeUpstream(this.upstream, 'verify', ask) : await ask();
-      if (fresh.definitive) await this.cache.set(id, fresh);
-      return fresh;
-    });
-    return { outcome, fromCache: false };
+  /** The cache and single flight of @satyapan/core's CachedAnswers, which PAN verification shares; `beforeCall` as there. */
+  answer(id: string, acceptCache: boolean, ask: () => Promise<T>, beforeCall?: () => Promise<void>): Promise<VerifierAnswer<T>> {
+    return this.answers.answer(id, acceptCache, ask, beforeCall);
   }
 }

@@ -9,10 +9,12 @@ import { Readable } from 'node:stream';
 import { FsStorage, KeySpace, Sealer, createRedisConnection, readAll, waitForRedis, type RedisConnection } from '@satyapan/core';
 import { CashfreePennyDropProvider, SetuPennyLessProvider, createBankService, loadSampleDirectory, type BankService } from '@satyapan/bank';
 import {
-  startPennyDropSimulator, startPennyLessSimulator, type PennyDropSimulator, type PennyDropSimulatorOptions, type PennyLessSimulator,
+  startPanSimulator, startPennyDropSimulator, startPennyLessSimulator, type PanSimulator, type PennyDropSimulator, type PennyDropSimulatorOptions,
+  type PennyLessSimulator,
 } from '@satyapan/sandbox';
+import { CashfreePanProvider, PanVerificationService } from '@satyapan/kyc';
 import {
-  BulkService, RowCheckRegistry, bankRowChecks, createBulkWorker, type BulkJobView, type BulkServiceOptions, type BulkWorker, type BulkWorkerOptions,
+  BulkService, RowCheckRegistry, bankRowChecks, createBulkWorker, kycRowChecks, type BulkJobView, type BulkServiceOptions, type BulkWorker, type BulkWorkerOptions,
 } from '@satyapan/bulk';
 import { deleteKeysMatching } from '../../../../test/support/redis-cluster.js';
 
@@ -26,6 +28,7 @@ export interface BulkEnv {
   sealingKey: string;
   pennyDrop: PennyDropSimulator;
   pennyLess: PennyLessSimulator;
+  pan: PanSimulator;
   bank: BankService;
   registry: RowCheckRegistry;
   service: BulkService;
@@ -57,6 +60,7 @@ export async function startBulkEnv(options: { pennyDrop?: PennyDropSimulatorOpti
   const sealer = new Sealer([{ id: 'k1', key: sealingKey }]);
   const pennyDrop = await startPennyDropSimulator(options.pennyDrop);
   const pennyLess = await startPennyLessSimulator();
+  const panSim = await startPanSimulator();
   const cacheKeySecret = `cache-${randomUUID()}`;
   const bankSettings = { redis, keys: new KeySpace(keyPrefix).child('bank'), sealer, keySecret: cacheKeySecret };
   const bank = await createBankService({
@@ -72,7 +76,11 @@ export async function startBulkEnv(options: { pennyDrop?: PennyDropSimulatorOpti
       }),
     },
   });
-  const registry = new RowCheckRegistry(bankRowChecks(bank));
+  const pan = new PanVerificationService({
+    redis, keys: new KeySpace(keyPrefix).child('kyc'), sealer, keySecret: cacheKeySecret,
+    provider: new CashfreePanProvider({ baseUrl: `${panSim.url}/verification`, clientId: panSim.clientId, clientSecret: panSim.clientSecret, timeoutMs: 5_000 }),
+  });
+  const registry = new RowCheckRegistry([...bankRowChecks(bank), ...kycRowChecks({ pan })]);
   const service = new BulkService({ redis, storage, sealer, registry, keyPrefix, ...options.service });
   const workers: BulkWorker[] = [];
   const connections: RedisConnection[] = [];
@@ -86,7 +94,7 @@ export async function startBulkEnv(options: { pennyDrop?: PennyDropSimulatorOpti
     return (await readAll(await storage.get(key))).toString('utf8').trimEnd().split('\n');
   };
   const env: BulkEnv = {
-    redis, keyPrefix, dataDir, storage, sealer, sealingKey, pennyDrop, pennyLess, bank, registry, service, cacheKeySecret,
+    redis, keyPrefix, dataDir, storage, sealer, sealingKey, pennyDrop, pennyLess, pan: panSim, bank, registry, service, cacheKeySecret,
     async startWorker(overrides = {}) {
       const connection = createRedisConnection({ flavour: 'worker', connectionName: 'bulk-test-worker' });
       connections.push(connection);
@@ -123,7 +131,8 @@ export async function startBulkEnv(options: { pennyDrop?: PennyDropSimulatorOpti
       for (const connection of connections) connection.disconnect();
       await service.close();
       bank.close();
-      await Promise.all([pennyDrop.close(), pennyLess.close()]);
+      pan.close();
+      await Promise.all([pennyDrop.close(), pennyLess.close(), panSim.close()]);
       await deleteKeysMatching(redis, `${keyPrefix}*`);
       redis.disconnect();
       await rm(dataDir, { recursive: true, force: true });

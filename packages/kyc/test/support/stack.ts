@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { FsStorage, ManualClock, Sealer, createRedisConnection, waitForRedis } from '@satyapan/core';
-import { createKycServices, type KycServices, type RedisClient } from '@satyapan/kyc';
+import { createKycServices, type KycServices, type KycServicesConfig, type RedisClient } from '@satyapan/kyc';
 import { answerConsentPage, startAadhaarOtpSimulator, startLockerSimulator, type AadhaarOtpSimulator, type LockerSimulator } from '@satyapan/sandbox';
 import type { Area } from '@satyapan/core';
 import { CLIENTS, startHarness, type Harness, type HarnessOptions } from '../../../router/test/support/harness.js';
@@ -42,6 +42,8 @@ export interface StackExtension {
 export interface KycStackOptions {
   extend?: (base: { redis: RedisClient; keyPrefix: string; storage: FsStorage; clock: ManualClock }) => Promise<StackExtension>;
   harness?: Pick<HarnessOptions, 'rateLimit'>;
+  /** More of createKycServices' configuration (e.g. the PAN services). */
+  kycConfig?: Pick<KycServicesConfig, 'pan' | 'panAadhaarLink'>;
 }
 
 export async function startKycStack(options: KycStackOptions = {}): Promise<KycStack> {
@@ -61,6 +63,7 @@ export async function startKycStack(options: KycStackOptions = {}): Promise<KycS
       entityvault: { baseUrl: lockers.entityvaultBaseUrl, ...LOCKER_CLIENT },
     },
     aadhaarOtp: { baseUrl: otp.url, clientId: otp.clientId, clientSecret: otp.clientSecret, numberHashSecret: randomBytes(32) },
+    ...options.kycConfig,
   });
   const extension = await options.extend?.({ redis, keyPrefix, storage, clock });
   const h = await startHarness({ ...options.harness, keyPrefix, clock, storage: () => storage, areas: [kycArea(services), ...(extension?.areas ?? [])] });
@@ -85,6 +88,8 @@ export async function startKycStack(options: KycStackOptions = {}): Promise<KycS
     async close() {
       await extension?.close();
       services.kyc.close();
+      services.pan?.close();
+      services.panAadhaarLink?.close();
       await h.close();
       redis.disconnect();
       await Promise.all([lockers.close(), otp.close()]);

@@ -17,7 +17,7 @@ import type { Challan, Contact, Deductee, Deductor, Payee, ResponsiblePerson } f
 import { buildDeductor, buildResponsiblePerson } from './parties.js';
 import { buildPayee, payeeNumber } from './payees.js';
 import { SalaryBuilder, type SalaryTotals } from './salary.js';
-import type { DeducteeStore, LateRows, SalaryStore } from './stores.js';
+import type { DeducteeStore, LateRows, RowTrail, SalaryStore } from './stores.js';
 
 /** Everything the writers need besides the stored records. */
 export interface Statement {
@@ -94,6 +94,7 @@ export class StatementAssembler implements WorkbookSink {
     private readonly deductees: DeducteeStore,
     salaryStore: SalaryStore,
     private readonly late: LateRows,
+    private readonly trail: RowTrail | null = null,
   ) {
     this.salary = new SalaryBuilder(ctx, salaryStore);
     this.csi = ctx.options.csi ? new CsiCheck(ctx, ctx.options.csi) : null;
@@ -189,6 +190,7 @@ export class StatementAssembler implements WorkbookSink {
     c.sumDeposited += d.deposited;
     if (d.paymentDate < c.earliestPayment) c.earliestPayment = d.paymentDate;
     writeDeducteeRecord(this.deductees.record(c.record), this.ctx.family, this.ctx.kind, d, c.deductees);
+    this.trail?.deductee(c.record, d.row);
   }
 
   /** Runs rows that came early, then the checks that need the whole workbook. */
@@ -203,6 +205,7 @@ export class StatementAssembler implements WorkbookSink {
     }
     let batchDeposit = 0;
     for (const c of this.challans) {
+      this.trail?.challan(c.record, c.row);
       if (!c.damaged) this.checkChallan(c, deductor);
       batchDeposit += challanTotal(c);
     }

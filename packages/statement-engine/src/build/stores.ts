@@ -4,6 +4,7 @@
 import type { RecordFieldCheck } from '../layouts/field-check.js';
 import { StringFieldWriter, type FieldWriter } from '../records/field-writer.js';
 import type { TableLayout, TableRow } from '../workbook/records.js';
+import type { Problem } from '../types.js';
 
 /** DD records (without line numbers), grouped by challan record number, in arrival order. */
 export interface DeducteeStore {
@@ -14,6 +15,36 @@ export interface DeducteeStore {
 /** SD records with their S16/C6A children, one group per employee, in order. */
 export interface SalaryStore {
   append(group: readonly string[]): void;
+}
+
+/**
+ * Where each record of the statement comes from: the challan sheet row of each challan record and the payment
+ * sheet rows of each challan's deductee records, in record order. correct() uses it to report a refused change
+ * at its workbook row; for an .xlsx workbook the reader sets `annotate`, which adds the Excel cells.
+ */
+export class RowTrail {
+  private readonly challans = new Map<number, number>();
+  private readonly deductees = new Map<number, number[]>();
+  annotate: ((problems: Problem[]) => void) | null = null;
+
+  challan(record: number, row: number): void {
+    this.challans.set(record, row);
+  }
+
+  deductee(challanRecord: number, row: number): void {
+    let rows = this.deductees.get(challanRecord);
+    if (!rows) this.deductees.set(challanRecord, (rows = []));
+    rows.push(row);
+  }
+
+  challanRow(record: number): number | null {
+    return this.challans.get(record) ?? null;
+  }
+
+  /** The payment row of the challan's `index`-th deductee record (0-based). */
+  deducteeRow(challanRecord: number, index: number): number | null {
+    return this.deductees.get(challanRecord)?.[index] ?? null;
+  }
 }
 
 /** Rows that arrived before the tables they refer to (only possible when streaming an unusual key order). */

@@ -3,10 +3,11 @@
 // errors (one line on stderr, never a stack trace), 3 the TXT failed the layout self-check (a bug in the
 // engine; the message names the line and field). A problem of the file itself is reported first.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { StatementEngineError, TxtLayoutError } from '../errors.js';
+import { ConsoFileError, StatementEngineError, TxtLayoutError } from '../errors.js';
+import { correctFile, type CorrectOptions } from '../correction/correct.js';
 import { resolveOptions } from '../options.js';
 import { writeReportXlsx } from '../report-xlsx.js';
 import { STRUCTURAL_CODES } from '../rules.js';
@@ -25,10 +26,15 @@ export const USAGE = `usage:
                      [--previous-receipt-number <15-digit token of the previous regular statement>]
   satyapan-statement validate <workbook.json> --form ... --quarter ... --year ... [--tan <TAN>] [--csi <file.csi>] [--report <file>]
                      [--previous-receipt-number <token>]
+  satyapan-statement correct --conso <file.tds> --workbook <corrected workbook.json|.xlsx> --form <24Q|26Q|27Q|27EQ> --quarter <Q1..Q4>
+                     --year "<FY 2025-26>" [--tan <TAN>] [--out <file.txt>] [--report <file>] [--csi <file.csi>]
+                     [--original-receipt-number <token of the regular statement>] [--last-correction-receipt-number <token>]
+                     [--types C1,C2,C3,C5,C9]
   satyapan-statement template --form <form> [--out <file.json>] | --xlsx --out <file.xlsx>
   satyapan-statement to-xlsx <workbook.json> --out <file.xlsx>
   (a workbook named *.xlsx is read as the Excel form of the workbook; see the README)
-exit codes: 0 converted / valid, 1 the workbook is refused (not a workbook, or validation errors), 2 usage or I/O error,
+exit codes: 0 converted / valid, 1 the workbook (or conso file) is refused (not a workbook, validation errors, a conso file
+malformed, truncated or of another TAN or period), 2 usage or I/O error,
 3 the TXT failed the layout self-check (a bug)`;
 
 /** A usage or I/O error: printed as one line, exit code 2. */
@@ -52,6 +58,11 @@ const OPTIONS = {
   csi: { type: 'string' },
   now: { type: 'string' },
   'previous-receipt-number': { type: 'string' },
+  conso: { type: 'string' },
+  workbook: { type: 'string' },
+  'original-receipt-number': { type: 'string' },
+  'last-correction-receipt-number': { type: 'string' },
+  types: { type: 'string' },
   xlsx: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -170,6 +181,57 @@ async function runConversion(command: 'convert' | 'validate', path: string | und
   return 0;
 }
 
+/**
+ * correct: the corrected workbook against the conso file. The same exit codes as convert; a conso file that is
+ * malformed, cut short or of another TAN or period is refused (1) with its line.
+ */
+async function runCorrection(positional: string | undefined, values: Values, io: Io): Promise<number> {
+  if (positional !== undefined && values.workbook !== undefined) throw new UsageError(`unexpected argument: ${positional} (the workbook is given by --workbook)`);
+  const path = values.workbook ?? positional;
+  if (!path) throw new UsageError('correct needs --workbook <corrected workbook> (see --help)');
+  if (!values.conso) throw new UsageError('correct needs --conso <conso file .tds> (see --help)');
+  try {
+    if (!statSync(values.conso).isFile()) throw new UsageError(`the conso file ${values.conso} is not a file`);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`cannot read the conso file ${values.conso}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+  const file = checkFileKind(path);
+  if ('ioError' in file) throw new UsageError(file.ioError);
+  if (values['previous-receipt-number'] !== undefined) throw new UsageError('correct takes --original-receipt-number and --last-correction-receipt-number, not --previous-receipt-number');
+  const { previousReceiptNumber: _p, ...base } = await checkedOptions(path, values);
+  const options: CorrectOptions = {
+    ...base,
+    ...(values['original-receipt-number'] !== undefined ? { originalReceiptNumber: values['original-receipt-number'] } : {}),
+    ...(values['last-correction-receipt-number'] !== undefined ? { lastCorrectionReceiptNumber: values['last-correction-receipt-number'] } : {}),
+    ...(values.types !== undefined ? { types: values.types.split(',').map((t) => t.trim()).filter((t) => t !== '') } : {}),
+  };
+  const result = await correctFile(path, values.conso, options);
+  const { report } = result;
+  const structural = structuralFailure(path, report);
+  await writeReport(report, values.report);
+  if (structural) throw new WorkbookRefused(structural);
+  const table = reportTable(report);
+  if (!result.txt) {
+    io.stderr.write(table);
+    return 1;
+  }
+  const described = result.batches.map((b) => `${b.type} (${b.challans} challan(s))`).join(', ');
+  if (values.out) {
+    try {
+      writeFileSync(values.out, result.txt);
+    } catch (error) {
+      throw new UsageError(`cannot write ${values.out}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    }
+    if (report.problems.length > 0) io.stderr.write(table);
+    io.stderr.write(`wrote a correction of ${result.batches.length} batch(es): ${described}, to ${values.out}\n`);
+  } else {
+    io.stdout.write(result.txt);
+    if (report.problems.length > 0) io.stderr.write(table);
+  }
+  return 0;
+}
+
 function runTemplate(values: Values, io: Io): number {
   const text = `${JSON.stringify(workbookTemplate(required(values, 'form') as FormName), null, 2)}\n`;
   if (values.out) {
@@ -215,6 +277,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     if (extra !== undefined) throw new UsageError(`unexpected argument: ${extra}`);
     if (command === 'convert' || command === 'validate') return await runConversion(command, path, values, io);
+    if (command === 'correct') return await runCorrection(path, values, io);
     if (command === 'template' && values.xlsx) {
       io.stderr.write(await runTemplateXlsx(required(values, 'form'), values.out, (m) => new UsageError(m)));
       return 0;
@@ -224,7 +287,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       io.stderr.write(await runToXlsx(path, values.out, (m) => new UsageError(m)));
       return 0;
     }
-    throw new UsageError(command ? `unknown command: ${command} (convert, validate, template or to-xlsx)` : `no command given (convert, validate, template or to-xlsx; see --help)`);
+    throw new UsageError(command ? `unknown command: ${command} (convert, validate, correct, template or to-xlsx)` : `no command given (convert, validate, correct, template or to-xlsx; see --help)`);
   } catch (error) {
     if (error instanceof TxtLayoutError) {
       io.stderr.write(`satyapan-statement: ${error.message}\n`);
@@ -232,7 +295,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     // An .xlsx that is no Excel file is a refused workbook, like a JSON file that is not JSON.
     const unreadableXlsx = error instanceof StatementEngineError && error.code === 'INVALID_XLSX';
-    const refused = error instanceof WorkbookFileError || error instanceof WorkbookRefused || unreadableXlsx;
+    const refused = error instanceof WorkbookFileError || error instanceof WorkbookRefused || unreadableXlsx || error instanceof ConsoFileError;
     const known = refused || error instanceof UsageError || error instanceof StatementEngineError;
     const message = known ? (error as Error).message : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
     io.stderr.write(`satyapan-statement: ${message.split('\n')[0]}\n`);

@@ -10,7 +10,7 @@ import type { Family } from '../period.js';
 import type { FormName } from '../types.js';
 import * as compiled from './compile.js';
 import { compiledRecords, layoutVersion, packBytes, type CompiledRecord } from './compile.js';
-import type { LayoutVersion } from './types.js';
+import type { LayoutVersion, UploadType } from './types.js';
 
 // Module-local copies: the hot loop reads plain constants, not imported bindings.
 const FLAG_WHOLE = compiled.FLAG_WHOLE;
@@ -106,6 +106,8 @@ export class TxtSelfCheck {
   /** Per record type: the running number of its last record, and how many it has under the current parent. */
   private readonly serial = new Float64Array(TYPE_COUNT);
   private readonly siblings = new Float64Array(TYPE_COUNT);
+  /** Per record type: the own number (numbering.own) of its last record under the current parent. */
+  private readonly lastOwn = new Float64Array(TYPE_COUNT);
   /** Per level: the open record (FH, BH, CD/SD/94P, DD...), its line and the counts it declared (checked when it closes). */
   private readonly open: Array<CompiledRecord | null> = [null, null, null, null];
   private readonly openLine = new Float64Array(4);
@@ -116,9 +118,10 @@ export class TxtSelfCheck {
     private readonly family: Family,
     private readonly form: FormName,
     yearCode: string,
+    private readonly upload: UploadType = 'R',
   ) {
     this.version = layoutVersion(family, yearCode);
-    this.records = compiledRecords(this.version, form);
+    this.records = compiledRecords(this.version, form, upload);
   }
 
   /** One line as text (with or without its CRLF). */
@@ -302,13 +305,18 @@ export class TxtSelfCheck {
     this.closeFrom(level);
     const i = r.typeIndex;
     const siblings = ++this.siblings[i]!;
-    const { serial, parent } = r.numbering;
+    const { serial, parent, own } = r.numbering;
     if (serial !== undefined && ints[serial] !== siblings) this.fail(r, serial, `running number ${ints[serial]}, expected ${siblings}`);
+    if (own !== undefined) {
+      if (ints[own]! < 1) this.fail(r, own, 'the record number is empty or 0');
+      if (siblings > 1 && ints[own]! <= this.lastOwn[i]!) this.fail(r, own, `record number ${ints[own]} after ${this.lastOwn[i]}: the numbers must rise`);
+      this.lastOwn[i] = ints[own]!;
+    }
     if (parent !== undefined && ints[parent] !== this.serial[r.parentIndex]) {
       this.fail(r, parent, `refers to ${compiled.RECORD_TYPES[r.parentIndex]} ${ints[parent]}, but it follows ${compiled.RECORD_TYPES[r.parentIndex]} ${this.serial[r.parentIndex]}`);
     }
     if (level >= 2 && ints[3] !== this.serial[BH]) this.fail(r, 3, `batch number ${ints[3]}, the batch is ${this.serial[BH]}`);
-    this.serial[i] = siblings;
+    this.serial[i] = own !== undefined ? ints[own]! : siblings;
     const children = r.childIndices;
     for (let k = 0; k < children.length; k++) this.siblings[children[k]!] = 0;
     this.open[level] = r;
@@ -346,7 +354,7 @@ export class TxtSelfCheck {
       field: n,
       fieldName: r?.names[n] ?? (n === 2 ? 'Record Type' : ''),
       reason,
-      layout: `${this.family} ${this.version.version}`,
+      layout: `${this.family} ${this.version.version}${this.upload === 'C' ? ' (correction)' : ''}`,
     });
   }
 }
@@ -356,8 +364,8 @@ function kindName(kind: number): string {
 }
 
 /** Checks a whole TXT (tests, tools): throws TxtLayoutError at the first mismatch. */
-export function checkTxt(txt: string, family: Family, form: FormName, yearCode: string): void {
-  const check = new TxtSelfCheck(family, form, yearCode);
+export function checkTxt(txt: string, family: Family, form: FormName, yearCode: string, upload: UploadType = 'R'): void {
+  const check = new TxtSelfCheck(family, form, yearCode, upload);
   const bytes = Buffer.from(txt, 'utf8');
   let start = 0;
   while (start < bytes.length) {

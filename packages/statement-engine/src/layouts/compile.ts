@@ -5,7 +5,7 @@ import type { Family } from '../period.js';
 import type { FormName } from '../types.js';
 import { LEGACY_LAYOUTS } from './legacy.js';
 import { NEW_LAYOUTS } from './new-forms.js';
-import type { FieldSpec, FieldType, LayoutVersion, Numbering, PerForm, Presence, RecordLayout, RecordType } from './types.js';
+import type { FieldSpec, FieldType, LayoutVersion, Numbering, PerForm, Presence, RecordLayout, RecordType, UploadType } from './types.js';
 
 export const LAYOUT_VERSIONS: readonly LayoutVersion[] = [LEGACY_LAYOUTS, NEW_LAYOUTS];
 
@@ -81,12 +81,12 @@ function pick<T>(value: T | PerForm<T>, form: FormName): T {
 }
 
 /** The field as it applies to one form: per-form presence, values and (Forms 143/144) the designed fields. */
-export function fieldForForm(spec: FieldSpec, form: FormName): Omit<FieldSpec, 'presence' | 'values'> & { presence: Presence; values: readonly string[] | undefined } {
-  const merged = { ...spec, ...(spec.byForm?.[form] ?? {}) };
+export function fieldForForm(spec: FieldSpec, form: FormName, upload: UploadType = 'R'): Omit<FieldSpec, 'presence' | 'values'> & { presence: Presence; values: readonly string[] | undefined } {
+  const merged = { ...spec, ...(spec.byForm?.[form] ?? {}), ...(upload === 'C' ? (spec.correction ?? {}) : {}) };
   return { ...merged, presence: pick(merged.presence, form), values: pick(merged.values, form) as readonly string[] | undefined };
 }
 
-function compileRecord(layout: RecordLayout, form: FormName): CompiledRecord {
+function compileRecord(layout: RecordLayout, form: FormName, upload: UploadType): CompiledRecord {
   const count = layout.fields.length;
   const kind = new Uint8Array(count + 1);
   const width = new Uint16Array(count + 1);
@@ -95,7 +95,7 @@ function compileRecord(layout: RecordLayout, form: FormName): CompiledRecord {
   const values: Array<Uint8Array[] | null> = [null];
   const names: string[] = [''];
   for (const spec of layout.fields) {
-    const field = fieldForForm(spec, form);
+    const field = fieldForForm(spec, form, upload);
     const n = spec.n;
     kind[n] = KIND[field.type];
     width[n] = field.width;
@@ -116,7 +116,7 @@ function compileRecord(layout: RecordLayout, form: FormName): CompiledRecord {
     presence,
     flags,
     values,
-    numbering: layout.numbering ?? {},
+    numbering: (upload === 'C' ? (layout.correctionNumbering ?? layout.numbering) : layout.numbering) ?? {},
     packed: values.map((list) => (list && list.every((v) => v.length <= 6) ? new Set(list.map((v) => packBytes(v, 0, v.length))) : null)),
     level: PLACEMENT[layout.recordType].level,
     rank: PLACEMENT[layout.recordType].rank,
@@ -138,11 +138,11 @@ export function layoutVersion(family: Family, yearCode: string): LayoutVersion {
 const compiled = new Map<string, readonly CompiledRecord[]>();
 
 /** The records a form's statement may contain, compiled for that form (cached). */
-export function compiledRecords(version: LayoutVersion, form: FormName): readonly CompiledRecord[] {
-  const key = `${version.family}|${version.version}|${form}`;
+export function compiledRecords(version: LayoutVersion, form: FormName, upload: UploadType = 'R'): readonly CompiledRecord[] {
+  const key = `${version.family}|${version.version}|${form}|${upload}`;
   let records = compiled.get(key);
   if (!records) {
-    records = version.records.filter((r) => r.forms.includes(form)).map((r) => compileRecord(r, form));
+    records = version.records.filter((r) => r.forms.includes(form)).map((r) => compileRecord(r, form, upload));
     compiled.set(key, records);
   }
   return records;

@@ -2,7 +2,7 @@
 
 export { checkTxt, TxtSelfCheck } from './check.js';
 export { compiledRecords, fieldForForm, fieldWidth, layoutVersion, LAYOUT_VERSIONS } from './compile.js';
-export type { FieldFormat, FieldSpec, FieldType, LayoutVersion, Numbering, PerForm, Presence, RecordLayout, RecordType } from './types.js';
+export type { FieldFormat, FieldSpec, FieldType, LayoutVersion, Numbering, PerForm, Presence, RecordLayout, RecordType, UploadType } from './types.js';
 
 import type { ResolvedOptions } from '../options.js';
 import { TxtSelfCheck } from './check.js';

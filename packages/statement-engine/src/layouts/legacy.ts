@@ -16,6 +16,20 @@ const VERSION = '24Q v6.3, 24Q Q4 v7.5, 26Q v7.8, 27Q v7.5, 27EQ v6.9 (27-May-20
 const FORMS = ['24Q', '26Q', '27Q', '27EQ'] as const;
 const amount = (n: number, name: string, presence: FieldSpec['presence'] = 'M', extra: Partial<FieldSpec> = {}) => f(n, name, 'AMOUNT', 15, presence, extra);
 const whole = (n: number, name: string) => amount(n, name, 'M', { whole: true });
+/** BH 6 in a correction (tds-corrections.md §1.2): Y (cancellation) is no longer accepted at TIN and is not listed. */
+const CORRECTION_TYPES: readonly string[] = ['C1', 'C2', 'C3', 'C4', 'C5', 'C9'];
+
+/**
+ * BH deductor and responsible-person details (15, 19-46, 54-69; not AY, FY and period) in a correction: filled for C1 and, with batch
+ * updation indicator 1, for C2/C3; left blank for C5 and C9 (JDE "Correction Format Info", tds-corrections.md
+ * §2.2). The table marks them O in a correction; the correction writer fills them exactly when it should.
+ * Field 52 is left empty in corrections (EY).
+ */
+function correctionDetails(spec: FieldSpec): FieldSpec {
+  const details = (spec.n === 15 || (spec.n >= 19 && spec.n <= 46) || (spec.n >= 54 && spec.n <= 69) || spec.n === 52);
+  if (!details || spec.presence === 'NA' || spec.correction) return spec;
+  return { ...spec, correction: { presence: 'O', note: 'blank in C5/C9 batches and in C2/C3 batches whose batch updation indicator is 0 (JDE, tds-corrections.md §2.2)' } };
+}
 
 const BH = layout({
   family: 'legacy',
@@ -25,19 +39,23 @@ const BH = layout({
   forms: FORMS,
   numbering: { serial: 3, counts: [{ field: 4, child: 'CD' }, { field: 49, child: 'SD' }, { field: 70, child: '94P' }] },
   count: 72,
-  fields: [
+  fields: ([
     f(1, 'Line Number', 'INT', 9, 'M'),
     f(2, 'Record Type', 'CHAR', 2, 'M', { values: ['BH'] }),
     f(3, 'Batch Number', 'INT', 9, 'M'),
     f(4, 'Count of Challan/transfer voucher Records', 'INT', 9, 'M'),
     f(5, 'Form Number', 'CHAR', 4, 'M', { values: { other: undefined, '24Q': ['24Q'], '26Q': ['26Q'], '27Q': ['27Q'], '27EQ': ['27EQ'] } }),
-    na(6, 'Transaction Type'),
-    na(7, 'Batch Updation Indicator'),
-    na(8, 'Original Token Number'),
-    f(9, 'Token no. of previous regular statement', 'INT', 15, 'O', { exact: true, note: 'mandatory when field 52 = Y (addendum §8)' }),
+    { ...na(6, 'Transaction Type'), correction: { type: 'CHAR', width: 2, presence: 'M', values: CORRECTION_TYPES, note: 'C1 C2 C3 C5 C9 (C4 and Y are refused: FORMAT_NOTES.md §15); tds-corrections.md §1.2, §2.2' } },
+    { ...na(7, 'Batch Updation Indicator'), correction: { type: 'CHAR', width: 1, presence: 'O', values: ['0', '1'], note: '1 when the deductor details (other than TAN) change (JDE; EY; Oracle EBS), tds-corrections.md §2.2' } },
+    { ...na(8, 'Original Token Number'), correction: { type: 'INT', width: 15, exact: true, presence: 'M', note: 'token (RRR) of the regular statement, tds-corrections.md §1.4' } },
+    f(9, 'Token no. of previous regular statement', 'INT', 15, 'O', {
+      exact: true,
+      note: 'mandatory when field 52 = Y (addendum §8)',
+      correction: { presence: 'M', note: 'Previous RRR: the regular statement\'s token for the first correction, else the last accepted correction\'s (tds-corrections.md §1.4)' },
+    }),
     na(10, 'Token Number of statement submitted'),
     na(11, 'Token Number date'),
-    na(12, 'Last TAN of Deductor'),
+    { ...na(12, 'Last TAN of Deductor'), correction: { type: 'CHAR', width: 10, presence: 'M', format: 'TAN', note: 'the TAN as in the regular statement accepted at TIN (JDE), tds-corrections.md §1.3' } },
     f(13, 'TAN of Deductor', 'CHAR', 10, 'M', { format: 'TAN' }),
     na(14, 'Receipt number provided by TIN'),
     f(15, 'PAN of Deductor', 'CHAR', 10, 'M', { format: 'PAN', values: ['PANNOTREQD'], note: 'a PAN or PANNOTREQD' }),
@@ -78,7 +96,7 @@ const BH = layout({
     amount(50, 'Batch Total of Gross Total Income as per Salary Detail', { other: 'NA', '24Q': 'O' }, { note: '24Q Q4 only' }),
     f(51, 'AO Approval', 'CHAR', 1, 'M', { values: YES_NO }),
     f(52, 'Whether regular statement for Form filed for earlier period', 'CHAR', 1, 'M', { values: YES_NO }),
-    na(53, 'Last Deductor Type'),
+    { ...na(53, 'Last Deductor Type'), correction: { type: 'CHAR', width: 1, presence: 'O', values: DEDUCTOR_CATEGORIES, note: 'deductor category in the last accepted statement (JDE; Oracle EBS LAST_EMPLOYER_TYPE), tds-corrections.md §2.2' } },
     f(54, 'State Name', 'INT', 2, 'O', { values: STATE_CODES, note: 'Annexure 5 (numeric state codes); mandatory for deductor types S, E, H, N' }),
     f(55, 'PAO Code', 'CHAR', 20, 'O', { note: 'size not in the sources' }),
     f(56, 'DDO Code', 'CHAR', 20, 'O', { note: 'size not in the sources' }),
@@ -98,7 +116,7 @@ const BH = layout({
     f(70, 'Count of s.194P Detail Records', 'INT', 9, { other: 'NA', '24Q': 'O' }, { note: '24Q Q4 (addendum §3)' }),
     amount(71, 'Batch Total of Gross Total Income as per s.194P Detail', { other: 'NA', '24Q': 'O' }, { note: '24Q Q4 (addendum §3)' }),
     na(72, 'Record Hash'),
-  ],
+  ] as FieldSpec[]).map(correctionDetails),
 });
 
 const CD = layout({
@@ -108,6 +126,7 @@ const CD = layout({
   source: 'tds-txt-format.md §4.3 "Legacy CD" (41 fields) and §5; nil challans per tds-rules-addendum.md §1.1; sizes as Form 140',
   forms: FORMS,
   numbering: { serial: 4, counts: [{ field: 5, child: 'DD' }] },
+  correctionNumbering: { own: 4, counts: [{ field: 5, child: 'DD' }] },
   count: 41,
   fields: [
     f(1, 'Line Number', 'INT', 9, 'M'),
@@ -116,15 +135,15 @@ const CD = layout({
     f(4, 'Challan-Detail Record Number', 'INT', 9, 'M'),
     f(5, 'Count of Deductee/Party Records', 'INT', 9, 'M'),
     f(6, 'NIL Challan Indicator', 'CHAR', 1, 'M', { values: YES_NO }),
-    na(7, 'Challan Updation Indicator'),
+    { ...na(7, 'Challan Updation Indicator'), correction: { type: 'CHAR', width: 1, presence: 'M', values: ['0', '1'], note: '1 when the challan\'s own fields change, else 0 (EY; Oracle EBS DECODE(mode,U,1,0)), tds-corrections.md §2.3' } },
     ...naRange(8, 10, 'Filler'),
-    na(11, 'Last Bank Challan No'),
+    { ...na(11, 'Last Bank Challan No'), correction: { type: 'INT', width: 5, exact: true, presence: 'O', note: 'as in the latest statement (conso), tds-corrections.md §2.3' } },
     f(12, 'Bank Challan No', 'INT', 5, 'O', { exact: true, note: 'empty for book entry or a nil challan' }),
-    na(13, 'Last Transfer Voucher No / DDO serial no'),
+    { ...na(13, 'Last Transfer Voucher No / DDO serial no'), correction: { type: 'INT', width: 5, exact: true, presence: 'O', note: 'book entry, as in the latest statement (EY, NAV), tds-corrections.md §2.3' } },
     f(14, 'DDO serial no. of Form No. 24G', 'INT', 5, 'O', { exact: true, note: 'government book entry only' }),
-    na(15, 'Last Bank-Branch Code/ Form 24G Receipt Number'),
+    { ...na(15, 'Last Bank-Branch Code/ Form 24G Receipt Number'), correction: { type: 'INT', width: 7, exact: true, presence: 'O', note: 'as in the latest statement (conso), tds-corrections.md §2.3' } },
     f(16, 'Bank-Branch Code/ Form 24G Receipt Number', 'INT', 7, 'O', { exact: true, note: 'empty for a nil challan (addendum §1.1)' }),
-    na(17, 'Last Date of Bank Challan No / Transfer Voucher No'),
+    { ...na(17, 'Last Date of Bank Challan No / Transfer Voucher No'), correction: { type: 'DATE', width: 8, presence: 'O', note: 'as in the latest statement (conso), tds-corrections.md §2.3' } },
     f(18, 'Date of Bank Challan No / Transfer Voucher No', 'DATE', 8, 'M'),
     ...naRange(19, 20, 'Filler'),
     na(21, 'Section', 'only up to FY 2012-13'),
@@ -134,7 +153,7 @@ const CD = layout({
     whole(25, 'Oltas TDS / TCS - Interest Amount'),
     whole(26, 'Oltas TDS / TCS - Others (amount)'),
     whole(27, 'Total of Deposit Amount as per Challan/Transfer Voucher Number'),
-    na(28, 'Last Total of Deposit Amount as per Challan'),
+    { ...na(28, 'Last Total of Deposit Amount as per Challan'), correction: { type: 'AMOUNT', width: 15, whole: true, presence: 'O', note: 'as in the latest statement (conso): EY, Oracle EBS, NAV, tds-corrections.md §2.3' } },
     amount(29, 'Total Tax Deposit Amount as per deductee annexure'),
     amount(30, 'TDS / TCS -Income Tax (sum of DD field 14)'),
     amount(31, 'TDS / TCS -Surcharge (sum of DD field 15)'),
@@ -158,6 +177,7 @@ const DD = layout({
   source: 'tds-txt-format.md §4.4 "Legacy DD" (54 fields, per-form columns); 27Q fields 27 and 35-43 with sizes from tds-gaps.md §2.1; 27EQ fields 30-36 from tds-gaps.md §1.1; rate and remarks per tds-rules-addendum.md §2 and §6',
   forms: FORMS,
   numbering: { parent: 4, serial: 5 },
+  correctionNumbering: { parent: 4, own: 5 },
   count: 54,
   fields: [
     f(1, 'Line Number', 'INT', 9, 'M'),
@@ -165,21 +185,21 @@ const DD = layout({
     f(3, 'Batch Number', 'INT', 9, 'M'),
     f(4, 'Challan-Detail Record Number', 'INT', 9, 'M'),
     f(5, 'Deductee / Party Detail Record No', 'INT', 9, 'M'),
-    f(6, 'Mode', 'CHAR', 1, 'M', { values: ['O'] }),
+    f(6, 'Mode', 'CHAR', 1, 'M', { values: ['O'], correction: { values: ['O', 'A', 'U', 'D'], note: 'O regular and C9; A add, U update, D delete in C3 (JDE); U for a C5 PAN update (chosen, FORMAT_NOTES.md §15)' } }),
     f(7, 'Employee Serial No', 'CHAR', 10, { other: 'NA', '24Q': 'O' }, { note: '24Q: mandatory for a placeholder PAN; size as the PAN reference number' }),
     f(8, 'Deductee / Party Code', 'CHAR', 2, { other: 'M', '24Q': 'NA' }, { values: DEDUCTEE_CODES, note: '01 company, 02 other (§6.2)' }),
-    na(9, 'Last Employee/Party PAN'),
+    { ...na(9, 'Last Employee/Party PAN'), correction: { type: 'CHAR', width: 10, presence: 'O', format: 'PAN', values: PAN_PLACEHOLDERS, note: 'PAN as in the latest statement, for U/D (tds-corrections.md §1.3, §2.4)' } },
     f(10, 'PAN of the Employee/Party', 'CHAR', 10, 'M', { format: 'PAN', values: PAN_PLACEHOLDERS, note: 'a PAN or a placeholder' }),
-    na(11, 'Last Employee/Party PAN Ref. No.'),
+    { ...na(11, 'Last Employee/Party PAN Ref. No.'), correction: { type: 'CHAR', width: 10, presence: 'O', note: 'as in the latest statement (EY bean, NAV), tds-corrections.md §2.4' } },
     f(12, 'Employee/Party PAN Ref. No.', 'CHAR', 10, 'O', { note: 'needed with a placeholder PAN' }),
     f(13, 'Name of Employee/Party', 'CHAR', 75, 'M'),
     amount(14, 'TDS / TCS -Income Tax for the period'),
     amount(15, 'TDS / TCS -Surcharge for the period'),
     amount(16, 'TDS / TCS -Cess'),
     amount(17, 'Total Income Tax Deducted at Source (TDS / TCS Income Tax+ TDS / TCS Surcharge + TDS/TCS Cess)'),
-    na(18, 'Last Total Income Tax Deducted at Source'),
+    { ...na(18, 'Last Total Income Tax Deducted at Source'), correction: { type: 'AMOUNT', width: 15, presence: 'O', note: 'as in the latest statement, for U/D (tds-corrections.md §1.3, §2.4)' } },
     amount(19, 'Total Tax Deposited'),
-    na(20, 'Last Total Tax Deposited'),
+    { ...na(20, 'Last Total Tax Deposited'), correction: { type: 'AMOUNT', width: 15, presence: 'O', note: 'as in the latest statement, for U/D (tds-corrections.md §1.3, §2.4)' } },
     amount(21, 'Total Value of Purchase', { other: 'NA', '27EQ': 'M' }),
     amount(22, 'Amount of Payment / Credit'),
     f(23, 'Date on which Amount paid / Credited', 'DATE', 8, 'M'),
@@ -228,13 +248,14 @@ const SD = layout({
   source: 'tds-txt-format.md §4.5 "SD — Salary Detail, 88 fields" (Odoo and the C# app agree); types from the field meanings, amount size 15 as the DD amounts',
   forms: ['24Q'],
   numbering: { serial: 4, counts: [{ field: 15, child: 'S16' }, { field: 21, child: 'C6A' }] },
+  correctionNumbering: { own: 4, counts: [{ field: 15, child: 'S16' }, { field: 21, child: 'C6A' }] },
   count: 88,
   fields: [
     f(1, 'Line Number', 'INT', 9, 'M'),
     f(2, 'Record Type', 'CHAR', 2, 'M', { values: ['SD'] }),
     f(3, 'Batch Number', 'INT', 9, 'M'),
     f(4, 'Salary Details Record No', 'INT', 9, 'M'),
-    f(5, 'Mode', 'CHAR', 1, 'M', { values: ['A'] }),
+    f(5, 'Mode', 'CHAR', 1, 'M', { values: ['A'], correction: { values: ['A', 'D'], note: 'C4: add or delete, no update (tdsman; D is an inference, tds-corrections.md §2.5); C4 is refused (FORMAT_NOTES.md §15)' } }),
     f(6, 'Employee Serial No', 'CHAR', 10, 'O'),
     f(7, 'PAN of Employee', 'CHAR', 10, 'M', { format: 'PAN', values: PAN_PLACEHOLDERS, note: 'a PAN or a placeholder' }),
     f(8, 'Employee PAN Ref No', 'CHAR', 10, 'O'),
@@ -249,7 +270,7 @@ const SD = layout({
     amount(17, 'Income chargeable under the head Salaries'),
     amount(18, 'Income (including loss from house property) under any head other than Salaries offered for TDS', 'M', { signed: true }),
     amount(19, 'Gross Total Income', 'M', { signed: true }),
-    na(20, 'Last Gross Total Income'),
+    { ...na(20, 'Last Gross Total Income'), correction: <FieldSpec['correction']>{ type: 'AMOUNT', width: 15, signed: true, presence: 'O', note: 'GTI as in the latest statement (CPC reasons; Oracle EBS PREV_F16_GROSS_TOT_INC), tds-corrections.md §2.5' } },
     f(21, 'Count of salary details - Chapter VI-A records', 'INT', 9, 'M'),
     amount(22, 'Gross total of Amount deductible under chapter VI-A'),
     amount(23, 'Total Taxable Income', 'M', { signed: true }),

@@ -43,7 +43,16 @@ export interface FieldSpec {
   readonly note?: string;
   /** A form whose layout gives this field another type, size or code list (Forms 143/144 in the 140 fillers). */
   readonly byForm?: { readonly [form in FormName]?: Partial<Omit<FieldSpec, 'n' | 'byForm'>> };
+  /**
+   * The field's entry in a correction statement (upload type C), where it differs from the regular one: the
+   * correction slots (transaction type, updation indicators, tokens, the "last" values of the verification
+   * keys) that a regular statement leaves empty (tds-corrections.md §2).
+   */
+  readonly correction?: Partial<Omit<FieldSpec, 'n' | 'byForm' | 'correction'>>;
 }
+
+/** R: a regular statement; C: a correction statement (FH field 4). */
+export type UploadType = 'R' | 'C';
 
 export type RecordType = 'FH' | 'BH' | 'CD' | 'DD' | 'SD' | 'S16' | 'C6A' | '94P' | 'P16' | 'P6A';
 
@@ -60,11 +69,22 @@ export interface RecordLayout {
   readonly fields: readonly FieldSpec[];
   /** How the record is numbered and counted (tds-txt-format.md §3 "Numbering rules", §5). */
   readonly numbering?: Numbering;
+  /**
+   * Numbering in a correction statement, where it differs: records carry their numbers in the regular/latest
+   * statement (and added ones continue after the last), so they do not run 1..n in the batch
+   * (tds-corrections.md §1.3). Counts still count the records of the batch.
+   */
+  readonly correctionNumbering?: Numbering;
 }
 
 export interface Numbering {
   /** The field holding the record's running number: 1..n among its siblings under the same parent record. */
   readonly serial?: number;
+  /**
+   * The field holding the record's own number where it does not run 1..n (a correction: the number in the
+   * latest statement). Children refer to it; among siblings the numbers must rise (so none repeats).
+   */
+  readonly own?: number;
   /** The field holding the parent record's running number (a DD's challan, an S16's salary detail). */
   readonly parent?: number;
   /** Fields that count the records of a child type under this record (BH 4 = number of CD, CD 5 = number of DD). */

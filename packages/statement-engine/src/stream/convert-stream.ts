@@ -7,7 +7,7 @@ import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Readable, type Writable } from 'node:stream';
 import type { Statement } from '../build/assembler.js';
-import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore } from '../build/stores.js';
+import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore, type RowTrail } from '../build/stores.js';
 import { StatementEngineError } from '../errors.js';
 import { resolveOptions, type ResolvedOptions } from '../options.js';
 import { statementLines } from '../output.js';
@@ -41,6 +41,8 @@ export interface StreamHooks {
   totalBytes?: number;
   /** Bytes of built records held in memory before they are written to the temporary files (default 4 MiB). */
   memoryBudget?: number;
+  /** Notes the workbook row of every challan and deductee record (and, for .xlsx, how to name cells): correct(). */
+  rowTrail?: RowTrail;
 }
 
 export interface WriteSummary {
@@ -172,7 +174,7 @@ async function convertJsonStream(input: AsyncIterable<Uint8Array | string>, opti
     late.close();
   };
   try {
-    const pipeline = createPipeline(resolved, deductees, salary, late);
+    const pipeline = createPipeline(resolved, deductees, salary, late, hooks.rowTrail ?? null);
     const workbookName = WORKBOOKS[resolved.form.workbook].name;
     const streamer = new WorkbookStreamer(pipeline.reader, workbookName, dir, hooks.memoryBudget);
     const scanner = new JsonScanner(streamer);
@@ -277,5 +279,6 @@ async function convertXlsx(input: string | Readable, options: ConvertOptions, ho
   const { totalBytes: _xlsxBytes, ...jsonHooks } = hooks;
   const conversion = await convertJsonStream(guarded, options, jsonHooks);
   cells.annotate(conversion.report.problems);
+  if (hooks.rowTrail) hooks.rowTrail.annotate = (problems) => cells.annotate(problems);
   return conversion;
 }

@@ -1,4 +1,5 @@
-import { STRUCTURAL_CODES, StatementEngineError, convertFile, type ConvertOptions, type FormName, type StreamConversion } from '@satyapan/statement-engine';
+import { STRUCTURAL_CODES, StatementEngineError, convertFile, correctFile, type ConvertOptions, type FormName, type StreamConversion } from '@satyapan/statement-engine';
+import { writeFile } from 'node:fs/promises';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { reportToXlsx } from './report-xlsx.js';
@@ -9,6 +10,7 @@ import { singleProblemReport, type ConversionOutcome, type ConversionReport, typ
  * thread (or inline when the host asks for it); everything it needs travels in the request.
  */
 export async function runConversion(request: ConversionRequest): Promise<ConversionOutcome> {
+  if (request.consoPath !== undefined) return runCorrection(request, request.consoPath);
   let conversion: StreamConversion;
   try {
     // The engine's spill files go into the job's scratch folder, which is removed with everything in it.
@@ -29,6 +31,30 @@ export async function runConversion(request: ConversionRequest): Promise<Convers
   } finally {
     await conversion.dispose();
   }
+}
+
+/**
+ * A correction job: the corrected workbook against the TRACES conso file (the engine's correctFile). A conso file
+ * the engine refuses (malformed, cut short, another TAN or period) fails the job with that one problem, naming
+ * the line.
+ */
+async function runCorrection(request: ConversionRequest, consoPath: string): Promise<ConversionOutcome> {
+  const { previousReceiptNumber: _regularOnly, ...base } = engineOptions(request);
+  const correction = request.options.correction ?? {};
+  let result;
+  try {
+    const csi = request.csiPath !== undefined ? await readFile(request.csiPath) : undefined;
+    result = await correctFile(request.inputPath, consoPath, { ...base, ...correction, ...(csi ? { csi } : {}) }, { tmpDir: dirname(request.inputPath) });
+  } catch (error) {
+    if (!(error instanceof StatementEngineError) || error.code === 'INPUT_UNREADABLE') throw error;
+    const report = singleProblemReport(error.code, error.message);
+    return { kind: 'converted', txtPath: null, report, reportXlsx: await reportToXlsx(report) };
+  }
+  const { report } = result;
+  if (isStructural(report)) return { kind: 'invalid-workbook', report, reportXlsx: await reportToXlsx(report) };
+  if (result.txt === null) return { kind: 'converted', txtPath: null, report, reportXlsx: await reportToXlsx(report) };
+  await writeFile(request.outputPath, result.txt, 'latin1');
+  return { kind: 'converted', txtPath: request.outputPath, report, reportXlsx: report.warningCount > 0 ? await reportToXlsx(report) : null };
 }
 
 /** Problems that say the upload is not a workbook of this form at all: the job's message is `Invalid Workbook`. */

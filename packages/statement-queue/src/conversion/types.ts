@@ -22,6 +22,8 @@ export interface ConversionOptions {
   financialYear: string;
   tan: string;
   previousReceiptNumber?: string;
+  /** A correction statement: its tokens and allowed types (the conso file is `consoPath`). */
+  correction?: { originalReceiptNumber?: string; lastCorrectionReceiptNumber?: string; types?: string[] };
   /** File creation date written into the TXT, Unix ms (the worker's clock, so a retry writes the same file). */
   createdAt: number;
 }
@@ -37,6 +39,8 @@ export interface ConversionRequest {
   outputPath: string;
   /** Local copy of the uploaded CSI file, for a job that takes one. */
   csiPath?: string;
+  /** Local copy of the TRACES conso file, for a correction job. */
+  consoPath?: string;
   options: ConversionOptions;
 }
 

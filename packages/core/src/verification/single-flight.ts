@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ServiceError, isServiceError, toServiceError, type ErrorCode, type KeySpace } from '@satyapan/core';
-import type { RedisClient } from './redis-client.js';
+import { ServiceError, isServiceError, toServiceError, type ErrorCode } from '../errors.js';
+import type { KeySpace, RedisConnection } from '../redis.js';
 
 export interface SingleFlightOptions {
   /** How long a leader may hold the lock; longer than the work's own timeout, so a live leader never loses it. */
@@ -45,7 +45,7 @@ export class RedisSingleFlight {
   private readonly minPollMs: number;
   private readonly maxPollMs: number;
 
-  constructor(private readonly redis: RedisClient, private readonly keys: KeySpace, options: SingleFlightOptions = {}) {
+  constructor(private readonly redis: RedisConnection, private readonly keys: KeySpace, options: SingleFlightOptions = {}) {
     this.lockTtlMs = options.lockTtlMs ?? 45_000;
     this.resultTtlMs = options.resultTtlMs ?? 60_000;
     this.minPollMs = options.minPollMs ?? 10;

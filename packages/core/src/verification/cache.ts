@@ -1,16 +1,16 @@
-import type { KeySpace, Sealer } from '@satyapan/core';
-import type { RedisClient } from './redis-client.js';
+import type { Sealer } from '../crypto.js';
+import type { KeySpace, RedisConnection } from '../redis.js';
 
 export const DEFAULT_CACHE_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /**
- * Verification answers (penny drop, penny-less) kept in Redis per verification id (API key + IFSC + account,
- * hashed by the service). An answer holds the account holder's name, so with a Sealer it is stored encrypted
+ * Verification answers (penny drop, penny-less, PAN, PAN-Aadhaar link) kept in Redis per verification id (API key
+ * + what was verified, hashed by the service). An answer holds identity data such as the holder's name, so with a Sealer it is stored encrypted
  * (AES-256-GCM, bound to its key name).
  */
 export class VerificationCache<T> {
   constructor(
-    private readonly redis: RedisClient,
+    private readonly redis: RedisConnection,
     private readonly keys: KeySpace,
     private readonly ttlSeconds: number = DEFAULT_CACHE_TTL_SECONDS,
     private readonly sealer?: Sealer,

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { hasClientCredentials } from '../client-credentials.js';
+import { listenOnLoopback } from '../listen.js';
+import { linkScenario, panScenario } from './test-pans.js';
+
+export interface SimulatorControls {
+  url: string;
+  /** Every call answers 503 while on. */
+  setDown(on: boolean): void;
+  setLatency(ms: number): void;
+  /** Calls that reached the outcome (passed authentication and input checks). */
+  requests(): number;
+  close(): Promise<void>;
+}
+
+export interface PanSimulatorOptions {
+  port?: number;
+  host?: string;
+  clientId?: string;
+  clientSecret?: string;
+  latencyMs?: number;
+}
+
+export interface PanSimulator extends SimulatorControls {
+  clientId: string;
+  clientSecret: string;
+}
+
+const PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+
+/** The parts both simulators share: JSON, latency, the down switch, the request count. */
+function simulatorApp(state: { latencyMs: number; down: boolean }): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(express.json({ limit: '8kb' }));
+  app.use((_req: Request, _res: Response, next: NextFunction) => {
+    if (state.latencyMs > 0) setTimeout(next, state.latencyMs);
+    else next();
+  });
+  return app;
+}
+
+/**
+ * A PAN verification provider on loopback with the shape of Cashfree Secure ID's PAN 360:
+ *   POST /verification/pan/advance  {verification_id, pan, name}  (x-client-id, x-client-secret)
+ *     -> 200 {verification_id, reference_id, status: "VALID", message, pan, name_provided, registered_name,
+ *             name_pan_card, first_name, last_name, type, gender, date_of_birth (YYYY-MM-DD), aadhaar_linked}
+ *     -> 200 {verification_id, reference_id, status: "INVALID", message, pan}
+ *     -> 400/401/503 {type, code, message}
+ * Outcomes are chosen by the PAN (test-pans.ts).
+ */
+export async function startPanSimulator(options: PanSimulatorOptions = {}): Promise<PanSimulator> {
+  const clientId = options.clientId ?? 'satyapan-pan-client';
+  const clientSecret = options.clientSecret ?? 'satyapan-pan-secret';
+  const state = { latencyMs: options.latencyMs ?? 0, down: false };
+  let requests = 0;
+  let reference = 1000;
+  const app = simulatorApp(state);
+
+  app.post('/verification/pan/advance', (req, res) => {
+    if (!hasClientCredentials(req, { clientId, clientSecret })) return void cashfreeError(res, 401, 'authentication_error', 'x-client-id or x-client-secret is invalid');
+    if (state.down) return void cashfreeError(res, 503, 'api_error', 'Source unavailable, please try again later');
+    const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
+    const { verification_id: verificationId, pan, name } = body;
+    if (typeof verificationId !== 'string' || !/^[A-Za-z0-9._-]{1,50}$/.test(verificationId)) return void cashfreeError(res, 400, 'verification_id_invalid', 'verification_id is missing or invalid');
+    if (typeof pan !== 'string' || !PAN.test(pan)) return void cashfreeError(res, 400, 'pan_invalid', 'pan should be a valid 10 character PAN');
+    if (typeof name !== 'string' || name.trim() === '') return void cashfreeError(res, 400, 'name_missing', 'name is missing in the request');
+    const scenario = panScenario(pan);
+    if (scenario.kind === 'down') return void cashfreeError(res, 503, 'api_error', 'Source unavailable, please try again later');
+    requests++;
+    const common = { verification_id: verificationId, reference_id: ++reference, pan, name_provided: name };
+    if (scenario.kind === 'invalid') return void res.json({ ...common, status: 'INVALID', message: 'PAN is invalid' });
+    const parts = scenario.name.split(' ');
+    const business = pan.charAt(3) !== 'P';
+    res.json({
+      ...common,
+      status: 'VALID',
+      message: 'PAN verified successfully',
+      registered_name: scenario.name,
+      name_pan_card: scenario.name,
+      first_name: business ? '' : parts[0],
+      last_name: business ? '' : parts.slice(1).join(' '),
+      type: business ? 'Company' : 'Individual',
+      gender: business ? '' : 'NA',
+      date_of_birth: scenario.dateOfBirth,
+      aadhaar_linked: scenario.aadhaarLinked,
+    });
+  });
+  app.use((_req: Request, res: Response) => void cashfreeError(res, 404, 'not_found', 'No such endpoint'));
+
+  const { url, close } = await listenOnLoopback(app, options);
+  return {
+    url, clientId, clientSecret,
+    setDown: (on) => void (state.down = on),
+    setLatency: (ms) => void (state.latencyMs = ms),
+    requests: () => requests,
+    close,
+  };
+}
+
+function cashfreeError(res: Response, status: number, code: string, message: string): void {
+  res.status(status).json({ type: status >= 500 ? 'api_error' : 'validation_error', code, message });
+}
+
+export interface PanAadhaarLinkSimulatorOptions {
+  port?: number;
+  host?: string;
+  latencyMs?: number;
+}
+
+/**
+ * The Income Tax e-filing portal's pre-login "Link Aadhaar Status" service on loopback:
+ *   POST /iec/servicesapi/getEntity  {pan, aadhaarNumber, preLoginFlag: "Y", serviceName: "linkAadhaarPreLoginService"}
+ *     -> 200 {messages: [{code, type: "INFO", desc}], errors: []}   (linked, not linked)
+ *     -> 400 {messages: [{code, type: "ERROR", desc}], errors: []}  (PAN or Aadhaar refused, linked to another PAN)
+ *     -> 503 {messages: [], errors: [...]}                          (down)
+ * No credentials, as the portal's pre-login services have none. Outcomes are chosen by the PAN (test-pans.ts).
+ */
+export async function startPanAadhaarLinkSimulator(options: PanAadhaarLinkSimulatorOptions = {}): Promise<SimulatorControls> {
+  const state = { latencyMs: options.latencyMs ?? 0, down: false };
+  let requests = 0;
+  const app = simulatorApp(state);
+
+  app.post('/iec/servicesapi/getEntity', (req, res) => {
+    const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
+    if (body['serviceName'] !== 'linkAadhaarPreLoginService') return void portal(res, 400, 'EF00000', 'ERROR', 'Invalid service');
+    if (state.down) return void res.status(503).json({ messages: [], errors: [{ code: 'EF503', desc: 'Service unavailable' }] });
+    const { pan, aadhaarNumber } = body;
+    if (typeof pan !== 'string' || !PAN.test(pan)) return void portal(res, 400, 'EF40003', 'ERROR', 'Please enter a valid PAN');
+    if (typeof aadhaarNumber !== 'string' || !/^\d{12}$/.test(aadhaarNumber)) return void portal(res, 400, 'EF40004', 'ERROR', 'Please enter a valid Aadhaar Number');
+    const scenario = linkScenario(pan);
+    if (scenario.kind === 'down') return void res.status(503).json({ messages: [], errors: [{ code: 'EF503', desc: 'Service unavailable' }] });
+    requests++;
+    switch (scenario.kind) {
+      case 'linked':
+        return void portal(res, 200, 'EF40124', 'INFO', `Your PAN is linked to Aadhaar Number XXXX XXXX ${scenario.lastFour ?? aadhaarNumber.slice(-4)}.`);
+      case 'not_linked':
+        return void portal(res, 200, 'EF40126', 'INFO', 'PAN not linked with Aadhaar. Please click on Link Aadhaar to link your Aadhaar with PAN.');
+      case 'linked_elsewhere':
+        return void portal(res, 400, 'EF40125', 'ERROR', 'Your Aadhaar Number is linked to some other PAN');
+      case 'pan_not_found':
+        return void portal(res, 400, 'EF40001', 'ERROR', 'PAN does not exist');
+      case 'invalid_aadhaar':
+        return void portal(res, 400, 'EF40004', 'ERROR', 'Please enter a valid Aadhaar Number');
+    }
+  });
+  app.use((_req: Request, res: Response) => void portal(res, 404, 'EF404', 'ERROR', 'Not found'));
+
+  const { url, close } = await listenOnLoopback(app, options);
+  return {
+    url,
+    setDown: (on) => void (state.down = on),
+    setLatency: (ms) => void (state.latencyMs = ms),
+    requests: () => requests,
+    close,
+  };
+}
+
+function portal(res: Response, status: number, code: string, type: 'INFO' | 'ERROR', desc: string): void {
+  res.status(status).json({ messages: [{ code, type, desc }], errors: [], transactionId: randomUUID() });
+}

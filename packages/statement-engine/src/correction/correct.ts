@@ -1,0 +1,521 @@
+// correct(): a correction statement (upload type C) from the TRACES consolidated file of a statement and the
+// corrected workbook. The workbook is converted as a regular statement first (the same rules, coercions and
+// validation report); its records are then compared with the conso file's, and the differences become
+// batches: C1 deductor details, C2 challan, C3 deductee add/update/delete, C5 PAN update, C9 added challans,
+// each with the verification keys ("last" values) taken from the conso file (tds-corrections.md §1.3, §6).
+// Every line is self-checked against the correction entries of the layout tables before it is given out.
+// FORMAT_NOTES.md §15 lists what is sourced, what is chosen and what is refused.
+
+import type { Readable } from 'node:stream';
+import { RowTrail } from '../build/stores.js';
+import { convertTraced } from '../convert.js';
+import { StatementEngineError } from '../errors.js';
+import { TxtSelfCheck } from '../layouts/check.js';
+import { parsePaise, formatPaise } from '../money.js';
+import { resolveOptions, type ResolvedOptions } from '../options.js';
+import type { Fields } from '../records/fields.js';
+import { RULES, type RuleCode } from '../rules.js';
+import { convertFile, type StreamHooks } from '../stream/convert-stream.js';
+import type { ConvertOptions, Problem, ValidationReport } from '../types.js';
+import type { Place } from '../problems.js';
+import { parseConso, readConso, type ConsoChallan, type ConsoDeductee, type ConsoExpectation, type ConsoStatement } from './conso.js';
+
+/** The correction types (BH 6). C4 (salary) and Y (cancellation) are refused: FORMAT_NOTES.md §15. */
+export type CorrectionType = 'C1' | 'C2' | 'C3' | 'C4' | 'C5' | 'C9' | 'Y';
+export const CORRECTION_TYPES: readonly CorrectionType[] = ['C1', 'C2', 'C3', 'C4', 'C5', 'C9', 'Y'];
+/** The types written, in batch order. */
+const WRITTEN: readonly CorrectionType[] = ['C1', 'C2', 'C3', 'C5', 'C9'];
+
+export interface CorrectOptions extends Omit<ConvertOptions, 'previousReceiptNumber' | 'csi'> {
+  /** Token (RRR) of the regular statement, 15 digits (BH 8). Default: the conso file's BH 8. */
+  originalReceiptNumber?: string;
+  /** Token of the last accepted correction (BH 9, "previous RRR"). Absent: this is the first correction and
+   *  BH 9 repeats the original token (tds-corrections.md §1.4). */
+  lastCorrectionReceiptNumber?: string;
+  /** The correction types the caller allows (default C1, C2, C3, C5, C9). Y is refused. */
+  types?: readonly string[];
+  /** The Challan Status Inquiry file, checked against the corrected workbook's challans as in convert(). */
+  csi?: string | Uint8Array;
+}
+
+export interface CorrectionBatch {
+  type: CorrectionType;
+  /** Batch updation indicator written (BH 7). */
+  batchUpdation: '0' | '1';
+  challans: number;
+  deductees: { added: number; updated: number; deleted: number; panUpdated: number };
+}
+
+export interface CorrectionResult {
+  /** The correction TXT (CRLF line ends), or null when the report has an error. */
+  txt: string | null;
+  report: ValidationReport;
+  batches: CorrectionBatch[];
+}
+
+/** The corrected workbook as the regular TXT writes it: field arrays indexed by field number. */
+interface Written {
+  fh: Fields;
+  bh: Fields;
+  /** Each challan with its deductee records kept as text (split one challan at a time, when it is compared). */
+  challans: Array<{ fields: Fields; deductees: string[] }>;
+  salary: Fields[];
+}
+
+// Fields compared between the conso file and the corrected workbook: those whose conso position is sourced
+// (conso.ts CONSO_LAYOUT) and that the deductor can change. A change elsewhere is not seen (FORMAT_NOTES §15).
+const BH_DETAILS = [15, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42];
+const BH_ADDRESS = [21, 22, 23, 24, 25, 26, 27];
+const BH_RP_ADDRESS = [35, 36, 37, 38, 39, 40, 41];
+/** Deductor and responsible-person detail fields a batch leaves blank unless it carries them (JDE). */
+const BH_DETAIL_SLOTS = [15, ...range(19, 46), ...range(54, 69)];
+const CD_OWN = [6, 12, 14, 16, 18, 22, 23, 24, 25, 26, 27, 39, 40];
+const DD_COMPARED = [7, 8, 10, 12, 13, 14, 15, 16, 17, 19, 21, 22, 23, 24, 25, 26, 27, 30, 33];
+/** Fields a PAN update (C5) may change; everything else compared must be equal. */
+const DD_PAN_FIELDS = new Set([10, 12, 13]);
+/** Form 26A/27BA rows (mode F): these may not change (tdsman FVU 2.150 note). */
+const DD_LOCKED_FIELDS = [10, 17, 22, 33];
+/** Remark C rows: only PAN, amount paid and date of payment may be updated (CPC); the rate follows the amount. */
+const DD_REMARK_C_FIELDS = new Set([22, 23, 26]);
+/** DD 6 of a C5 row: JDE leaves it blank, the RPU calls it "PAN Update"; the field is mandatory (chosen). */
+export const C5_DEDUCTEE_MODE = 'U';
+
+function range(a: number, b: number): number[] {
+  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+}
+
+const PAN = /^[A-Z]{3}[PCHFATBLJG][A-Z][0-9]{4}[A-Z]$/;
+const TOKEN = /^[0-9]{15}$/;
+
+const NOWHERE: Place = { sheet: null, row: null, column: null };
+
+class Problems {
+  readonly list: Problem[] = [];
+  add(code: RuleCode, message: string, place: Place = NOWHERE): void {
+    this.list.push({ sheet: place.sheet, row: place.row, column: place.column, code, message, severity: RULES[code].severity });
+  }
+  get errors(): number {
+    return this.list.filter((p) => p.severity === 'error').length;
+  }
+}
+
+function merge(base: ValidationReport, extra: Problem[]): ValidationReport {
+  const errors = extra.filter((p) => p.severity === 'error').length;
+  const errorCount = base.errorCount + errors;
+  return { valid: errorCount === 0, errorCount, warningCount: base.warningCount + extra.length - errors, problems: [...base.problems, ...extra] };
+}
+
+const EMPTY_REPORT: ValidationReport = { valid: true, errorCount: 0, warningCount: 0, problems: [] };
+
+/** The refusals known before reading anything: new forms, Y, unknown types. */
+function preflight(resolved: ResolvedOptions, options: CorrectOptions, problems: Problems): readonly CorrectionType[] {
+  if (resolved.form.family === 'new') {
+    problems.add('CORRECTION_FORMAT_NOT_PUBLISHED', `Form ${resolved.form.formNumber} (${resolved.period.label}): Protean published the correction workbooks on 04-Aug-2026, but no field text of them is public; the correction is not written (FORMAT_NOTES.md §15)`);
+  }
+  const requested = options.types === undefined ? WRITTEN : options.types.map((t) => String(t).trim().toUpperCase());
+  for (const t of requested) {
+    if (!(CORRECTION_TYPES as readonly string[]).includes(t)) throw new StatementEngineError('INVALID_OPTIONS', `Unknown correction type '${t.slice(0, 10)}' (expected C1, C2, C3, C5, C9)`);
+  }
+  if (requested.includes('Y')) problems.add('CORRECTION_CANCEL_DISCONTINUED', 'Y (cancellation of a statement) is no longer accepted at the TIN central system (TIN-FC rejection code 3); a wrong TAN is no longer corrected this way');
+  return requested as CorrectionType[];
+}
+
+function expectation(resolved: ResolvedOptions): ConsoExpectation {
+  return { tan: resolved.tan, form: resolved.form.formNumber, yearCode: resolved.period.yearCode, quarter: resolved.period.quarter };
+}
+
+function regularOptions(options: CorrectOptions): ConvertOptions {
+  const { originalReceiptNumber: _o, lastCorrectionReceiptNumber: _l, types: _t, ...rest } = options;
+  return rest;
+}
+
+const toFields = (line: string): Fields => ['', ...line.split('^')];
+
+/** Takes the regular TXT's lines one at a time into records; deductee records stay text. */
+class Collector {
+  readonly written: Written = { fh: [], bh: [], challans: [], salary: [] };
+
+  line(l: string): void {
+    const text = l.endsWith('\r\n') ? l.slice(0, -2) : l;
+    const type = text.slice(text.indexOf('^') + 1, text.indexOf('^', text.indexOf('^') + 1));
+    const w = this.written;
+    if (type === 'DD') w.challans[w.challans.length - 1]!.deductees.push(text);
+    else if (type === 'CD') w.challans.push({ fields: toFields(text), deductees: [] });
+    else if (type === 'FH') w.fh = toFields(text);
+    else if (type === 'BH') w.bh = toFields(text);
+    else if (type === 'SD') w.salary.push(toFields(text));
+  }
+}
+
+function collect(lines: Iterable<string>): Written {
+  const c = new Collector();
+  for (const l of lines) c.line(l);
+  return c.written;
+}
+
+async function collectAsync(lines: AsyncIterable<string>): Promise<Written> {
+  const c = new Collector();
+  for await (const l of lines) c.line(l);
+  return c.written;
+}
+
+/**
+ * The correction statement for a corrected workbook (Sheet JSON, parsed) against the conso file's content.
+ * Option errors and a refused conso file throw StatementEngineError (ConsoFileError names the line); every
+ * workbook problem and every refused change goes into the report, and any error leaves `txt` null.
+ */
+export function correct(workbook: unknown, conso: string | Uint8Array, options: CorrectOptions): CorrectionResult {
+  const resolved = resolveOptions(regularOptions(options));
+  const problems = new Problems();
+  const types = preflight(resolved, options, problems);
+  if (problems.errors > 0) return { txt: null, report: merge(EMPTY_REPORT, problems.list), batches: [] };
+  const statement = parseConso(conso, expectation(resolved));
+  const trail = new RowTrail();
+  const regular = convertTraced(workbook, regularOptions(options), trail);
+  if (!regular.txt) return { txt: null, report: regular.report, batches: [] };
+  return build(collect(regular.txt.split(/(?<=\r\n)/)), statement, resolved, options, types, regular.report, problems, trail);
+}
+
+/**
+ * The streaming form: the workbook file (JSON or .xlsx) is read as convertFile() reads it, and the conso file
+ * (a path or a byte stream) line by line. Same result and errors as correct().
+ */
+export async function correctFile(workbookPath: string, conso: string | Readable, options: CorrectOptions, hooks: StreamHooks = {}): Promise<CorrectionResult> {
+  const resolved = resolveOptions(regularOptions(options));
+  const problems = new Problems();
+  const types = preflight(resolved, options, problems);
+  if (problems.errors > 0) return { txt: null, report: merge(EMPTY_REPORT, problems.list), batches: [] };
+  const statement = await readConso(conso, expectation(resolved));
+  const trail = new RowTrail();
+  const conversion = await convertFile(workbookPath, regularOptions(options), { ...hooks, rowTrail: trail });
+  if (!conversion.lines) {
+    await conversion.dispose();
+    return { txt: null, report: conversion.report, batches: [] };
+  }
+  const written = await collectAsync(conversion.lines);
+  return build(written, statement, resolved, options, types, conversion.report, problems, trail);
+}
+
+interface DeducteeChange {
+  mode: 'A' | 'U' | 'D' | 'O';
+  record: number;
+  fields: Fields;
+  /** The row as in the conso file (its fields), for U, D and PAN-update rows. */
+  last: Fields | null;
+}
+
+interface ChallanChange {
+  record: number;
+  fields: Fields;
+  last: ConsoChallan | null;
+  ownChanged: boolean;
+  changes: DeducteeChange[];
+  panUpdates: DeducteeChange[];
+}
+
+const same = (a: Fields, b: Fields, fields: readonly number[]) => fields.every((n) => (a[n] ?? '') === (b[n] ?? ''));
+const changedFields = (a: Fields, b: Fields, fields: readonly number[]) => fields.filter((n) => (a[n] ?? '') !== (b[n] ?? ''));
+
+function describeChallan(c: ConsoChallan): string {
+  return `challan record ${c.record} (conso line ${c.line}; BSR ${c.fields[16] || '-'}, date ${c.fields[18] || '-'}, serial ${c.fields[12] || '-'})`;
+}
+
+function describeDeductee(c: ConsoChallan, d: ConsoDeductee): string {
+  return `deductee record ${d.record} of challan record ${c.record} (conso line ${d.line})`;
+}
+
+/** Pairs the workbook's challans with the conso's: by CIN, then by the amount and two of the three CIN parts. */
+function pairChallans(written: Written, conso: ConsoStatement): { pairs: Array<[ConsoChallan, number]>; missing: ConsoChallan[]; added: number[] } {
+  const free = new Set(written.challans.map((_, i) => i));
+  const pairs: Array<[ConsoChallan, number]> = [];
+  const left: ConsoChallan[] = [];
+  const cin = [16, 18, 12];
+  const byCin = new Keyed(written.challans.map((w) => w.fields), (f) => `${f[16]}^${f[18]}^${f[12]}^${f[6]}`);
+  for (const c of conso.challans) {
+    const i = byCin.take(c.fields, () => true);
+    if (i === null) left.push(c);
+    else {
+      free.delete(i);
+      pairs.push([c, i]);
+    }
+  }
+  const missing: ConsoChallan[] = [];
+  for (const c of left) {
+    const close = (k: number) => cin.filter((n) => written.challans[k]!.fields[n] === c.fields[n]).length;
+    const i = [...free].find((k) => close(k) >= 2 && written.challans[k]!.fields[27] === c.fields[27]) ?? [...free].find((k) => close(k) >= 2);
+    if (i === undefined) missing.push(c);
+    else {
+      free.delete(i);
+      pairs.push([c, i]);
+    }
+  }
+  return { pairs, missing, added: [...free].sort((a, b) => a - b) };
+}
+
+/**
+ * Records indexed by a key: take() gives the first not yet taken whose key matches, in order. Every pairing
+ * pass is one lookup per record, so a challan with thousands of rows is paired in linear time.
+ */
+class Keyed {
+  private readonly taken: Uint8Array;
+  private readonly byKey = new Map<string, { items: number[]; next: number }>();
+
+  constructor(private readonly rows: readonly Fields[], private readonly key: (f: Fields) => string, taken?: Uint8Array) {
+    this.taken = taken ?? new Uint8Array(rows.length);
+    rows.forEach((r, i) => {
+      const k = key(r);
+      const entry = this.byKey.get(k);
+      if (entry) entry.items.push(i);
+      else this.byKey.set(k, { items: [i], next: 0 });
+    });
+  }
+
+  /** Index of the first free record with the key of `probe` that passes `test`, now taken; null if none. */
+  take(probe: Fields, test: (i: number) => boolean): number | null {
+    const entry = this.byKey.get(this.key(probe));
+    if (!entry) return null;
+    for (let k = entry.next; k < entry.items.length; k++) {
+      const i = entry.items[k]!;
+      if (this.taken[i] || !test(i)) continue;
+      this.taken[i] = 1;
+      if (k === entry.next) entry.next++;
+      return i;
+    }
+    return null;
+  }
+
+  get takenFlags(): Uint8Array {
+    return this.taken;
+  }
+}
+
+const keyOf = (fields: readonly number[]) => (f: Fields) => fields.map((n) => f[n] ?? '').join('^');
+const DD_OTHERS = DD_COMPARED.filter((n) => !DD_PAN_FIELDS.has(n));
+
+/**
+ * Pairs a challan's rows (conso rows against workbook rows, by index): equal rows, then same PAN and section,
+ * then same PAN (updates), then rows equal but for the PAN (PAN updates); the rest are deletions and additions.
+ */
+function pairDeductees(conso: Fields[], rows: Fields[]): { updates: Array<[number, number]>; panUpdates: Array<[number, number]>; deleted: number[]; added: number[] } {
+  const any = () => true;
+  let taken: Uint8Array | undefined;
+  const pass = (left: number[], key: (f: Fields) => string, into: Array<[number, number]> | null): number[] => {
+    const keyed = new Keyed(rows, key, taken);
+    taken = keyed.takenFlags;
+    return left.filter((ci) => {
+      const wi = keyed.take(conso[ci]!, any);
+      if (wi !== null && into) into.push([ci, wi]);
+      return wi === null;
+    });
+  };
+  const updates: Array<[number, number]> = [];
+  const panUpdates: Array<[number, number]> = [];
+  let left = pass(conso.map((_, i) => i), keyOf(DD_COMPARED), null);
+  left = pass(left, keyOf([10, 33]), updates);
+  left = pass(left, keyOf([10]), updates);
+  left = pass(left, keyOf(DD_OTHERS), panUpdates);
+  const added = rows.map((_, i) => i).filter((i) => !taken![i]);
+  return { updates, panUpdates, deleted: left, added };
+}
+
+function build(written: Written, conso: ConsoStatement, resolved: ResolvedOptions, options: CorrectOptions, allowed: readonly CorrectionType[], base: ValidationReport, problems: Problems, trail: RowTrail): CorrectionResult {
+  // Where a refused change sits in the workbook: the challan's row, or the payment row of a deductee record.
+  const challanPlace = (record: number): Place => ({ sheet: 'challan_sheet', row: trail.challanRow(record), column: null });
+  const rowPlace = (w: { fields: Fields }, index: number): Place => {
+    const record = Number(w.fields[4]);
+    const at = trail.deducteeRow(record, index);
+    return at === null ? challanPlace(record) : { sheet: 'payment_sheet', row: at, column: null };
+  };
+  // Tokens.
+  const given = options.originalReceiptNumber?.trim();
+  const original = given || conso.originalToken;
+  if (!TOKEN.test(original ?? '')) {
+    problems.add('CORRECTION_INVALID_TOKEN', given ? 'The original token (originalReceiptNumber) must be 15 digits' : 'The conso file has no original token (BH 8) and no originalReceiptNumber is given');
+  } else if (given && conso.originalToken && given !== conso.originalToken) {
+    problems.add('CORRECTION_INVALID_TOKEN', `The original token given differs from the conso file's (BH 8, ${conso.originalToken})`);
+  }
+  const previous = options.lastCorrectionReceiptNumber?.trim() || original;
+  if (options.lastCorrectionReceiptNumber?.trim() && !TOKEN.test(previous)) problems.add('CORRECTION_INVALID_TOKEN', 'The last correction token (lastCorrectionReceiptNumber) must be 15 digits');
+
+  // Deductor details (C1, or carried by C2/C3 with batch updation indicator 1).
+  const deductorChanged = !same(written.bh, conso.batchHeader, BH_DETAILS);
+
+  // Salary details (24Q Q4): C4 is refused, so any change there refuses the correction.
+  const salaryPans = new Set(conso.salary.map((s) => s.fields[7]));
+  if (resolved.form.formNumber === '24Q' && resolved.period.quarter === 'Q4') {
+    const key = (f: Fields) => `${f[7]}|${f[9]}|${f[19]}`;
+    const before = conso.salary.map((s) => key(s.fields)).sort();
+    const after = written.salary.map(key).sort();
+    if (before.length !== after.length || before.some((k, i) => k !== after[i])) {
+      problems.add('CORRECTION_SALARY_NOT_SOURCED', `The salary details (Annexure II) differ from the conso file's (${before.length} rows there, ${after.length} in the workbook): a C4 batch is needed, and its rules (delete mode, what an added row repeats) are not sourced; correct salary rows in the RPU or on TRACES`);
+    }
+  }
+
+  // Challans.
+  const { pairs, missing, added } = pairChallans(written, conso);
+  for (const c of missing) problems.add('CORRECTION_CHALLAN_MISSING', `The corrected workbook has no challan for ${describeChallan(c)}; a correction cannot delete a challan (keep it, with its BSR code, date and serial or its amount, so it can be matched)`);
+  const changes: ChallanChange[] = [];
+  for (const [c, i] of pairs.sort((a, b) => a[0].record - b[0].record)) {
+    const w = written.challans[i]!;
+    const own = changedFields(w.fields, c.fields, CD_OWN);
+    if (own.length > 0 && (c.status === 'M' || c.status === 'P')) {
+      problems.add('CORRECTION_CHALLAN_BOOKED', `${describeChallan(c)} is ${c.status === 'M' ? 'matched' : 'provisionally booked'} at TRACES; CD field(s) ${own.join(', ')} cannot be changed`, challanPlace(Number(w.fields[4])));
+    }
+    // This challan's rows, split for the comparison (the others stay text).
+    const rows = w.deductees.map(toFields);
+    const before = c.deductees.map((d) => d.fields);
+    const pairing = pairDeductees(before, rows);
+    const change: ChallanChange = { record: c.record, fields: w.fields, last: c, ownChanged: own.length > 0, changes: [], panUpdates: [] };
+    for (const [ci, wi] of pairing.updates) {
+      const d = c.deductees[ci]!;
+      const last = before[ci]!;
+      const row = rows[wi]!;
+      const diff = changedFields(row, last, DD_COMPARED);
+      const at = rowPlace(w, wi);
+      if (d.mode === 'F' && diff.some((n) => DD_LOCKED_FIELDS.includes(n))) problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F); field(s) ${diff.filter((n) => DD_LOCKED_FIELDS.includes(n)).join(', ')} cannot change`, at);
+      if (last[30] === 'C' && diff.some((n) => !DD_REMARK_C_FIELDS.has(n))) problems.add('CORRECTION_REMARK_C_ROW', `${describeDeductee(c, d)} has remark C; only the amount and date of payment (and the PAN, by a PAN update) may change, not field(s) ${diff.filter((n) => !DD_REMARK_C_FIELDS.has(n)).join(', ')}`, at);
+      change.changes.push({ mode: 'U', record: d.record, fields: row, last });
+    }
+    for (const [ci, wi] of pairing.panUpdates) {
+      const d = c.deductees[ci]!;
+      const last = before[ci]!;
+      const row = rows[wi]!;
+      const from = last[10]!;
+      const to = row[10]!;
+      const at = rowPlace(w, wi);
+      if (d.mode === 'F') problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F); its PAN cannot be updated`, at);
+      if (PAN.test(from) && !PAN.test(to)) problems.add('CORRECTION_PAN_TO_INVALID', `${describeDeductee(c, d)}: a valid PAN cannot be replaced by the placeholder ${to}`, at);
+      else if (PAN.test(from) && PAN.test(to)) problems.add('CORRECTION_PAN_CHANGE_ONCE', `${describeDeductee(c, d)}: a valid PAN is replaced by another; TRACES accepts this once per row`, at);
+      if (salaryPans.has(from)) problems.add('CORRECTION_SALARY_NOT_SOURCED', `${describeDeductee(c, d)}: the PAN also has a salary detail row, which a PAN update must change too (C5 of a salary row is not sourced)`, at);
+      change.panUpdates.push({ mode: 'U', record: d.record, fields: row, last });
+    }
+    for (const ci of pairing.deleted) {
+      const d = c.deductees[ci]!;
+      const last = before[ci]!;
+      // A deleted row is not in the workbook: the problem is at its challan's row.
+      if (d.mode === 'F') problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F) and cannot be deleted`, challanPlace(Number(w.fields[4])));
+      if (last[30] === 'C') problems.add('CORRECTION_REMARK_C_ROW', `${describeDeductee(c, d)} has remark C and cannot be deleted`, challanPlace(Number(w.fields[4])));
+      const unwritable = last.findIndex((v) => /[^\x20-\x7e]/.test(v));
+      if (unwritable >= 0) problems.add('CORRECTION_CONSO_TEXT_NOT_ASCII', `${describeDeductee(c, d)} is deleted, so it repeats the conso file's values; its DD field ${unwritable} has characters outside ASCII that the TXT cannot carry`, challanPlace(Number(w.fields[4])));
+      change.changes.push({ mode: 'D', record: d.record, fields: last, last });
+    }
+    let next = c.deductees.reduce((max, d) => Math.max(max, d.record), 0);
+    for (const wi of pairing.added) change.changes.push({ mode: 'A', record: ++next, fields: rows[wi]!, last: null });
+    change.changes.sort((a, b) => a.record - b.record);
+    change.panUpdates.sort((a, b) => a.record - b.record);
+    changes.push(change);
+  }
+  let nextChallan = conso.challans.reduce((max, c) => Math.max(max, c.record), 0);
+  const newChallans: ChallanChange[] = added.map((i) => {
+    const w = written.challans[i]!;
+    return { record: ++nextChallan, fields: w.fields, last: null, ownChanged: true, changes: w.deductees.map((line, k) => ({ mode: 'O' as const, record: k + 1, fields: toFields(line), last: null })), panUpdates: [] };
+  });
+
+  // Batches.
+  const c2 = changes.filter((c) => c.ownChanged && c.changes.length === 0);
+  const c3 = changes.filter((c) => c.changes.length > 0);
+  const c5 = changes.filter((c) => c.panUpdates.length > 0);
+  const needed: CorrectionType[] = [];
+  if (deductorChanged && c2.length === 0 && c3.length === 0) needed.push('C1');
+  if (c2.length > 0) needed.push('C2');
+  if (c3.length > 0) needed.push('C3');
+  if (c5.length > 0) needed.push('C5');
+  if (newChallans.length > 0) needed.push('C9');
+  const refusedTypes = needed.filter((t) => !allowed.includes(t));
+  if (refusedTypes.length > 0) problems.add('CORRECTION_TYPE_NOT_REQUESTED', `The changes need ${refusedTypes.join(', ')}, which the request does not allow (types: ${allowed.join(', ') || 'none'})`);
+  if (needed.length === 0 && problems.errors === 0) problems.add('CORRECTION_NOTHING_TO_CORRECT', `The corrected workbook has the conso file's deductor details, ${conso.challans.length} challans and their deductee rows unchanged (in the fields the conso file locates)`);
+
+  trail.annotate?.(problems.list);
+  const report = merge(base, problems.list);
+  if (!report.valid) return { txt: null, report, batches: [] };
+
+  const detailsBatch: CorrectionType | null = !deductorChanged ? null : needed.includes('C2') ? 'C2' : needed.includes('C3') ? 'C3' : 'C1';
+  const plan: Array<{ type: CorrectionType; challans: ChallanChange[]; pick: (c: ChallanChange) => DeducteeChange[] }> = [];
+  if (needed.includes('C1')) plan.push({ type: 'C1', challans: [], pick: () => [] });
+  if (needed.includes('C2')) plan.push({ type: 'C2', challans: c2, pick: () => [] });
+  if (needed.includes('C3')) plan.push({ type: 'C3', challans: c3, pick: (c) => c.changes });
+  if (needed.includes('C5')) plan.push({ type: 'C5', challans: c5, pick: (c) => c.panUpdates });
+  if (needed.includes('C9')) plan.push({ type: 'C9', challans: newChallans, pick: (c) => c.changes });
+
+  const check = new TxtSelfCheck(resolved.form.family, resolved.form.formNumber, resolved.period.yearCode, 'C');
+  const out: string[] = [];
+  const emit = (f: Fields) => {
+    f[1] = String(out.length + 1);
+    const l = `${f.slice(1).join('^')}\r\n`;
+    check.text(l);
+    out.push(l);
+  };
+  const fh = [...written.fh];
+  fh[4] = 'C';
+  fh[9] = String(plan.length);
+  fh[18] = /^[\x20-\x5d\x5f-\x7e]{1,100}$/.test(conso.hash) ? conso.hash : '';
+  emit(fh);
+  const batches: CorrectionBatch[] = [];
+  plan.forEach((batch, index) => {
+    const batchNo = String(index + 1);
+    const carries = batch.type === detailsBatch;
+    const bh = [...written.bh];
+    bh[3] = batchNo;
+    bh[4] = String(batch.challans.length);
+    bh[6] = batch.type;
+    bh[7] = carries ? '1' : '0';
+    bh[8] = original;
+    bh[9] = previous;
+    bh[12] = conso.tan;
+    bh[53] = conso.batchHeader[32] ?? '';
+    bh[52] = '';
+    bh[47] = formatPaise(batch.challans.reduce((sum, c) => sum + parsePaise(Number(c.fields[27])), 0));
+    if (resolved.form.formNumber === '24Q') {
+      bh[49] = '0';
+      bh[50] = '';
+      bh[70] = '';
+      bh[71] = '';
+    }
+    if (carries) {
+      bh[31] = same(written.bh, conso.batchHeader, BH_ADDRESS) ? 'N' : 'Y';
+      bh[46] = same(written.bh, conso.batchHeader, BH_RP_ADDRESS) ? 'N' : 'Y';
+    } else {
+      for (const n of BH_DETAIL_SLOTS) bh[n] = '';
+    }
+    emit(bh);
+    const summary: CorrectionBatch = { type: batch.type, batchUpdation: carries ? '1' : '0', challans: batch.challans.length, deductees: { added: 0, updated: 0, deleted: 0, panUpdated: 0 } };
+    for (const c of batch.challans) {
+      const rows = batch.pick(c);
+      const cd = [...c.fields];
+      cd[3] = batchNo;
+      cd[4] = String(c.record);
+      cd[5] = String(rows.length);
+      cd[7] = batch.type === 'C9' ? '0' : c.ownChanged && (batch.type === 'C2' || batch.type === 'C3') ? '1' : '0';
+      if (c.last) {
+        cd[11] = c.last.fields[12] ?? '';
+        cd[13] = c.last.fields[14] ?? '';
+        cd[15] = c.last.fields[16] ?? '';
+        cd[17] = c.last.fields[18] ?? '';
+        cd[28] = c.last.fields[27] ?? '';
+      }
+      emit(cd);
+      for (const r of rows) {
+        const dd = [...r.fields];
+        dd[2] = 'DD';
+        dd[3] = batchNo;
+        dd[4] = String(c.record);
+        dd[5] = String(r.record);
+        dd[6] = batch.type === 'C5' ? C5_DEDUCTEE_MODE : r.mode;
+        if (r.last) {
+          dd[9] = r.last[10] ?? '';
+          dd[11] = r.last[12] ?? '';
+          dd[18] = r.last[17] ?? '';
+          dd[20] = r.last[19] ?? '';
+        }
+        emit(dd);
+        if (batch.type === 'C5') summary.deductees.panUpdated++;
+        else if (r.mode === 'A' || r.mode === 'O') summary.deductees.added++;
+        else if (r.mode === 'U') summary.deductees.updated++;
+        else summary.deductees.deleted++;
+      }
+    }
+    batches.push(summary);
+  });
+  check.finish();
+  return { txt: out.join(''), report, batches };
+}

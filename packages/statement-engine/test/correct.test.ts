@@ -1,0 +1,419 @@
+// Correction statements: original statement -> conso file (written by the test-side writer support/conso.ts
+// from the documented conso layout) -> corrected workbook -> correction TXT, checked field by field against
+// the layout tables' correction entries and against the two statements it is built from.
+
+import { expect } from 'chai';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { sheetJsonToXlsx } from '../src/index.js';
+import {
+  checkTxt,
+  ConsoFileError,
+  convert,
+  correct,
+  correctFile,
+  LAYOUT_VERSIONS,
+  parseConso,
+  readConso,
+  RULES,
+  type ConvertOptions,
+  type CorrectOptions,
+  type CorrectionResult,
+} from '../src/index.js';
+import { baseline } from './support/baselines.js';
+import { records, writeConso, type ConsoOptions } from './support/conso.js';
+import { form26qParts, OPTIONS_26Q } from './support/fixtures.js';
+import { buildWorkbook, ist, type WorkbookParts } from './support/sheet-json.js';
+
+const TOKEN = '123456789012345';
+const yearCode = (o: ConvertOptions) => o.financialYear.replace(/^FY (\d{4})-(\d{2})$/, (_, a: string, b: string) => `${a}20${b}`);
+
+function regularTxt(parts: WorkbookParts, options: ConvertOptions): string {
+  const r = convert(buildWorkbook(parts), options);
+  expect(r.report.errorCount, JSON.stringify(r.report.problems)).to.equal(0);
+  return r.txt!;
+}
+
+interface Case {
+  original: string;
+  conso: string;
+  corrected: string;
+  result: CorrectionResult;
+}
+
+/** The whole round trip for one change of the workbook. */
+function roundTrip(parts: () => WorkbookParts, options: ConvertOptions, change: (p: WorkbookParts) => void, consoOptions: ConsoOptions = {}, extra: Partial<CorrectOptions> = {}): Case {
+  const original = regularTxt(parts(), options);
+  const conso = writeConso(original, { token: TOKEN, ...consoOptions });
+  const changed = parts();
+  change(changed);
+  const corrected = convert(buildWorkbook(changed), options).txt ?? '';
+  const result = correct(buildWorkbook(changed), conso, { ...options, ...extra });
+  return { original, conso, corrected, result };
+}
+
+const codes = (r: CorrectionResult) => r.report.problems.map((p) => p.code);
+const ofType = (txt: string, type: string) => records(txt).filter((f) => f[2] === type);
+
+/** Checks the correction TXT against the layouts and returns its records. */
+function written(c: Case, options: ConvertOptions): string[][] {
+  expect(c.result.report.errorCount, JSON.stringify(c.result.report.problems)).to.equal(0);
+  expect(c.result.txt).to.be.a('string');
+  checkTxt(c.result.txt!, 'legacy', options.form, yearCode(options), 'C');
+  return records(c.result.txt!);
+}
+
+/** Every field of a correction DD equals the corrected statement's, except the correction slots. */
+const DD_SLOTS = new Set([1, 3, 4, 5, 6, 9, 11, 18, 20]);
+function expectSameDeductee(correction: string[], regular: string[]): void {
+  for (let n = 2; n < regular.length; n++) if (!DD_SLOTS.has(n)) expect(correction[n], `DD field ${n}`).to.equal(regular[n]);
+}
+
+describe('correction statements: conso file -> corrected workbook -> correction TXT', () => {
+  it('the layout tables carry the correction slots the reference sources, and only the correction compiles them', () => {
+    const legacy = LAYOUT_VERSIONS.find((v) => v.family === 'legacy')!;
+    const slots = (type: string) => legacy.records.find((r) => r.recordType === type)!.fields.filter((f) => f.correction && f.presence === 'NA').map((f) => f.n);
+    expect(slots('BH')).to.include.members([6, 7, 8, 10 - 2, 12, 53]);
+    expect(slots('CD')).to.deep.equal([7, 11, 13, 15, 17, 28]);
+    expect(slots('DD')).to.deep.equal([9, 11, 18, 20]);
+    expect(slots('SD')).to.deep.equal([20]);
+    // A regular TXT with a correction slot filled is refused by the regular check, accepted by neither as a correction without BH 6.
+    const txt = regularTxt(form26qParts(), OPTIONS_26Q);
+    const broken = txt.replace(/\^BH\^1\^2\^26Q\^\^/, '^BH^1^2^26Q^C3^');
+    expect(() => checkTxt(broken, 'legacy', '26Q', '202526')).to.throw(/BH field 6 \(Transaction Type\): not applicable/);
+    expect(() => checkTxt(txt, 'legacy', '26Q', '202526', 'C')).to.throw(/FH field 4 \(Upload Type\)/);
+  });
+
+  it('26Q: a deductee row updated (amount paid) is a C3 batch with mode U, the last values from the conso file and the new values from the workbook', () => {
+    const c = roundTrip(form26qParts, OPTIONS_26Q, (p) => (p.payments[3]!.payment_amount = 115000));
+    const lines = written(c, OPTIONS_26Q);
+    expect(lines.map((f) => f[2])).to.deep.equal(['FH', 'BH', 'CD', 'DD']);
+    const [fh, bh, cd, dd] = lines as [string[], string[], string[], string[]];
+    expect([fh[4], fh[9], fh[18]]).to.deep.equal(['C', '1', 'A1B2C3D4E5']);
+    expect([bh[3], bh[4], bh[6], bh[7], bh[8], bh[9], bh[12], bh[13], bh[53]]).to.deep.equal(['1', '1', 'C3', '0', TOKEN, TOKEN, 'MUMA12345B', 'MUMA12345B', 'K']);
+    expect(bh[19], 'deductor details are blank without batch updation').to.equal('');
+    expect([bh[16], bh[17], bh[18], bh[47]]).to.deep.equal(['202627', '202526', 'Q3', '21250.00']);
+    // The challan: its record number and its CIN and total as in the conso file, indicator 0.
+    expect([cd[3], cd[4], cd[5], cd[7], cd[11], cd[15], cd[17], cd[28]]).to.deep.equal(['1', '2', '1', '0', '00202', '0510308', '07012026', '21250.00']);
+    const regularDd = ofType(c.corrected, 'DD')[3]!; // challan 2's second row in the corrected statement
+    const originalDd = ofType(c.original, 'DD')[3]!;
+    expect([dd[3], dd[4], dd[5], dd[6]]).to.deep.equal(['1', '2', '2', 'U']);
+    expectSameDeductee(dd, regularDd);
+    expect([dd[9], dd[11], dd[18], dd[20]]).to.deep.equal([originalDd[10], originalDd[12], originalDd[17], originalDd[19]]);
+    expect([dd[22], dd[26]]).to.deep.equal(['115000.00', '9.5652']);
+    expect(c.result.batches).to.deep.equal([{ type: 'C3', batchUpdation: '0', challans: 1, deductees: { added: 0, updated: 1, deleted: 0, panUpdated: 0 } }]);
+  });
+
+  it('the self-check of a correction: record numbers must rise, rows must point at their challan, the slots hold their codes', () => {
+    const c = roundTrip(form26qParts, OPTIONS_26Q, (p) => {
+      p.payments[3]!.payment_amount = 115000;
+      p.payments[4]!.payment_amount = 31000;
+    });
+    const txt = c.result.txt!;
+    checkTxt(txt, 'legacy', '26Q', '202526', 'C');
+    const lines = txt.split('\r\n');
+    const swap = (i: number, from: RegExp, to: string) => [...lines.slice(0, i), lines[i]!.replace(from, to), ...lines.slice(i + 1)].join('\r\n');
+    expect(() => checkTxt(swap(4, /^5\^DD\^1\^2\^3\^/, '5^DD^1^2^2^'), 'legacy', '26Q', '202526', 'C')).to.throw(/line 5, DD field 5 .*record number 2 after 2: the numbers must rise/);
+    expect(() => checkTxt(swap(3, /^4\^DD\^1\^2\^/, '4^DD^1^7^'), 'legacy', '26Q', '202526', 'C')).to.throw(/line 4, DD field 4 .*refers to CD 7, but it follows CD 2/);
+    expect(() => checkTxt(swap(2, /^3\^CD\^1\^2\^2\^N\^0\^/, '3^CD^1^2^2^N^2^'), 'legacy', '26Q', '202526', 'C')).to.throw(/CD field 7 \(Challan Updation Indicator\): not one of the layout's values/);
+    expect(() => checkTxt(swap(3, /\^U\^\^02\^CDEHS4567J\^/, '^U^^02^CDEHS4567^'), 'legacy', '26Q', '202526', 'C')).to.throw(/DD field 9 \(Last Employee\/Party PAN\): not a PAN/);
+    expect(() => checkTxt(swap(1, /\^C3\^/, '^Y^'), 'legacy', '26Q', '202526', 'C')).to.throw(/BH field 6 \(Transaction Type\)/);
+  });
+
+  it('26Q: a row deleted repeats the conso values with mode D; a row added continues the challan\'s numbering with mode A', () => {
+    const c = roundTrip(form26qParts, OPTIONS_26Q, (p) => {
+      p.payments.splice(4, 1); // Kiran Kumar's zero-tax row under challan 00202 (record 3)
+      p.payments.push({ ...p.payments[0]!, payment_amount: 50000, tds_amount: 1000, payment_date_epoch: ist('2025-11-02'), deduction_date_epoch: ist('2025-11-02') }); // under 00101
+      p.challans[0]!.tds_amount = 13000;
+    });
+    const lines = written(c, OPTIONS_26Q);
+    expect(lines.map((f) => `${f[2]}${f[2] === 'DD' ? f[6] : ''}`)).to.deep.equal(['FH', 'BH', 'CD', 'DDA', 'CD', 'DDD']);
+    const [, bh, cd1, add, cd2, del] = lines as string[][];
+    expect([bh![6], bh![4]]).to.deep.equal(['C3', '2']);
+    expect([cd1![4], cd1![7], cd1![28], cd1![22]], 'challan 1 changed its tax: indicator 1, last total as in the conso').to.deep.equal(['1', '1', '12150.00', '13000.00']);
+    expect([add![4], add![5], add![9], add![18]]).to.deep.equal(['1', '3', '', '']);
+    expectSameDeductee(add!, ofType(c.corrected, 'DD')[2]!);
+    expect([cd2![4], cd2![7]]).to.deep.equal(['2', '0']);
+    const gone = ofType(c.original, 'DD')[4]!;
+    expect([del![4], del![5], del![9], del![18], del![20]]).to.deep.equal(['2', '3', gone[10], gone[17], gone[19]]);
+    expectSameDeductee(del!, gone);
+  });
+
+  it('26Q: a PAN update is a C5 batch (mode U, last PAN); a valid-to-valid change is a warning, valid to placeholder an error', () => {
+    const c = roundTrip(form26qParts, OPTIONS_26Q, (p) => (p.payees[3]!.pan = 'CDEHS4567K'));
+    const lines = written(c, OPTIONS_26Q);
+    expect(codes(c.result)).to.deep.equal(['CORRECTION_PAN_CHANGE_ONCE']);
+    expect(c.result.report.problems[0]).to.include({ sheet: 'payment_sheet', row: 5 });
+    const [, bh, cd, dd] = lines as string[][];
+    expect([bh![6], bh![7], bh![15], bh![19]]).to.deep.equal(['C5', '0', '', '']);
+    expect([cd![4], cd![7]]).to.deep.equal(['2', '0']);
+    expect([dd![5], dd![6], dd![9], dd![10]]).to.deep.equal(['2', 'U', 'CDEHS4567J', 'CDEHS4567K']);
+    const invalid = roundTrip(form26qParts, OPTIONS_26Q, (p) => (p.payees[3]!.pan = 'PANNOTAVBL'));
+    expect(codes(invalid.result)).to.include('CORRECTION_PAN_TO_INVALID');
+    expect(invalid.result.txt).to.equal(null);
+  });
+
+  it('26Q: a challan changed alone is a C2 batch (indicator 1, last CIN and total); a matched or provisionally booked challan is refused', () => {
+    const change = (p: WorkbookParts) => (p.challans[1]!.interest = 100);
+    const c = roundTrip(form26qParts, OPTIONS_26Q, change);
+    const [, bh, cd] = written(c, OPTIONS_26Q) as string[][];
+    expect([bh![6], bh![4], bh![47]]).to.deep.equal(['C2', '1', '21350.00']);
+    expect([cd![4], cd![5], cd![7], cd![25], cd![27], cd![28]]).to.deep.equal(['2', '0', '1', '100.00', '21350.00', '21250.00']);
+    for (const status of ['M', 'P'] as const) {
+      const booked = roundTrip(form26qParts, OPTIONS_26Q, change, { status: { 2: status } });
+      expect(codes(booked.result)).to.deep.equal(['CORRECTION_CHALLAN_BOOKED']);
+      expect(booked.result.report.problems[0]).to.include({ sheet: 'challan_sheet', row: 3, column: null });
+      expect(booked.result.report.problems[0]!.message).to.match(/challan record 2 \(conso line 6/);
+    }
+    // A serial corrected (BSR, date and amount unchanged) is still the same challan.
+    const serial = roundTrip(form26qParts, OPTIONS_26Q, (p) => {
+      p.challans[1]!.challan_serial = '00203';
+      for (const row of p.payments) if (row.challan_serial === '00202') row.challan_serial = '00203';
+    });
+    const [, , cds] = written(serial, OPTIONS_26Q) as string[][];
+    expect([cds![4], cds![7], cds![11], cds![12]]).to.deep.equal(['2', '1', '00202', '00203']);
+  });
+
+  it('26Q: an added challan is a C9 batch numbered after the conso\'s last challan, its rows mode O from 1', () => {
+    const c = roundTrip(
+      form26qParts,
+      OPTIONS_26Q,
+      (p) => {
+        p.challans.push({ ...p.challans[1]!, challan_serial: '00303', paid_date_epoch: ist('2026-01-20'), tds_amount: 5000, interest: 0, late_filing_fees: 0, other_penalty: 0 });
+        p.payments.push({ ...p.payments[3]!, challan_serial: '00303', payment_amount: 50000, tds_amount: 5000 });
+      },
+      { challanNumbers: { 1: 1, 2: 4 } }, // an earlier correction left the latest statement's challans at 1 and 4
+    );
+    const [fh, bh, cd, dd] = written(c, OPTIONS_26Q) as string[][];
+    expect(fh![9]).to.equal('1');
+    expect([bh![6], bh![7], bh![19]]).to.deep.equal(['C9', '0', '']);
+    expect([cd![4], cd![5], cd![7], cd![11], cd![15], cd![28], cd![12]]).to.deep.equal(['5', '1', '0', '', '', '', '00303']);
+    expect([dd![4], dd![5], dd![6], dd![9]]).to.deep.equal(['5', '1', 'O', '']);
+  });
+
+  it('deductor details alone are a C1 batch (BH only); with a challan change they ride on the C2 batch (indicator 1), and batches run in type order', () => {
+    const c1 = roundTrip(form26qParts, OPTIONS_26Q, (p) => {
+      p.payer.email = 'accounts@acme.example';
+      p.payer.street = '14 Marine Drive';
+    });
+    const [fh, bh] = written(c1, OPTIONS_26Q) as string[][];
+    expect(records(c1.result.txt!).length).to.equal(2);
+    expect([fh![9], bh![4], bh![6], bh![7], bh![28], bh![21], bh![31], bh![46], bh![47]]).to.deep.equal(['1', '0', 'C1', '1', 'accounts@acme.example', '14 Marine Drive', 'Y', 'N', '0.00']);
+    const all = roundTrip(form26qParts, OPTIONS_26Q, (p) => {
+      p.payer.email = 'accounts@acme.example';
+      p.challans[1]!.interest = 100;
+      p.payees[3]!.pan = 'CDEHS4567K';
+      p.payments[0]!.payment_amount = 410000;
+      p.challans.push({ ...p.challans[1]!, challan_serial: '00303', paid_date_epoch: ist('2026-01-20'), tds_amount: 0, interest: 0, late_filing_fees: 0, other_penalty: 10 });
+      p.payments.push({ ...p.payments[4]!, challan_serial: '00303' });
+    });
+    const lines = written(all, OPTIONS_26Q);
+    const headers = lines.filter((f) => f[2] === 'BH');
+    expect(headers.map((f) => `${f[3]}:${f[6]}:${f[7]}:${f[28]}`)).to.deep.equal(['1:C2:1:accounts@acme.example', '2:C3:0:', '3:C5:0:', '4:C9:0:']);
+    expect(lines[0]![9]).to.equal('4');
+    expect(all.result.batches.map((b) => b.type)).to.deep.equal(['C2', 'C3', 'C5', 'C9']);
+  });
+
+  it('no change is refused (CORRECTION_NOTHING_TO_CORRECT); a conso challan missing from the workbook is refused', () => {
+    expect(codes(roundTrip(form26qParts, OPTIONS_26Q, () => undefined).result)).to.deep.equal(['CORRECTION_NOTHING_TO_CORRECT']);
+    const missing = roundTrip(form26qParts, OPTIONS_26Q, (p) => {
+      p.challans.splice(0, 1);
+      p.payments = p.payments.filter((r) => r.challan_serial !== '00101');
+    });
+    expect(codes(missing.result)).to.deep.equal(['CORRECTION_CHALLAN_MISSING']);
+    expect(missing.result.report.problems[0]!.message).to.match(/challan record 1 \(conso line 3; BSR 0510308, date 07112025, serial 00101\)/);
+  });
+
+  it('rows locked by Form 26A/27BA (mode F) and remark C rows are refused where TRACES refuses them', () => {
+    const locked = roundTrip(form26qParts, OPTIONS_26Q, (p) => (p.payments[3]!.payment_amount = 115000), { locked: [[2, 2]] });
+    expect(codes(locked.result)).to.deep.equal(['CORRECTION_ROW_LOCKED']);
+    expect(locked.result.report.problems[0], 'at the payment row').to.include({ sheet: 'payment_sheet', row: 5 });
+    const lockedDelete = roundTrip(form26qParts, OPTIONS_26Q, (p) => p.payments.splice(3, 1), { locked: [[2, 2]] });
+    expect(codes(lockedDelete.result)).to.include('CORRECTION_ROW_LOCKED');
+    // Remark C (row 1 of challan 2): deleting it is refused; changing its amount and date is allowed.
+    const deleteC = roundTrip(form26qParts, OPTIONS_26Q, (p) => p.payments.splice(2, 1));
+    expect(codes(deleteC.result)).to.include('CORRECTION_REMARK_C_ROW');
+    expect(deleteC.result.report.problems.find((p) => p.code === 'CORRECTION_REMARK_C_ROW'), 'a deleted row: at its challan').to.include({ sheet: 'challan_sheet', row: 3 });
+    const amountC = roundTrip(form26qParts, OPTIONS_26Q, (p) => {
+      p.payments[2]!.payment_amount = 49000;
+      p.payments[2]!.payment_date_epoch = ist('2025-12-01');
+    });
+    expect(codes(amountC.result)).to.deep.equal([]);
+    // A deleted row repeats the conso's values: a latin1 name there cannot be written.
+    const latin1 = roundTrip(form26qParts, OPTIONS_26Q, (p) => p.payments.splice(4, 1));
+    const accented = latin1.conso.replace('^Kiran Kumar^000000000000.00', '^Kiran Kum\u00e4r^000000000000.00');
+    const refusedName = correct(buildWorkbook((() => { const p = form26qParts(); p.payments.splice(4, 1); return p; })()), Buffer.from(accented, 'latin1'), OPTIONS_26Q);
+    expect(codes(refusedName)).to.deep.equal(['CORRECTION_CONSO_TEXT_NOT_ASCII']);
+    expect(refusedName.report.problems[0]).to.include({ sheet: 'challan_sheet', row: 3 });
+    const sectionC = roundTrip(form26qParts, OPTIONS_26Q, (p) => (p.payments[2]!.nature_of_payment = 'freight_charges'));
+    expect(codes(sectionC.result)).to.include('CORRECTION_REMARK_C_ROW');
+  });
+
+  it('Y is refused (discontinued at TIN); a type the request does not allow is refused; an unknown type is an option error', () => {
+    const change = (p: WorkbookParts) => (p.payments[3]!.payment_amount = 115000);
+    expect(codes(roundTrip(form26qParts, OPTIONS_26Q, change, {}, { types: ['C3', 'Y'] }).result)).to.deep.equal(['CORRECTION_CANCEL_DISCONTINUED']);
+    const narrow = roundTrip(form26qParts, OPTIONS_26Q, change, {}, { types: ['C1', 'C2'] });
+    expect(codes(narrow.result)).to.deep.equal(['CORRECTION_TYPE_NOT_REQUESTED']);
+    expect(narrow.result.report.problems[0]!.message).to.match(/need C3/);
+    expect(() => roundTrip(form26qParts, OPTIONS_26Q, change, {}, { types: ['C7'] })).to.throw(/Unknown correction type 'C7'/);
+  });
+
+  it('tokens: BH 8 from the conso file or the option (15 digits, the same), BH 9 the last correction\'s token when given', () => {
+    const change = (p: WorkbookParts) => (p.payments[3]!.payment_amount = 115000);
+    const later = roundTrip(form26qParts, OPTIONS_26Q, change, {}, { lastCorrectionReceiptNumber: '999999999999999' });
+    const bh = written(later, OPTIONS_26Q)[1]!;
+    expect([bh[8], bh[9]]).to.deep.equal([TOKEN, '999999999999999']);
+    expect(codes(roundTrip(form26qParts, OPTIONS_26Q, change, { token: '' }).result)).to.deep.equal(['CORRECTION_INVALID_TOKEN']);
+    const given = roundTrip(form26qParts, OPTIONS_26Q, change, { token: '' }, { originalReceiptNumber: '111111111111111' });
+    expect(written(given, OPTIONS_26Q)[1]![8]).to.equal('111111111111111');
+    expect(codes(roundTrip(form26qParts, OPTIONS_26Q, change, {}, { originalReceiptNumber: '111111111111111' }).result)).to.deep.equal(['CORRECTION_INVALID_TOKEN']);
+    expect(codes(roundTrip(form26qParts, OPTIONS_26Q, change, {}, { lastCorrectionReceiptNumber: '12345' }).result)).to.deep.equal(['CORRECTION_INVALID_TOKEN']);
+  });
+
+  it('workbook errors of the corrected workbook are the regular validation report, with no TXT', () => {
+    const c = roundTrip(form26qParts, OPTIONS_26Q, (p) => (p.payments[0]!.tds_amount = 900000));
+    expect(c.result.txt).to.equal(null);
+    expect(codes(c.result)).to.include('TAX_EXCEEDS_AMOUNT');
+  });
+
+  for (const name of ['24Q', '24Q-Q4', '27Q', '27EQ'] as const) {
+    it(`${name}: a deductee row's payment date corrected round-trips as a C3 update, field by field`, () => {
+      const { options } = baseline(name);
+      const c = roundTrip(() => baseline(name).parts, options, (p) => (p.payments[0]!.payment_date_epoch = (p.payments[0]!.payment_date_epoch as number) - 86400000));
+      const lines = written(c, options);
+      expect(lines.map((f) => f[2])).to.deep.equal(['FH', 'BH', 'CD', 'DD']);
+      const dd = lines[3]!;
+      const regular = ofType(c.corrected, 'DD')[0]!;
+      const original = ofType(c.original, 'DD')[0]!;
+      expectSameDeductee(dd, regular);
+      expect([dd[4], dd[5], dd[6], dd[9], dd[18], dd[20]]).to.deep.equal(['1', '1', 'U', original[10], original[17], original[19]]);
+      expect(dd[23]).to.not.equal(original[23]);
+      if (name.startsWith('24Q')) expect(lines[1]![49]).to.equal('0');
+    });
+  }
+
+  it('24Q Q4: a salary detail change needs C4, which is refused (CORRECTION_SALARY_NOT_SOURCED)', () => {
+    const { options } = baseline('24Q-Q4');
+    const c = roundTrip(() => baseline('24Q-Q4').parts, options, (p) => (p.salaries![0]!.salary_as_per_provisions_contained_in_section_17_1 = 1810000));
+    expect(codes(c.result)).to.deep.equal(['CORRECTION_SALARY_NOT_SOURCED']);
+    // A PAN update of an employee who has a salary row would have to update that row too.
+    const pan = roundTrip(() => baseline('24Q-Q4').parts, options, (p) => (p.payees[0]!.pan = 'ABCPM1234B'));
+    expect(codes(pan.result)).to.include('CORRECTION_SALARY_NOT_SOURCED');
+  });
+
+  it('Forms 138/140/143/144: refused (no public field text of their correction formats)', () => {
+    for (const name of ['140', '138', '143', '144'] as const) {
+      const { parts, options } = baseline(name);
+      const r = correct(buildWorkbook(parts), 'anything', options);
+      expect(codes(r), name).to.deep.equal(['CORRECTION_FORMAT_NOT_PUBLISHED']);
+      expect(r.txt).to.equal(null);
+    }
+    expect(RULES.CORRECTION_FORMAT_NOT_PUBLISHED.severity).to.equal('error');
+  });
+
+  describe('the conso file refused, with its line and code', () => {
+    const original = () => regularTxt(form26qParts(), OPTIONS_26Q);
+    const expectation = { tan: 'MUMA12345B', form: '26Q' as const, yearCode: '202526', quarter: 'Q3' };
+    function refused(content: string, expected = expectation): ConsoFileError {
+      try {
+        parseConso(content, expected);
+      } catch (error) {
+        expect(error).to.be.instanceOf(ConsoFileError);
+        return error as ConsoFileError;
+      }
+      throw new Error('the conso file was accepted');
+    }
+    const lines = () => writeConso(original(), { token: TOKEN }).split('\r\n').filter((l) => l !== '');
+    const join = (l: string[]) => `${l.join('\r\n')}\r\n`;
+
+    it('reads a good file: record numbers, statuses, modes, amounts without padding, the section code from field 34', () => {
+      const conso = parseConso(writeConso(original(), { token: TOKEN, status: { 1: 'M' }, locked: [[2, 3]] }), expectation);
+      expect(conso.challans.map((c) => [c.record, c.status, c.deductees.length, c.fields[27]])).to.deep.equal([[1, 'M', 2, '12150.00'], [2, 'U', 3, '21250.00']]);
+      expect(conso.challans[1]!.deductees.map((d) => [d.record, d.mode, d.fields[33], d.fields[17]])).to.deep.equal([[1, 'O', '4JB', '10000.00'], [2, 'O', '4IB', '11000.00'], [3, 'F', '94A', '0.00']]);
+      expect([conso.originalToken, conso.hash, conso.lines]).to.deep.equal([TOKEN, 'A1B2C3D4E5', 9]);
+    });
+
+    it('malformed: a line number out of order, an unknown record, a DD under another challan, a bad status, a bad amount', () => {
+      const l = lines();
+      const gap = [...l];
+      gap.splice(4, 1);
+      expect([refused(join(gap)).code, refused(join(gap)).line]).to.deep.equal(['INVALID_CONSO', 5]);
+      const unknown = l.map((x, i) => (i === 3 ? x.replace('^DD^', '^XX^') : x));
+      expect(refused(join(unknown)).message).to.match(/^conso file line 4: unknown record type 'XX'/);
+      const other = l.map((x, i) => (i === 4 ? x.replace(/^5\^DD\^1\^1\^/, '5^DD^1^2^') : x));
+      expect(refused(join(other)).message).to.match(/line 5: DD field 4 names challan 2/);
+      const status = l.map((x, i) => (i === 2 ? x.replace('^U^', '^Q^') : x));
+      expect(refused(join(status)).message).to.match(/line 3: CD field 9 \(booking status\) is 'Q'/);
+      const amount = l.map((x, i) => (i === 3 ? x.replace('000000008000.00', '8,000.00') : x));
+      expect(refused(join(amount)).message).to.match(/line 4: DD field 14 is not an amount/);
+      expect(refused('').code).to.equal('INVALID_CONSO');
+      expect(refused(join(['1^BH^1'])).message).to.match(/line 1: the first line is not the file header/);
+    });
+
+    it('truncated: the file ends before the deductees or challans its headers count', () => {
+      const l = lines();
+      const cut = refused(join(l.slice(0, l.length - 1)));
+      expect([cut.code, cut.line]).to.deep.equal(['CONSO_TRUNCATED', 8]);
+      expect(cut.message).to.match(/ends after 2 of the 3 deductee records challan 2 \(line 6\)/);
+      const noChallan = refused(join(l.slice(0, 5)));
+      expect(noChallan.code).to.equal('CONSO_TRUNCATED');
+      expect(noChallan.message).to.match(/ends after 1 of the 2 challans/);
+      const halfLine = refused(join([...l.slice(0, 8), l[8]!.slice(0, 40)]));
+      expect([halfLine.code, halfLine.line]).to.deep.equal(['INVALID_CONSO', 9]);
+    });
+
+    it('another TAN or another form, year or quarter', () => {
+      const tan = refused(writeConso(original()), { ...expectation, tan: 'MUMB12345C' });
+      expect([tan.code, tan.line]).to.deep.equal(['CONSO_OTHER_TAN', 2]);
+      const quarter = refused(writeConso(original()), { ...expectation, quarter: 'Q2' });
+      expect([quarter.code, quarter.line]).to.deep.equal(['CONSO_OTHER_PERIOD', 2]);
+      expect(quarter.message).to.match(/Form 26Q 202526 Q3, the correction for Form 26Q 202526 Q2/);
+      // correct() refuses the same way: the workbook's options are the statement's.
+      expect(() => correct(buildWorkbook(form26qParts()), writeConso(original()), { ...OPTIONS_26Q, quarter: 'Q2' })).to.throw(ConsoFileError, /CONSO|other/i);
+    });
+  });
+
+  describe('the streaming form', () => {
+    let dir: string;
+    before(() => (dir = mkdtempSync(join(tmpdir(), 'satyapan-correct-'))));
+    after(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('correctFile() from files equals correct(); readConso() reads a stream line by line with the same result as parseConso()', async () => {
+      const parts = form26qParts();
+      const conso = writeConso(regularTxt(parts, OPTIONS_26Q), { token: TOKEN });
+      parts.payments[3]!.payment_amount = 115000;
+      parts.payer.email = 'accounts@acme.example';
+      const workbookPath = join(dir, 'corrected.json');
+      const consoPath = join(dir, 'MUMA12345B_202526_26Q_Q3.tds');
+      writeFileSync(workbookPath, JSON.stringify(buildWorkbook(parts)));
+      writeFileSync(consoPath, conso, 'latin1');
+      const inMemory = correct(buildWorkbook(parts), conso, OPTIONS_26Q);
+      const streamed = await correctFile(workbookPath, consoPath, OPTIONS_26Q);
+      expect(streamed.txt).to.be.a('string').and.to.equal(inMemory.txt);
+      expect(streamed.batches).to.deep.equal(inMemory.batches);
+      const expectation = { tan: 'MUMA12345B', form: '26Q' as const, yearCode: '202526', quarter: 'Q3' };
+      const chunks = [...Buffer.from(conso, 'latin1')].reduce<Buffer[]>((acc, b, i) => (i % 7 === 0 ? [...acc, Buffer.from([b])] : [...acc.slice(0, -1), Buffer.concat([acc[acc.length - 1]!, Buffer.from([b])])]), []);
+      const xlsxPath = join(dir, 'corrected.xlsx');
+      await sheetJsonToXlsx(buildWorkbook(parts)).xlsx.writeFile(xlsxPath);
+      expect((await correctFile(xlsxPath, consoPath, OPTIONS_26Q)).txt, 'the .xlsx form of the corrected workbook').to.equal(inMemory.txt);
+      // A refused change in an .xlsx workbook is named by its Excel cell, and the streaming form places it as correct() does.
+      const locked = writeConso(regularTxt(form26qParts(), OPTIONS_26Q), { token: TOKEN, locked: [[2, 2]] });
+      const lockedPath = join(dir, 'locked.tds');
+      writeFileSync(lockedPath, locked, 'latin1');
+      const [fromXlsx] = (await correctFile(xlsxPath, lockedPath, OPTIONS_26Q)).report.problems;
+      expect(fromXlsx).to.include({ code: 'CORRECTION_ROW_LOCKED', sheet: 'payment_sheet', row: 5 });
+      expect(fromXlsx!.cell).to.match(/^payment_sheet!A\d+$/);
+      expect((await correctFile(workbookPath, lockedPath, OPTIONS_26Q)).report.problems).to.deep.equal(correct(buildWorkbook(parts), locked, OPTIONS_26Q).report.problems);
+      const withBom = await readConso(Readable.from([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(conso, 'latin1')]), expectation);
+      expect(withBom, 'a UTF-8 byte-order mark is skipped').to.deep.equal(parseConso(conso, expectation));
+      const fromStream = await readConso(Readable.from(chunks), expectation);
+      expect(fromStream).to.deep.equal(parseConso(conso, expectation));
+      const cut = conso.split('\r\n').slice(0, 8).join('\r\n');
+      const error = await readConso(Readable.from([cut]), expectation).catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(ConsoFileError);
+      expect((error as ConsoFileError).code).to.equal('CONSO_TRUNCATED');
+    });
+  });
+});
