@@ -1,15 +1,16 @@
-// npm run bench -- report [router bank kyc engine queue bulk] [--seconds N] [--rounds N]
+// npm run bench -- report [router bank kyc engine queue capacity bulk] [--seconds N] [--rounds N]
 // Runs the named benchmarks (all by default), each in a child process exactly as `npm run bench -- <name>`
 // would, and writes their output into BENCHMARKS.md at the repository root: the figures in the docs are
-// always the output of a run, never typed by hand.
+// always the output of a run, never typed by hand. The capacity bench's model also goes into docs/OPERATIONS.md,
+// between its `<!-- capacity model ... -->` markers.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const ALL = ['router', 'bank', 'kyc', 'engine', 'queue', 'bulk'];
+const ALL = ['router', 'bank', 'kyc', 'engine', 'queue', 'capacity', 'bulk'];
 
 interface Section {
   name: string;
@@ -30,7 +31,7 @@ function run(name: string, args: string[]): Section {
 }
 
 function markdown(sections: Section[], startLoad: number[]): string {
-  const ratios = sections.flatMap((s) => s.output.split('\n').filter((l) => /^(ratio|peak RSS)/.test(l)).map((l) => `| ${s.name} | ${l.trim().replace(/\|/g, '\\|')} |`));
+  const ratios = sections.flatMap((s) => s.output.split('\n').filter((l) => /^(ratio|peak RSS|capacity )/.test(l)).map((l) => `| ${s.name} | ${l.trim().replace(/\|/g, '\\|')} |`));
   return [
     '# Benchmarks',
     '',
@@ -71,4 +72,23 @@ export async function main(args: string[]): Promise<void> {
   const path = join(here, '..', 'BENCHMARKS.md');
   writeFileSync(path, `${markdown(sections, startLoad)}\n`);
   console.log(`wrote ${path}`);
+  const capacity = sections.find((s) => s.name === 'capacity' && s.status === 0);
+  if (capacity) console.log(`wrote ${writeCapacityModel(capacity)}`);
+}
+
+/** Replaces the capacity model in docs/OPERATIONS.md with the one this run's capacity bench printed. */
+function writeCapacityModel(section: Section): string {
+  const begin = '<!-- capacity model';
+  const end = '<!-- /capacity model -->';
+  const printed = section.output.slice(section.output.indexOf(begin), section.output.indexOf(end) + end.length);
+  if (!printed.startsWith(begin)) throw new Error('the capacity bench printed no model');
+  const measuredOn = section.output.split('\n').find((line) => /^node v/.test(line)) ?? '';
+  const block = printed.replace(/-->\n/, `-->\nMeasured by \`npm run bench -- capacity\` on ${new Date().toISOString().slice(0, 10)} (${measuredOn}).\n`);
+  const path = join(here, '..', 'docs', 'OPERATIONS.md');
+  const doc = readFileSync(path, 'utf8');
+  const at = doc.indexOf(begin);
+  const until = doc.indexOf(end);
+  if (at < 0 || until < at) throw new Error(`${path} has no capacity model markers`);
+  writeFileSync(path, doc.slice(0, at) + block + doc.slice(until + end.length));
+  return path;
 }

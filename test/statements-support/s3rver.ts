@@ -17,7 +17,19 @@ export interface S3Server {
    * that replaces an object between someone's HEAD and GET of it, every time. HEADs pass untouched.
    */
   beforeNextGet(objectKey: string, action: () => Promise<void>): void;
+  /**
+   * Calls `listener` with every request's method, object key (without the bucket) and query, once it has been
+   * answered with a 2xx: what a test counts (e.g. the PUTs of one object). Returns a function that stops it.
+   */
+  onAnswered(listener: (request: AnsweredRequest) => void): () => void;
   close(): Promise<void>;
+}
+
+export interface AnsweredRequest {
+  method: string;
+  key: string;
+  query: Record<string, unknown>;
+  status: number;
 }
 
 export async function startS3rver(bucket: string): Promise<S3Server> {
@@ -25,6 +37,8 @@ export async function startS3rver(bucket: string): Promise<S3Server> {
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
   makePutsAtomic(server);
   const beforeGet = new Map<string, () => Promise<void>>();
+  const listeners = new Set<(request: AnsweredRequest) => void>();
+  const bucketPath = `/${bucket}/`;
   // Koa composes its middleware when the server starts: this one runs ahead of s3rver's own.
   (server as unknown as { middleware: KoaMiddleware[] }).middleware.unshift(async (ctx, next) => {
     const action = ctx.method === 'GET' ? beforeGet.get(ctx.path) : undefined;
@@ -33,6 +47,10 @@ export async function startS3rver(bucket: string): Promise<S3Server> {
       await action();
     }
     await next();
+    if (listeners.size > 0 && ctx.status >= 200 && ctx.status < 300 && ctx.path.startsWith(bucketPath)) {
+      const answered = { method: ctx.method, key: decodeURIComponent(ctx.path.slice(bucketPath.length)), query: ctx.query, status: ctx.status };
+      for (const listener of listeners) listener(answered);
+    }
   });
   const { port } = (await server.run()) as unknown as { port: number };
   return {
@@ -43,6 +61,10 @@ export async function startS3rver(bucket: string): Promise<S3Server> {
     beforeNextGet(objectKey, action) {
       beforeGet.set(`/${bucket}/${objectKey}`, action);
     },
+    onAnswered(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async close() {
       await server.close();
       await rm(directory, { recursive: true, force: true });
@@ -50,7 +72,7 @@ export async function startS3rver(bucket: string): Promise<S3Server> {
   };
 }
 
-type KoaMiddleware = (ctx: { method: string; path: string }, next: () => Promise<void>) => Promise<void>;
+type KoaMiddleware = (ctx: { method: string; path: string; query: Record<string, unknown>; status: number }, next: () => Promise<void>) => Promise<void>;
 
 /** The parts of s3rver's (untyped) filesystem store that its PUT handler uses. */
 interface FilesystemStore {

@@ -2,8 +2,9 @@ import express from 'express';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  FsStorage, createLogger, createMetrics, createRedisConnection, metricsHandler, sha256Hex, waitForRedis, type Logger,
+  FsStorage, createLogger, createMetrics, createRedisConnection, metricsHandler, sha256Hex, waitForRedis, type Logger, type ObjectStorage,
 } from '@satyapan/core';
+import { S3Storage } from '@satyapan/storage-s3';
 import { createRouter, type ClientConfig } from '@satyapan/router';
 import { bankArea } from '@satyapan/bank';
 import { kycArea } from '@satyapan/kyc';
@@ -11,7 +12,7 @@ import { createWebhookQueue, statementsArea } from '@satyapan/statement-queue';
 import { bulkArea } from '@satyapan/bulk';
 import { mountQueueDashboard } from './admin.js';
 import { mountApiReference } from './api-reference.js';
-import type { HostConfig } from './config.js';
+import type { DemoS3Config, HostConfig } from './config.js';
 import { findOrStartRedis, findRedisCluster, type RedisHandle } from './redis-bootstrap.js';
 import { startDemoServices, workerEnvironment } from './services.js';
 import { startDemoUpstreams, type DemoUpstreams } from './upstreams.js';
@@ -29,6 +30,10 @@ export interface RunningDemo {
   client: ClientConfig;
   /** The queue dashboard's account; the password only when the demo generated it (to print it once). */
   admin: { user: string; generatedPassword?: string };
+  /** Where objects are kept, as printed: the data folder, or `S3 bucket <name>`. */
+  storageShown: string;
+  /** The demo client's webhook URL, and its secret only when the demo generated it. */
+  webhook?: { url: string; generatedSecret?: string };
   upstreams: DemoUpstreams;
   close(): Promise<void>;
 }
@@ -65,8 +70,17 @@ async function listen(host: string, port: number): Promise<Server> {
   return server;
 }
 
+function s3Storage(s3: DemoS3Config): S3Storage {
+  return new S3Storage({
+    bucket: s3.bucket,
+    ...(s3.keyPrefix !== undefined ? { keyPrefix: s3.keyPrefix } : {}),
+    clientConfig: { region: s3.region, ...(s3.endpoint !== undefined ? { endpoint: s3.endpoint, forcePathStyle: true } : {}) },
+  });
+}
+
 /**
- * The embedded default (docs/ARCHITECTURE.md): Redis (found or private), FsStorage under the data dir, the sandbox
+ * The embedded default (docs/ARCHITECTURE.md): Redis (found or private), FsStorage under the data dir (or S3 with
+ * SATYAPAN_S3_BUCKET), the sandbox
  * upstreams on loopback, every domain service, an in-process statement worker, and the router at /api.
  */
 export async function startDemo(config: HostConfig, logger: Logger = createLogger({ defaultMeta: { app: 'host-app' } })): Promise<RunningDemo> {
@@ -80,14 +94,20 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
   const server = await listen(config.host, config.port);
   const url = config.publicUrl ?? `http://${config.host}:${(server.address() as AddressInfo).port}`;
   const apiUrl = `${url}/api`;
-  const storage = new FsStorage({ root: config.dataDir, signingSecret: config.storageSecret, publicBaseUrl: `${apiUrl}/storage` });
+  const storage: ObjectStorage = config.s3
+    ? s3Storage(config.s3)
+    : new FsStorage({ root: config.dataDir, signingSecret: config.storageSecret, publicBaseUrl: `${apiUrl}/storage` });
   const upstreams = await startDemoUpstreams({ docvault: `${apiUrl}/kyc/docvault/callback`, entityvault: `${apiUrl}/kyc/entityvault/callback` });
   // One registry for the whole process: router, services and the in-process worker report to it.
   const metrics = createMetrics({ processMetrics: true });
   const demo = await startDemoServices(config, redis, redisHandle.target, storage, upstreams, apiUrl, logger, metrics);
   // The client is named after its key: demo runs with different keys on one Redis share no sessions, jobs or
   // rate-limit counters.
-  const client: ClientConfig = { id: `demo-${sha256Hex(config.demoKey).slice(0, 16)}`, apiKey: config.demoKey, apiSecret: config.demoSecret };
+  const client: ClientConfig = {
+    id: `demo-${sha256Hex(config.demoKey).slice(0, 16)}`, apiKey: config.demoKey, apiSecret: config.demoSecret,
+    ...(config.demoRateLimit !== undefined ? { rateLimitPerMinute: config.demoRateLimit } : {}),
+    ...(config.demoWebhookUrl !== undefined ? { webhookUrl: config.demoWebhookUrl, webhookSecret: config.demoWebhookSecret as string } : {}),
+  };
 
   const app = express();
   app.disable('x-powered-by');
@@ -108,6 +128,10 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
   return {
     url, apiUrl, client, upstreams,
     admin: { user: config.adminUser, ...(config.adminPasswordGenerated ? { generatedPassword: config.adminPassword } : {}) },
+    storageShown: config.s3 ? `S3 bucket ${config.s3.bucket}${config.s3.endpoint !== undefined ? ` at ${config.s3.endpoint}` : ''}` : config.dataDir,
+    ...(config.demoWebhookUrl !== undefined ? {
+      webhook: { url: config.demoWebhookUrl, ...(config.demoWebhookSecretGenerated ? { generatedSecret: config.demoWebhookSecret as string } : {}) },
+    } : {}),
     redisShown: redisHandle.shown,
     startedPrivateRedis: redisHandle.child !== undefined,
     workerInProcess: config.workerInProcess,

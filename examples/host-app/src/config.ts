@@ -25,6 +25,26 @@ export interface HostConfig {
   /** Its password (`SATYAPAN_ADMIN_PASSWORD`); generated per start when unset, and then printed in the banner. */
   adminPassword: string;
   adminPasswordGenerated: boolean;
+  /**
+   * Storage on S3 or an S3-compatible store (`SATYAPAN_S3_BUCKET`, `SATYAPAN_S3_PREFIX`, `SATYAPAN_S3_ENDPOINT`,
+   * `AWS_REGION`; credentials from the usual AWS variables), as examples/worker reads it; FsStorage under the data
+   * dir when unset. Several demos on one Redis and one bucket are N routers of one deployment.
+   */
+  s3: DemoS3Config | undefined;
+  /** The demo client's webhook (`SATYAPAN_DEMO_WEBHOOK_URL`): statement jobs that end are POSTed there. */
+  demoWebhookUrl: string | undefined;
+  /** Its signing secret (`SATYAPAN_DEMO_WEBHOOK_SECRET`); generated per start and printed when unset. */
+  demoWebhookSecret: string | undefined;
+  demoWebhookSecretGenerated: boolean;
+  /** The demo client's requests per minute (`SATYAPAN_DEMO_RATE_LIMIT`); the router's default (100) when unset. */
+  demoRateLimit: number | undefined;
+}
+
+export interface DemoS3Config {
+  bucket: string;
+  keyPrefix: string | undefined;
+  endpoint: string | undefined;
+  region: string;
 }
 
 function random(prefix: string, bytes = 18): string {
@@ -47,6 +67,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
   const tokenSecret = value('SATYAPAN_TOKEN_SECRET', () => random('', 32));
   if (Buffer.byteLength(tokenSecret) < 32) throw new Error('SATYAPAN_TOKEN_SECRET must be at least 32 bytes');
   const adminUser = value('SATYAPAN_ADMIN_USER', () => 'admin');
+  const optional = (name: string): string | undefined => (env[name] === undefined ? undefined : value(name, () => ''));
+  const demoWebhookUrl = optional('SATYAPAN_DEMO_WEBHOOK_URL');
+  if (demoWebhookUrl !== undefined && !/^https?:$/.test(urlOrNull(demoWebhookUrl)?.protocol ?? '')) {
+    throw new Error('SATYAPAN_DEMO_WEBHOOK_URL must be an http:// or https:// URL');
+  }
+  const demoWebhookSecret = optional('SATYAPAN_DEMO_WEBHOOK_SECRET');
+  const bucket = optional('SATYAPAN_S3_BUCKET');
   // A colon cannot be part of a basic-auth user name (RFC 7617): the first colon ends it.
   if (adminUser.includes(':')) throw new Error('SATYAPAN_ADMIN_USER must not contain a colon');
   return {
@@ -67,7 +94,33 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     adminUser,
     adminPassword: value('SATYAPAN_ADMIN_PASSWORD', () => random('', 18)),
     adminPasswordGenerated: env['SATYAPAN_ADMIN_PASSWORD'] === undefined,
+    s3: bucket === undefined ? undefined : {
+      bucket,
+      keyPrefix: optional('SATYAPAN_S3_PREFIX'),
+      endpoint: optional('SATYAPAN_S3_ENDPOINT'),
+      region: value('AWS_REGION', () => 'us-east-1'),
+    },
+    demoWebhookUrl,
+    // A secret only means something with a URL to sign for.
+    demoWebhookSecret: demoWebhookUrl === undefined ? undefined : demoWebhookSecret ?? `whsec_${randomBytes(24).toString('base64')}`,
+    demoWebhookSecretGenerated: demoWebhookUrl !== undefined && demoWebhookSecret === undefined,
+    demoRateLimit: positiveInteger(optional('SATYAPAN_DEMO_RATE_LIMIT'), 'SATYAPAN_DEMO_RATE_LIMIT'),
   };
+}
+
+function positiveInteger(text: string | undefined, name: string): number | undefined {
+  if (text === undefined) return undefined;
+  const number = Number(text);
+  if (!Number.isInteger(number) || number <= 0) throw new Error(`${name} must be a positive integer, got ${text}`);
+  return number;
+}
+
+function urlOrNull(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
 }
 
 function onOff(text: string): boolean {

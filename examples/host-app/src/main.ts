@@ -17,6 +17,8 @@ function banner(demo: Awaited<ReturnType<typeof startDemo>>): string {
     `  Metrics          ${demo.url}/metrics   (Prometheus; health: ${demo.apiUrl}/health/live, ${demo.apiUrl}/health/ready)`,
     `  Queue dashboard  ${demo.url}/admin/queues   (user ${demo.admin.user}, ${demo.admin.generatedPassword === undefined ? 'password from SATYAPAN_ADMIN_PASSWORD' : `password ${demo.admin.generatedPassword}`})`,
     `  Redis            ${demo.redisShown}${demo.startedPrivateRedis ? ' (private redis-server started for this run, append-only file under the data dir)' : ''}`,
+    `  Storage          ${demo.storageShown}`,
+    ...(demo.webhook ? [`  Webhooks         statement jobs that end are POSTed to ${demo.webhook.url}${demo.webhook.generatedSecret !== undefined ? ` (secret ${demo.webhook.generatedSecret})` : ' (secret from SATYAPAN_DEMO_WEBHOOK_SECRET)'}`] : []),
     `  Statement worker ${demo.workerInProcess ? 'in this process' : 'off (SATYAPAN_WORKER=off): run examples/worker with the settings below'}`,
     `  Bulk worker      ${demo.workerInProcess ? 'in this process' : 'off too (examples/worker runs both)'}; bulk jobs at ${demo.apiUrl}/bulk/verifications (kinds penny_drop, penny_less, ifsc, pan)`,
     ...(demo.workerInProcess ? [] : workerSettings(demo)),

@@ -1,5 +1,5 @@
 import {
-  KeySpace, Sealer, createRedisConnection, hmacSign, waitForRedis, type FsStorage, type Logger, type RedisConnection, type SatyapanMetrics,
+  KeySpace, Sealer, createRedisConnection, hmacSign, waitForRedis, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics,
 } from '@satyapan/core';
 import { CashfreePennyDropProvider, SetuPennyLessProvider, createBankService, type BankService } from '@satyapan/bank';
 import { createKycServices, type KycServices } from '@satyapan/kyc';
@@ -24,7 +24,7 @@ export interface DemoServices {
  * embedded default; production runs examples/worker as its own processes).
  */
 export async function startDemoServices(
-  config: HostConfig, redis: RedisConnection, redisTarget: RedisTarget, storage: FsStorage, upstreams: DemoUpstreams, apiUrl: string, logger: Logger,
+  config: HostConfig, redis: RedisConnection, redisTarget: RedisTarget, storage: ObjectStorage, upstreams: DemoUpstreams, apiUrl: string, logger: Logger,
   metrics: SatyapanMetrics,
 ): Promise<DemoServices> {
   const sealingKeys = [{ id: 'demo', key: config.sealingKey }];
@@ -97,7 +97,7 @@ export async function startDemoServices(
 
 /** The embedded default: one statement worker and one bulk worker in this process, on a connection of their own. */
 async function startInProcessWorker(
-  redisTarget: RedisTarget, keyPrefix: string, storage: FsStorage, sealer: Sealer, registry: RowCheckRegistry, logger: Logger, metrics: SatyapanMetrics,
+  redisTarget: RedisTarget, keyPrefix: string, storage: ObjectStorage, sealer: Sealer, registry: RowCheckRegistry, logger: Logger, metrics: SatyapanMetrics,
 ): Promise<{ connected(): Promise<boolean>; close(): Promise<void> }> {
   const connection = createRedisConnection({ ...redisTarget, flavour: 'worker', connectionName: 'satyapan-demo-worker', logger });
   await waitForRedis(connection);
@@ -120,17 +120,24 @@ async function startInProcessWorker(
 
 /**
  * What examples/worker needs to serve this demo's jobs when SATYAPAN_WORKER=off: the same Redis, key prefix,
- * storage (folder, signing secret, public URL) and sealing key. Secrets are printed because the demo prints its
+ * storage (folder, signing secret, public URL; or the S3 bucket, prefix, endpoint and region, with the AWS
+ * credentials left to the worker's environment) and sealing key. Secrets are printed because the demo prints its
  * demo secret too: it is a demo on the operator's own machine.
  */
 export function workerEnvironment(config: HostConfig, redisTarget: RedisTarget, apiUrl: string, upstreams: DemoUpstreams): Record<string, string> {
   const secretFor = (purpose: string): string => hmacSign(config.tokenSecret, `satyapan-demo:${purpose}`);
+  const storage: Record<string, string> = config.s3
+    ? {
+      SATYAPAN_S3_BUCKET: config.s3.bucket,
+      ...(config.s3.keyPrefix !== undefined ? { SATYAPAN_S3_PREFIX: config.s3.keyPrefix } : {}),
+      ...(config.s3.endpoint !== undefined ? { SATYAPAN_S3_ENDPOINT: config.s3.endpoint } : {}),
+      AWS_REGION: config.s3.region,
+    }
+    : { SATYAPAN_DATA_DIR: config.dataDir, SATYAPAN_STORAGE_SECRET: config.storageSecret, SATYAPAN_STORAGE_URL: `${apiUrl}/storage` };
   return {
     ...(redisTarget.nodes ? { REDIS_CLUSTER_NODES: redisTarget.nodes.join(',') } : { REDIS_URL: redisTarget.url ?? '' }),
     SATYAPAN_KEY_PREFIX: config.keyPrefix,
-    SATYAPAN_DATA_DIR: config.dataDir,
-    SATYAPAN_STORAGE_SECRET: config.storageSecret,
-    SATYAPAN_STORAGE_URL: `${apiUrl}/storage`,
+    ...storage,
     SATYAPAN_SEALING_KEYS: `demo:${config.sealingKey}`,
     SATYAPAN_WEBHOOK_ALLOW: 'localhost,127.0.0.1',
     // Bulk jobs: the sandbox providers and the API's cache keys, so rows share the API's per-key caches.

@@ -15,6 +15,8 @@ export interface WorkerConfig {
   sweepIntervalMs?: number;
   shutdownTimeoutMs: number;
   webhookAllowList: string[];
+  /** Largest workbook or CSI file converted (`SATYAPAN_MAX_UPLOAD_BYTES`); the API's limit; default 50 MB. */
+  maxUploadBytes?: number;
   /** Parent of per-job scratch folders; default the OS temp directory. */
   tmpDir?: string;
   logLevel: string;
@@ -87,6 +89,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const stalledIntervalMs = positiveInteger(env, 'SATYAPAN_STALLED_INTERVAL_MS');
   const sweepIntervalMs = positiveInteger(env, 'SATYAPAN_SWEEP_INTERVAL_MS');
   const metricsPort = positiveInteger(env, 'SATYAPAN_METRICS_PORT');
+  const maxUploadBytes = positiveInteger(env, 'SATYAPAN_MAX_UPLOAD_BYTES');
   if (metricsPort !== undefined && metricsPort > 65_535) throw new Error(`SATYAPAN_METRICS_PORT must be a port number, got ${metricsPort}`);
   const redisClusterNodes = parseClusterNodes(env['REDIS_CLUSTER_NODES']);
   return {
@@ -104,6 +107,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
     ...(lockDurationMs ? { lockDurationMs } : {}),
     ...(stalledIntervalMs ? { stalledIntervalMs } : {}),
     ...(sweepIntervalMs ? { sweepIntervalMs } : {}),
+    ...(maxUploadBytes ? { maxUploadBytes } : {}),
     shutdownTimeoutMs: positiveInteger(env, 'SATYAPAN_SHUTDOWN_TIMEOUT_MS') ?? 30_000,
     webhookAllowList: (env['SATYAPAN_WEBHOOK_ALLOW'] ?? '').split(',').filter(Boolean),
     ...(env['SATYAPAN_TMP_DIR'] ? { tmpDir: env['SATYAPAN_TMP_DIR'] } : {}),

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     ...(config.stalledIntervalMs ? { stalledIntervalMs: config.stalledIntervalMs } : {}),
     ...(config.sweepIntervalMs ? { sweepIntervalMs: config.sweepIntervalMs } : {}),
     ...(config.tmpDir ? { tmpDir: config.tmpDir } : {}),
+    ...(config.maxUploadBytes ? { maxUploadBytes: config.maxUploadBytes } : {}),
   });
   await worker.ready();
   const bulk = await startBulkWorker(config, connection, config.storage, sealer, logger, metrics);

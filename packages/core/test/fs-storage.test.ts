@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -40,6 +40,37 @@ describe('core: FsStorage', () => {
       expect.fail('expected OBJECT_NOT_FOUND');
     } catch (error) {
       expect((error as ServiceError).code).to.equal('OBJECT_NOT_FOUND');
+    }
+  });
+
+  it('copies an object without copying its bytes, and a later write or delete of either key leaves the other as it was', async () => {
+    await storage.put('jobs/j1/upload.json', '{"a":1}');
+    expect(await storage.copy('jobs/j1/upload.json', 'jobs/j1/input.json')).to.deep.include({ size: 7 });
+    expect((await stat(join(root, 'jobs/j1/input.json'))).ino).to.equal((await stat(join(root, 'jobs/j1/upload.json'))).ino);
+    await storage.put('jobs/j1/upload.json', '{"b":2}');
+    expect((await readAll(await storage.get('jobs/j1/input.json'))).toString()).to.equal('{"a":1}');
+    await storage.delete('jobs/j1/upload.json');
+    expect((await readAll(await storage.get('jobs/j1/input.json'))).toString()).to.equal('{"a":1}');
+    try {
+      await storage.copy('jobs/j1/missing.json', 'jobs/j1/other.json');
+      expect.fail('expected OBJECT_NOT_FOUND');
+    } catch (error) {
+      expect((error as ServiceError).code).to.equal('OBJECT_NOT_FOUND');
+    }
+    expect(await readdir(join(root, '.tmp'))).to.deep.equal([]);
+  });
+
+  it('stores a local file as an object (linked when it can be), names the file of an object, and null for none', async () => {
+    const local = join(root, '..', `${root.split('/').pop()}-local.txt`);
+    await writeFile(local, 'line 1\r\n');
+    try {
+      expect(await storage.putFile('jobs/j2/statement.txt', local)).to.deep.equal({ size: 8, contentType: 'text/plain; charset=us-ascii' });
+      await rm(local);
+      expect((await readAll(await storage.get('jobs/j2/statement.txt'))).toString()).to.equal('line 1\r\n');
+      expect(await storage.localPath('jobs/j2/statement.txt')).to.equal(join(root, 'jobs/j2/statement.txt'));
+      expect(await storage.localPath('jobs/j2/none.txt')).to.equal(null);
+    } finally {
+      await rm(local, { force: true });
     }
   });
 

@@ -121,13 +121,14 @@ export class Dispatcher {
    * a later upload change nothing; an upload over the size limit (which S3 cannot refuse either) is not copied; a
    * marker records its size, and the worker fails the job on it. FsStorage refuses the oversize upload (413) and
    * any second one (409, create-only) itself, so its copy is streamed as it is (an object written there by other
-   * means is still judged on its size first).
+   * means is still judged on its size first); there the copy is a hard link (`FsStorage.copy`).
    */
   private async freezeInput(ref: JobRef, headSize: number): Promise<void> {
     const { storage, maxUploadBytes } = this.options;
     if (headSize > maxUploadBytes) return this.markOversize(ref, headSize);
     if (storage instanceof FsStorage) {
-      await storage.put(storageKeys.frozenInput(ref), await storage.get(storageKeys.upload(ref)));
+      // A hard link: FsStorage never changes a file in place, so it is a copy that costs no bytes.
+      await storage.copy(storageKeys.upload(ref), storageKeys.frozenInput(ref));
       return;
     }
     // The limit is checked again on the bytes copied: the object can be replaced between head() and get().
@@ -144,7 +145,7 @@ export class Dispatcher {
     const { storage, maxUploadBytes } = this.options;
     const [uploadKey, frozenKey] = file === 'csi' ? [storageKeys.csiUpload(ref), storageKeys.frozenCsi(ref)] : [storageKeys.consoUpload(ref), storageKeys.frozenConso(ref)];
     if (storage instanceof FsStorage && headSize <= maxUploadBytes) {
-      await storage.put(frozenKey, await storage.get(uploadKey));
+      await storage.copy(uploadKey, frozenKey);
       return;
     }
     const copy = headSize > maxUploadBytes ? null : await readAtMost(await storage.get(uploadKey), maxUploadBytes);

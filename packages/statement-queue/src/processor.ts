@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { WaitingError, type Job, type Queue } from 'bullmq';
-import { isServiceError, readAll, type Clock, type Logger, type ObjectStorage, type SatyapanMetrics } from '@satyapan/core';
+import { FsStorage, isServiceError, readAll, type Clock, type Logger, type ObjectStorage, type SatyapanMetrics } from '@satyapan/core';
 import type { ConversionOptions, ConversionOutcome, ConversionReport, Converter } from './conversion/types.js';
 import { singleProblemReport } from './conversion/types.js';
 import { IllegalTransitionError } from './errors.js';
@@ -91,13 +91,17 @@ export class StatementProcessor {
     // Made empty, removing what an earlier run of this job left behind in any worker's folder (it was killed).
     const scratch = await this.options.scratch.forJob(ref.jobId);
     try {
-      const inputPath = join(scratch, 'workbook.json');
-      await this.download(ref, [storageKeys.frozenInput(ref), storageKeys.upload(ref)], inputPath);
-      const csiPath = record.csiExpected ? join(scratch, 'challans.csi') : undefined;
-      if (csiPath) await this.download(ref, [storageKeys.frozenCsi(ref), storageKeys.csiUpload(ref)], csiPath);
-      const consoPath = record.correction ? join(scratch, 'conso.tds') : undefined;
-      if (consoPath) await this.download(ref, [storageKeys.frozenConso(ref), storageKeys.consoUpload(ref)], consoPath);
-      const request = { inputPath, outputPath: join(scratch, 'statement.txt'), options: conversionOptions(record), ...(csiPath ? { csiPath } : {}), ...(consoPath ? { consoPath } : {}) };
+      const inputPath = await this.localFile(ref, [storageKeys.frozenInput(ref), storageKeys.upload(ref)], join(scratch, 'workbook.json'));
+      const csiPath = record.csiExpected
+        ? await this.localFile(ref, [storageKeys.frozenCsi(ref), storageKeys.csiUpload(ref)], join(scratch, 'challans.csi'))
+        : undefined;
+      const consoPath = record.correction
+        ? await this.localFile(ref, [storageKeys.frozenConso(ref), storageKeys.consoUpload(ref)], join(scratch, 'conso.tds'))
+        : undefined;
+      const request = {
+        inputPath, outputPath: join(scratch, 'statement.txt'), scratchDir: scratch, options: conversionOptions(record),
+        ...(csiPath ? { csiPath } : {}), ...(consoPath ? { consoPath } : {}),
+      };
       const outcome = await this.timedConversion(request, signal);
       return await this.finish(ref, record, outcome);
     } finally {
@@ -134,6 +138,24 @@ export class StatementProcessor {
   }
 
   /**
+   * An upload (workbook or CSI file) as a local file. On FsStorage the object's own file, read in place: no URL
+   * reaches the frozen copy and FsStorage never changes a file in place, so nothing can change it under the
+   * engine (a 1M-row workbook is not copied once more). Elsewhere it is streamed to `scratchPath`.
+   */
+  private async localFile(ref: JobRef, keys: readonly string[], scratchPath: string): Promise<string> {
+    const { storage } = this.options;
+    if (storage instanceof FsStorage) {
+      for (const key of keys) {
+        const path = await storage.localPath(key);
+        if (path !== null) return path;
+      }
+      throw new Error(`An upload of job ${ref.jobId} is not in storage`);
+    }
+    await this.download(ref, keys, scratchPath);
+    return scratchPath;
+  }
+
+  /**
    * Streams an upload (workbook or CSI file) to a local file: the copy taken at queueing time, or the upload
    * itself for a job queued before copies were taken on FsStorage too.
    */
@@ -153,7 +175,10 @@ export class StatementProcessor {
   private async finish(ref: JobRef, record: JobRecord, outcome: ConversionOutcome): Promise<ProcessResult> {
     const reports = await this.writeReports(ref, outcome.report, outcome.reportXlsx);
     if (outcome.kind === 'converted' && outcome.txtPath !== null) {
-      await this.options.storage.put(storageKeys.txt(ref), createReadStream(outcome.txtPath), { contentType: 'text/plain; charset=us-ascii' });
+      const { storage } = this.options;
+      // On FsStorage the TXT is linked into place when the scratch folder is on the same filesystem (no copy).
+      if (storage instanceof FsStorage) await storage.putFile(storageKeys.txt(ref), outcome.txtPath);
+      else await storage.put(storageKeys.txt(ref), createReadStream(outcome.txtPath), { contentType: 'text/plain; charset=us-ascii' });
       await this.end(ref, record, 'succeeded', { ...reports, txtKey: storageKeys.txt(ref) });
       return { outcome: 'succeeded' };
     }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Where conversions keep their local files: the plaintext workbook copy, the TXT before upload and the engine's
+ * Where conversions keep their local files: the plaintext workbook copy (S3; FsStorage's is read in place), the TXT before upload and the engine's
  * spill files. Every worker process owns one folder under a common root and keeps a heartbeat file in it fresh;
  * any worker removes the folders whose heartbeat went stale (their owner was killed), on start and periodically,
  * so a killed worker's plaintext is gone within minutes instead of lying in the temp folder for a day. A job's

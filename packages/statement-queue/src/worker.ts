@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { QueueEvents, Worker, type Queue } from 'bullmq';
 import {
   closeWithin, duplicateConnection, logUnlessRedisUnavailable, repeatEvery, silentLogger, systemClock, watchRedisConnection,
@@ -47,7 +48,15 @@ export interface StatementWorkerOptions {
   retry?: ConversionRetryOptions;
   /** Webhook delivery options, or `false` to neither queue nor send webhooks from this process. */
   webhooks?: WebhookOptions | false;
-  /** BullMQ lock and stall settings (defaults 30 s / 30 s / 1); shorter values find a dead worker's job sooner. */
+  /**
+   * This worker's name in BullMQ: the `processedBy` of every conversion and delivery it takes (shown by the queue
+   * dashboard; tells which process ran a job). Default `<hostname>:<pid>`.
+   */
+  name?: string;
+  /**
+   * BullMQ lock and stall settings (defaults 30 s / 30 s / 1); shorter values find a dead worker's job sooner. The
+   * lock and stall settings apply to webhook deliveries too.
+   */
   lockDurationMs?: number;
   stalledIntervalMs?: number;
   maxStalledCount?: number;
@@ -104,12 +113,14 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   if (webhookQueue) watchQueueDepth(options.metrics, webhookQueue);
+  const name = options.name ?? `${hostname()}:${process.pid}`;
   const worker = new Worker<ConvertJobData, ProcessResult>(
     STATEMENT_QUEUE,
     (job, token, signal) => processor.process(job, token, signal),
     {
       connection: options.connection,
       prefix: keys.bullPrefix,
+      name,
       concurrency: options.concurrency ?? 1,
       ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs } : {}),
       ...(options.stalledIntervalMs ? { stalledInterval: options.stalledIntervalMs } : {}),
@@ -122,8 +133,10 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
     ...options.webhooks, connection: options.connection, storage: options.storage, sealer: options.sealer,
     ...(options.keyPrefix ? { keyPrefix: options.keyPrefix } : {}),
     ...(options.downloadTtlSeconds ? { downloadTtlSeconds: options.downloadTtlSeconds } : {}),
-    clock, logger,
+    clock, logger, name,
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.lockDurationMs ? { lockDurationMs: options.lockDurationMs } : {}),
+    ...(options.stalledIntervalMs ? { stalledIntervalMs: options.stalledIntervalMs } : {}),
   });
   const sweeps = startSweeps(options, { keys, store, clock, logger, scratch });
   return {

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -123,6 +123,38 @@ export class FsStorage implements ObjectStorage {
     return this.signedUrl('GET', key, options.expiresInSeconds, null, options.downloadName ?? null);
   }
 
+  /**
+   * Copies object `from` to `to`. An object's file is never changed in place (every write makes a new file and
+   * renames or links it into place), so the copy is a hard link: no byte is copied, and a later write or delete of
+   * either key leaves the other as it was. Throws OBJECT_NOT_FOUND when `from` is missing.
+   */
+  async copy(from: string, to: string): Promise<ObjectInfo> {
+    const info = await this.head(from);
+    if (!info) throw serviceError('OBJECT_NOT_FOUND');
+    await this.placeFile(this.pathOf(from), to);
+    return { size: info.size, contentType: contentTypeForKey(to) };
+  }
+
+  /**
+   * Stores the local file at `path` as `key`: linked into place when it is on the storage's filesystem (no copy),
+   * copied otherwise; readers never see a partial object. The file must not be changed afterwards (the object may
+   * share its bytes); deleting it is fine.
+   */
+  async putFile(key: string, path: string): Promise<ObjectInfo> {
+    const { size } = await stat(path);
+    await this.placeFile(path, key);
+    return { size, contentType: contentTypeForKey(key) };
+  }
+
+  /**
+   * The file of an existing object, for a reader on this machine that wants a path rather than a stream (the
+   * statement worker converts a frozen workbook in place); null when there is no such object. Read it, never
+   * write it.
+   */
+  async localPath(key: string): Promise<string | null> {
+    return (await this.head(key)) ? this.pathOf(key) : null;
+  }
+
   /** Checks a signed URL's query; throws INVALID_SIGNATURE (403) when tampered with or expired. */
   verifySignedUrl(method: SignedMethod, key: string, query: Record<string, unknown>): SignedGrant {
     const expires = Number(query[QUERY.expires]);
@@ -211,6 +243,26 @@ export class FsStorage implements ObjectStorage {
     params.set(QUERY.signature, hmacSign(this.options.signingSecret, canonical(method, key, expires, maxBytes, name)));
     const path = key.split('/').map(encodeURIComponent).join('/');
     return `${this.baseUrl}/${path}?${params.toString()}`;
+  }
+
+  /** Gives the file at `source` the key `key` through a temporary name: a hard link, or a copy across filesystems. */
+  private async placeFile(source: string, key: string): Promise<void> {
+    const target = this.pathOf(key);
+    const temp = join(this.root, '.tmp', `${randomUUID()}.part`);
+    await mkdir(dirname(temp), { recursive: true });
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      try {
+        await link(source, temp);
+      } catch (error) {
+        if (!['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+        await copyFile(source, temp);
+      }
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
   }
 
   /**

@@ -15,7 +15,7 @@ export async function runConversion(request: ConversionRequest): Promise<Convers
   try {
     // The engine's spill files go into the job's scratch folder, which is removed with everything in it.
     const csi = request.csiPath !== undefined ? await readFile(request.csiPath) : undefined;
-    conversion = await convertFile(request.inputPath, { ...engineOptions(request), ...(csi ? { csi } : {}) }, { tmpDir: dirname(request.inputPath) });
+    conversion = await convertFile(request.inputPath, { ...engineOptions(request), ...(csi ? { csi } : {}) }, { tmpDir: request.scratchDir ?? dirname(request.inputPath) });
   } catch (error) {
     // Options the engine will not work with (checked at submit too, so rare): the job fails with the reason.
     if (!(error instanceof StatementEngineError) || error.code === 'INPUT_UNREADABLE') throw error;
@@ -44,7 +44,7 @@ async function runCorrection(request: ConversionRequest, consoPath: string): Pro
   let result;
   try {
     const csi = request.csiPath !== undefined ? await readFile(request.csiPath) : undefined;
-    result = await correctFile(request.inputPath, consoPath, { ...base, ...correction, ...(csi ? { csi } : {}) }, { tmpDir: dirname(request.inputPath) });
+    result = await correctFile(request.inputPath, consoPath, { ...base, ...correction, ...(csi ? { csi } : {}) }, { tmpDir: request.scratchDir ?? dirname(request.inputPath) });
   } catch (error) {
     if (!(error instanceof StatementEngineError) || error.code === 'INPUT_UNREADABLE') throw error;
     const report = singleProblemReport(error.code, error.message);

@@ -33,14 +33,16 @@ export interface ConversionOptions {
  * is ever held whole in memory (a 50 MB workbook, a million rows).
  */
 export interface ConversionRequest {
-  /** Local copy of the uploaded workbook. */
+  /** The uploaded workbook as a local file: a scratch copy, or FsStorage's own file of the frozen copy (read only). */
   inputPath: string;
   /** Where to write the TXT if there is one. */
   outputPath: string;
-  /** Local copy of the uploaded CSI file, for a job that takes one. */
+  /** The uploaded CSI file as a local file, for a job that takes one. */
   csiPath?: string;
-  /** Local copy of the TRACES conso file, for a correction job. */
+  /** The TRACES conso file as a local file, for a correction job. */
   consoPath?: string;
+  /** The job's scratch folder, for the engine's spill files; the input's folder when absent. */
+  scratchDir?: string;
   options: ConversionOptions;
 }
 

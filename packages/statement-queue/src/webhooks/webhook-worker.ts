@@ -21,6 +21,11 @@ export interface WebhookWorkerOptions extends WebhookOptions {
   logger?: Logger;
   /** Where delivery attempts are counted by outcome (`satyapan_webhook_deliveries_total`). */
   metrics?: SatyapanMetrics;
+  /** This worker's name in BullMQ: the `processedBy` of the deliveries it takes. */
+  name?: string;
+  /** BullMQ lock and stall settings (defaults 30 s / 30 s): how soon a dead worker's delivery is tried again. */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
 }
 
 /** A BullMQ worker on the webhook queue: one delivery job per finished statement job, retried for a day or more. */
@@ -38,6 +43,9 @@ export function createWebhookWorker(options: WebhookWorkerOptions): Worker<Deliv
     connection: options.connection,
     prefix: keys.bullPrefix,
     concurrency: options.concurrency ?? 10,
+    ...(options.name ? { name: options.name } : {}),
+    ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs } : {}),
+    ...(options.stalledIntervalMs ? { stalledInterval: options.stalledIntervalMs } : {}),
     settings: { backoffStrategy: (attemptsMade: number) => webhookBackoff(attemptsMade, options.retry) },
   });
   worker.on('error', logUnlessRedisUnavailable(logger, 'webhook worker error'));
