@@ -256,9 +256,14 @@ describe('two routers and two workers on a Redis Cluster and S3: 500 jobs, a wor
     expect([...added.values()].every((count) => count === 1)).to.equal(true);
     const completed = events.filter((entry) => entry['event'] === 'completed' && ofThisRun(entry));
     const succeeded = tally(completed.filter((entry) => (JSON.parse(entry['returnvalue'] ?? '{}') as { outcome?: string }).outcome === 'succeeded').map((entry) => entry['jobId']!));
-    expect(succeeded.size).to.equal(JOBS);
     expect([...succeeded].filter(([, count]) => count !== 1)).to.deep.equal([]);
     const otherCompletions = completed.filter((entry) => (JSON.parse(entry['returnvalue'] ?? '{}') as { outcome?: string }).outcome !== 'succeeded');
+    // A job the victim held may have ended its record (succeeded) and then died before BullMQ heard of it: its
+    // only completion is then the survivor's `skipped` rerun. Any other job must have its `succeeded` completion.
+    const withoutSucceeded = ids.filter((jobId) => !succeeded.has(jobId));
+    expect(withoutSucceeded.filter((jobId) => !mayRunTwice.has(jobId)), 'jobs without a succeeded completion that the victim did not hold').to.deep.equal([]);
+    const completedOtherwise = new Set(otherCompletions.map((entry) => entry['jobId']!));
+    expect(withoutSucceeded.filter((jobId) => !completedOtherwise.has(jobId)), 'jobs that never completed').to.deep.equal([]);
     expect(otherCompletions.filter((entry) => !mayRunTwice.has(entry['jobId']!)).map((entry) => entry['returnvalue'])).to.deep.equal([]);
     expect(events.filter((entry) => entry['event'] === 'failed' && ofThisRun(entry))).to.deep.equal([]);
 
