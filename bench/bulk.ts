@@ -1,13 +1,21 @@
-// npm run bench -- bulk [--rows N] [--lanes L] [--rounds R]
+// npm run bench -- bulk [--rows N] [--lanes L] [--rounds R] [--restart | --no-restart]
 // A bulk penny-drop job of N rows (default 100,000) against the penny-drop simulator on loopback, run by a bulk
 // worker in this process, against the same check (BankService.verifyAccount, the same cache, single flight and
 // provider) called directly in a loop with the same number of lanes, both measured in this run, in alternation.
 // Every row has an account of its own, so every row is a provider call; the bench checks afterwards that no
 // account was asked twice and that the result file has a line per row.
+// Then (alone with --restart, skipped with --no-restart) the restart scenario: a job of N rows through a worker
+// process of its own (examples/worker), SIGKILLed once 40% of the rows are done, finished by a second worker
+// process; printed: the time and rows/s across the restart (submit to end, the kill and the new worker's start
+// included) against the direct loop, the outcome counts, the provider calls counted at the simulator, and the
+// exactly-once checks (test/support/bulk-worker-process.ts, shared with test/bulk-worker-restart.test.ts); the
+// process exits non-zero if any check fails.
 import { PENNY_DROP_TEST_IFSC as IFSC } from '@satyapan/sandbox';
 import { bulkOwnerOf } from '@satyapan/bulk';
 import { CLIENT, startBulkEnv, type BulkEnv } from '../packages/bulk/test/support/env.js';
 import { roundsArg } from './_http.js';
+import { checkExactlyOnce, pennyDropCsv, runThroughRestart } from '../test/support/bulk-worker-process.js';
+import type { ProgramProcess } from '../test/support/spawn-program.js';
 
 function numberArg(args: string[], name: string, fallback: number): number {
   const index = args.indexOf(`--${name}`);
@@ -56,10 +64,61 @@ function format(name: string, t: Timing): string {
   return `${name.padEnd(46)} ${(t.rows / t.seconds).toFixed(0).padStart(7)} rows/s   ${(1e6 * t.seconds / t.rows).toFixed(1).padStart(7)} µs/row   (${t.rows} rows in ${t.seconds.toFixed(1)} s)`;
 }
 
+/** The restart scenario: returns false if a check failed (printed). */
+async function restart(rows: number, lanes: number, base: Timing | undefined): Promise<boolean> {
+  // The baseline of this scenario when run alone: the same number of direct calls in this process, against a
+  // simulator of its own, so the job's simulator counts only the job's calls.
+  let baseline = base;
+  if (!baseline) {
+    const baseEnv = await startBulkEnv();
+    try {
+      await direct(baseEnv, accounts(2_000, 1, 9), lanes);
+      baseline = await direct(baseEnv, accounts(rows, 3, 0), lanes);
+    } finally {
+      await baseEnv.close();
+    }
+  }
+  const env = await startBulkEnv();
+  const workers: ProgramProcess[] = [];
+  const accountAt = (i: number): string => `5${String(i).padStart(11, '0')}`;
+  try {
+    const run = await runThroughRestart(env, pennyDropCsv(rows, accountAt), {
+      killAtRows: Math.floor(rows * 0.4), rowConcurrency: lanes, timeoutMs: 3_600_000, workers,
+    });
+    const check = await checkExactlyOnce(env, run.done, rows, accountAt, lanes);
+    const { ok, invalid, error, interrupted } = run.done.summary;
+    const after = rows - run.atKill.rows_done;
+    console.log(`restart: ${rows} rows through a worker process killed with SIGKILL at ${run.atKill.rows_done} rows done (${(100 * run.atKill.rows_done / rows).toFixed(0)}%), finished by a new worker process, ${lanes} lanes`);
+    if (!base) console.log(`  ${format('direct verifyAccount loop (baseline)', baseline)}`);
+    console.log(`  ${format('bulk job across the restart (submit to end)', { rows, seconds: run.total })}`);
+    console.log(`  first worker: ${run.atKill.rows_done} rows in ${run.toKill.toFixed(1)} s; kill to new worker ready ${run.down.toFixed(1)} s; `
+      + `new worker: ${after} rows in ${(run.total - run.toKill - run.down).toFixed(1)} s (stall detection and resume included)`);
+    console.log(`  rows_total ${run.done.rows_total}, rows_done ${run.done.rows_done}: ok ${ok}, invalid ${invalid}, error ${error}, interrupted ${interrupted}; `
+      + `job attempts ${check.attempts}`);
+    console.log(`  provider calls counted at the simulator ${check.providerCalls} (${run.callsAtKill} before the kill); accounts asked twice ${check.accountsAskedTwice}; `
+      + `result CSV ${check.resultRows} rows, each once, in order`);
+    console.log(`ratio restart/direct: ${((rows / run.total) / (baseline.rows / baseline.seconds)).toFixed(3)} (rows/s across a worker SIGKILL and restart, against direct calls in this run)`);
+    if (check.failures.length > 0) {
+      console.log(`restart checks FAILED:\n  ${check.failures.join('\n  ')}`);
+      return false;
+    }
+    console.log('restart checks passed: every row answered exactly once, no account asked twice, only rows in flight at the kill interrupted');
+    return true;
+  } finally {
+    for (const worker of workers) await worker.stop('SIGKILL');
+    await env.close();
+  }
+}
+
 export async function main(args: string[]): Promise<void> {
   const rows = numberArg(args, 'rows', 100_000);
   const lanes = numberArg(args, 'lanes', 8);
   const rounds = roundsArg(args, 1);
+  if (args.includes('--restart')) {
+    if (!await restart(rows, lanes, undefined)) process.exitCode = 1;
+    return;
+  }
+  let lastBase: Timing | undefined;
   const env = await startBulkEnv();
   try {
     await env.startWorker({ rowConcurrency: lanes });
@@ -75,6 +134,7 @@ export async function main(args: string[]): Promise<void> {
       console.log(`  ${format('direct verifyAccount loop (baseline)', base)}`);
       console.log(`  ${format('bulk job (submit, upload, rows, result file)', sub)}`);
       results.push({ base, sub });
+      lastBase = base;
     }
     const twice = [...env.pennyDrop.callsByAccount().values()].filter((calls) => calls > 1).length;
     if (twice > 0) throw new Error(`${twice} accounts were asked twice`);
@@ -88,4 +148,5 @@ export async function main(args: string[]): Promise<void> {
   } finally {
     await env.close();
   }
+  if (!args.includes('--no-restart') && !await restart(rows, lanes, lastBase)) process.exitCode = 1;
 }
