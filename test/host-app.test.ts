@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { execSync } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { hmacSign, sha256Hex } from '@satyapan/core';
-import { LOCKER_INDIVIDUALS, PAN_TEST_VALUES, PENNY_DROP_TEST_ACCOUNTS, PENNY_LESS_TEST_ACCOUNTS } from '@satyapan/sandbox';
+import { LOCKER_INDIVIDUALS, PAN_TEST_VALUES, PENNY_DROP_TEST_ACCOUNTS, PENNY_DROP_TEST_IFSC, PENNY_LESS_TEST_ACCOUNTS } from '@satyapan/sandbox';
 import { createSatyapanClient, type SatyapanClient } from '@satyapan/client';
 import { verhoeffCheckDigit } from '@satyapan/kyc';
 import { PROGRAMS, spawnDemo, spawnProgram } from './support/spawn-program.js';
@@ -115,6 +115,19 @@ describe('demo host app (npm start)', function () {
       }
       expect(polled.status, `${JSON.stringify(polled)}\n${worker.output()}`).to.equal('succeeded');
       expect((await (await fetch(polled.txt_url!)).text()).split('\r\n')[0]).to.match(/^1\^FH\^/);
+
+      // A bulk penny-drop job runs in the same worker process, against the demo's sandbox provider.
+      const bulk = (await client.POST('/bulk/verifications', { body: { '@entity': 'in.co.service.bulk.verification.request', kind: 'penny_drop' } })).data!.data;
+      const csv = `ifsc,account_number,name\n${PENNY_DROP_TEST_IFSC},${PENNY_DROP_TEST_ACCOUNTS.valid},Anjali Rao\n`;
+      expect((await fetch(bulk.csv_url!, { method: 'PUT', body: csv })).status).to.equal(200);
+      let bulkPolled = bulk;
+      for (let i = 0; i < 60 && bulkPolled.status !== 'succeeded' && bulkPolled.status !== 'failed'; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        bulkPolled = (await client.GET('/bulk/verifications/{job_id}', { params: { path: { job_id: bulk.job_id } } })).data!.data;
+      }
+      expect(bulkPolled.status, `${JSON.stringify(bulkPolled)}\n${worker.output()}`).to.equal('succeeded');
+      expect(bulkPolled.summary).to.deep.equal({ ok: 1, invalid: 0, error: 0, interrupted: 0 });
+      expect(await (await fetch(bulkPolled.result_url!)).text()).to.include(',ok,OK,Bank Account details verified successfully.,true,ANJALI RAO,');
     } finally {
       if (worker) await worker.stop();
       expect(await demo.stop()).to.equal(0);
@@ -349,6 +362,25 @@ describe('demo host app: a walk through every area on embedded defaults, with th
     expect(polled.status, JSON.stringify(polled)).to.equal('succeeded');
     const txt = await (await fetch(polled.txt_url!)).text();
     expect(txt.split('\r\n')[0]).to.match(/^1\^FH\^/);
+  });
+
+  it('runs a bulk IFSC and penny-less job with the in-process worker', async () => {
+    const submit = async (kind: 'ifsc' | 'penny_less', csv: string) => {
+      const created = (await client.POST('/bulk/verifications', { body: { '@entity': 'in.co.service.bulk.verification.request', kind } })).data!.data;
+      expect((await fetch(created.csv_url!, { method: 'PUT', body: csv })).status).to.equal(200);
+      let polled = created;
+      for (let i = 0; i < 120 && !['succeeded', 'failed'].includes(polled.status); i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        polled = (await client.GET('/bulk/verifications/{job_id}', { params: { path: { job_id: created.job_id } } })).data!.data;
+      }
+      expect(polled.status, JSON.stringify(polled)).to.equal('succeeded');
+      return { polled, result: await (await fetch(polled.result_url!)).text() };
+    };
+    const ifsc = await submit('ifsc', `ifsc\n${PENNY_DROP_TEST_IFSC}\nNOPE\n`);
+    expect(ifsc.polled.summary).to.deep.equal({ ok: 1, invalid: 1, error: 0, interrupted: 0 });
+    expect(ifsc.result).to.include('Kotak Mahindra Bank');
+    const pennyLess = await submit('penny_less', `ifsc,account_number\n${PENNY_DROP_TEST_IFSC},${PENNY_LESS_TEST_ACCOUNTS.individual}\n`);
+    expect(pennyLess.polled.summary.ok).to.equal(1);
   });
 
   // After the walk above: lookups, verifications, a locker consent and a statement job have happened.

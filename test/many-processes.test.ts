@@ -141,7 +141,9 @@ describe('two routers and two workers on a Redis Cluster and S3: 500 jobs, a wor
     const printed = routers.map((router) => Object.fromEntries([...router.output().matchAll(/^ {4}([A-Z_0-9]+)=(\S*)$/gm)].map((m) => [m[1]!, m[2]!])));
     expect(printed[0]).to.include({ SATYAPAN_S3_BUCKET: BUCKET, SATYAPAN_S3_PREFIX: s3Prefix, SATYAPAN_S3_ENDPOINT: endpoint, REDIS_CLUSTER_NODES: cluster.nodes.join(',') });
     expect(printed[0]).not.to.have.property('SATYAPAN_DATA_DIR');
-    expect(printed[1]).to.deep.equal(printed[0]);
+    // Each demo runs its own sandbox providers (for bulk jobs): their URLs are each demo's own; the rest must agree.
+    const sharedSettings = (settings: Record<string, string>) => Object.fromEntries(Object.entries(settings).filter(([name]) => !/^SATYAPAN_(PENNY_DROP|PENNY_LESS|PAN)_URL$/.test(name)));
+    expect(sharedSettings(printed[1]!)).to.deep.equal(sharedSettings(printed[0]!));
     for (const name of ['1', '2']) {
       workers.push(spawnProgram(PROGRAMS.worker, {
         ...printed[0], ...credentials, REDIS_URL: 'redis://127.0.0.1:1',
@@ -254,9 +256,14 @@ describe('two routers and two workers on a Redis Cluster and S3: 500 jobs, a wor
     expect([...added.values()].every((count) => count === 1)).to.equal(true);
     const completed = events.filter((entry) => entry['event'] === 'completed' && ofThisRun(entry));
     const succeeded = tally(completed.filter((entry) => (JSON.parse(entry['returnvalue'] ?? '{}') as { outcome?: string }).outcome === 'succeeded').map((entry) => entry['jobId']!));
-    expect(succeeded.size).to.equal(JOBS);
     expect([...succeeded].filter(([, count]) => count !== 1)).to.deep.equal([]);
     const otherCompletions = completed.filter((entry) => (JSON.parse(entry['returnvalue'] ?? '{}') as { outcome?: string }).outcome !== 'succeeded');
+    // A job the victim held may have ended its record (succeeded) and then died before BullMQ heard of it: its
+    // only completion is then the survivor's `skipped` rerun. Any other job must have its `succeeded` completion.
+    const withoutSucceeded = ids.filter((jobId) => !succeeded.has(jobId));
+    expect(withoutSucceeded.filter((jobId) => !mayRunTwice.has(jobId)), 'jobs without a succeeded completion that the victim did not hold').to.deep.equal([]);
+    const completedOtherwise = new Set(otherCompletions.map((entry) => entry['jobId']!));
+    expect(withoutSucceeded.filter((jobId) => !completedOtherwise.has(jobId)), 'jobs that never completed').to.deep.equal([]);
     expect(otherCompletions.filter((entry) => !mayRunTwice.has(entry['jobId']!)).map((entry) => entry['returnvalue'])).to.deep.equal([]);
     expect(events.filter((entry) => entry['event'] === 'failed' && ofThisRun(entry))).to.deep.equal([]);
 

@@ -43,10 +43,10 @@ describe('demo: the queue dashboard in headless Chromium', function () {
     const api = await fetch(`${dashboard}/api/queues`, { headers: { authorization: basic('ops', password) } });
     expect(api.status).to.equal(200);
     const names = ((await api.json()) as { queues: Array<{ name: string }> }).queues.map((queue) => queue.name);
-    expect(names).to.have.members(['{statements}', '{statement-webhooks}']);
+    expect(names).to.have.members(['{statements}', '{statement-webhooks}', '{bulk}']);
   });
 
-  it('shows the statement and webhook queues from its own assets, and renders for a screenshot', async () => {
+  it('shows the statement, webhook and bulk queues from its own assets, and renders for a screenshot', async () => {
     const origin = new URL(dashboard).origin;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, httpCredentials: { username: 'ops', password } });
     const page = await context.newPage();
@@ -58,6 +58,7 @@ describe('demo: the queue dashboard in headless Chromium', function () {
     expect(answer?.status()).to.equal(200);
     await page.getByText('{statements}').first().waitFor({ timeout: 30_000 });
     await page.getByText('{statement-webhooks}').first().waitFor({ timeout: 30_000 });
+    await page.getByText('{bulk}').first().waitFor({ timeout: 30_000 });
     const screenshot = join(dataDir, 'queue-dashboard.png');
     await page.screenshot({ path: screenshot });
     const png = await readFile(screenshot);

@@ -9,6 +9,7 @@ import { createRouter, type ClientConfig } from '@satyapan/router';
 import { bankArea } from '@satyapan/bank';
 import { kycArea } from '@satyapan/kyc';
 import { createWebhookQueue, statementsArea } from '@satyapan/statement-queue';
+import { bulkArea } from '@satyapan/bulk';
 import { mountQueueDashboard } from './admin.js';
 import { mountApiReference } from './api-reference.js';
 import type { DemoS3Config, HostConfig } from './config.js';
@@ -114,11 +115,11 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
   // Outside /api: the scraper and the operators reach these, API clients have no business there.
   app.get('/metrics', metricsHandler(metrics));
   const webhookQueue = createWebhookQueue(redis, demo.services.statements.keys.bullPrefix, logger);
-  mountQueueDashboard(app, '/admin/queues', [demo.services.statements.queue, webhookQueue], { user: config.adminUser, password: config.adminPassword });
+  mountQueueDashboard(app, '/admin/queues', [demo.services.statements.queue, webhookQueue, demo.services.bulk.queue], { user: config.adminUser, password: config.adminPassword });
   app.use('/api', createRouter({
     redis, storage, clients: [client], tokens: { secret: config.tokenSecret }, logger, keyPrefix: config.keyPrefix,
     // Every area: a host that wants a subset passes only those (a bank-only host installs only @satyapan/bank).
-    areas: [kycArea(demo.services), bankArea(demo.services.bank), statementsArea(demo.services.statements)],
+    areas: [kycArea(demo.services), bankArea(demo.services.bank), statementsArea(demo.services.statements), bulkArea(demo.services.bulk)],
     openapi: { serverUrl: apiUrl }, publicBaseUrl: apiUrl, metrics,
     ...(demo.workerConnected ? { readiness: { worker: demo.workerConnected } } : {}),
   }));
@@ -134,7 +135,7 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
     redisShown: redisHandle.shown,
     startedPrivateRedis: redisHandle.child !== undefined,
     workerInProcess: config.workerInProcess,
-    workerEnvironment: workerEnvironment(config, redisHandle.target, apiUrl),
+    workerEnvironment: workerEnvironment(config, redisHandle.target, apiUrl, upstreams),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

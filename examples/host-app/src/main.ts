@@ -20,6 +20,7 @@ function banner(demo: Awaited<ReturnType<typeof startDemo>>): string {
     `  Storage          ${demo.storageShown}`,
     ...(demo.webhook ? [`  Webhooks         statement jobs that end are POSTed to ${demo.webhook.url}${demo.webhook.generatedSecret !== undefined ? ` (secret ${demo.webhook.generatedSecret})` : ' (secret from SATYAPAN_DEMO_WEBHOOK_SECRET)'}`] : []),
     `  Statement worker ${demo.workerInProcess ? 'in this process' : 'off (SATYAPAN_WORKER=off): run examples/worker with the settings below'}`,
+    `  Bulk worker      ${demo.workerInProcess ? 'in this process' : 'off too (examples/worker runs both)'}; bulk jobs at ${demo.apiUrl}/bulk/verifications (kinds penny_drop, penny_less, ifsc, pan)`,
     ...(demo.workerInProcess ? [] : workerSettings(demo)),
     '',
     'Demo client (every product enabled):',

@@ -4,6 +4,7 @@ import {
 import { CashfreePennyDropProvider, SetuPennyLessProvider, createBankService, type BankService } from '@satyapan/bank';
 import { createKycServices, type KycServices } from '@satyapan/kyc';
 import { StatementService, createStatementWorker, type StatementWorker } from '@satyapan/statement-queue';
+import { BulkService, RowCheckRegistry, bankRowChecks, createBulkWorker, kycRowChecks, type BulkWorker } from '@satyapan/bulk';
 import type { HostConfig } from './config.js';
 import { VENDOR_AADHAAR_NUMBERS } from '@satyapan/sandbox';
 import type { DemoUpstreams } from './upstreams.js';
@@ -12,7 +13,7 @@ import { demoDirectory } from './demo-directory.js';
 
 
 export interface DemoServices {
-  services: KycServices & { bank: BankService; statements: StatementService };
+  services: KycServices & { bank: BankService; statements: StatementService; bulk: BulkService };
   /** The in-process worker's readiness check; absent with SATYAPAN_WORKER=off (examples/worker has its own). */
   workerConnected?: () => Promise<boolean>;
   close(): Promise<void>;
@@ -75,13 +76,17 @@ export async function startDemoServices(
     },
   });
   const statements = new StatementService({ redis, storage, sealer, keyPrefix: config.keyPrefix, logger, metrics });
-  const worker = config.workerInProcess ? await startInProcessWorker(redisTarget, config.keyPrefix, storage, sealer, logger, metrics) : undefined;
+  // Bulk jobs run the bank's checks row by row: the same registry for the API and the worker.
+  const registry = new RowCheckRegistry([...bankRowChecks(bank), ...kycRowChecks(kyc)]);
+  const bulk = new BulkService({ redis, storage, sealer, registry, keyPrefix: config.keyPrefix, logger, metrics });
+  const worker = config.workerInProcess ? await startInProcessWorker(redisTarget, config.keyPrefix, storage, sealer, registry, logger, metrics) : undefined;
   return {
-    services: { ...kyc, bank, statements },
+    services: { ...kyc, bank, statements, bulk },
     ...(worker ? { workerConnected: () => worker.connected() } : {}),
     async close() {
       await worker?.close();
       await statements.close();
+      await bulk.close();
       kyc.kyc.close();
       kyc.pan?.close();
       kyc.panAadhaarLink?.close();
@@ -90,9 +95,9 @@ export async function startDemoServices(
   };
 }
 
-/** The embedded default: one statement worker in this process, on a connection of its own. */
+/** The embedded default: one statement worker and one bulk worker in this process, on a connection of their own. */
 async function startInProcessWorker(
-  redisTarget: RedisTarget, keyPrefix: string, storage: ObjectStorage, sealer: Sealer, logger: Logger, metrics: SatyapanMetrics,
+  redisTarget: RedisTarget, keyPrefix: string, storage: ObjectStorage, sealer: Sealer, registry: RowCheckRegistry, logger: Logger, metrics: SatyapanMetrics,
 ): Promise<{ connected(): Promise<boolean>; close(): Promise<void> }> {
   const connection = createRedisConnection({ ...redisTarget, flavour: 'worker', connectionName: 'satyapan-demo-worker', logger });
   await waitForRedis(connection);
@@ -102,10 +107,12 @@ async function startInProcessWorker(
     webhooks: { allowPrivateUrls: ['localhost', '127.0.0.1'] },
   });
   await worker.ready();
+  const bulk: BulkWorker = createBulkWorker({ connection, storage, sealer, registry, keyPrefix, concurrency: 1, logger, metrics });
+  await bulk.ready();
   return {
-    connected: () => worker.connected(),
+    connected: async () => (await worker.connected()) && (await bulk.connected()),
     async close() {
-      await worker.close({ timeoutMs: 5_000 });
+      await Promise.all([worker.close({ timeoutMs: 5_000 }), bulk.close({ timeoutMs: 5_000 })]);
       connection.disconnect();
     },
   };
@@ -117,7 +124,8 @@ async function startInProcessWorker(
  * credentials left to the worker's environment) and sealing key. Secrets are printed because the demo prints its
  * demo secret too: it is a demo on the operator's own machine.
  */
-export function workerEnvironment(config: HostConfig, redisTarget: RedisTarget, apiUrl: string): Record<string, string> {
+export function workerEnvironment(config: HostConfig, redisTarget: RedisTarget, apiUrl: string, upstreams: DemoUpstreams): Record<string, string> {
+  const secretFor = (purpose: string): string => hmacSign(config.tokenSecret, `satyapan-demo:${purpose}`);
   const storage: Record<string, string> = config.s3
     ? {
       SATYAPAN_S3_BUCKET: config.s3.bucket,
@@ -132,5 +140,19 @@ export function workerEnvironment(config: HostConfig, redisTarget: RedisTarget, 
     ...storage,
     SATYAPAN_SEALING_KEYS: `demo:${config.sealingKey}`,
     SATYAPAN_WEBHOOK_ALLOW: 'localhost,127.0.0.1',
+    // Bulk jobs: the sandbox providers and the API's cache keys, so rows share the API's per-key caches.
+    SATYAPAN_PENNY_DROP_URL: `${upstreams.pennyDrop.url}/verification`,
+    SATYAPAN_PENNY_DROP_CLIENT_ID: upstreams.pennyDrop.clientId,
+    SATYAPAN_PENNY_DROP_CLIENT_SECRET: upstreams.pennyDrop.clientSecret,
+    SATYAPAN_PENNY_DROP_CACHE_KEY_SECRET: secretFor('penny-drop-cache-key'),
+    SATYAPAN_PENNY_LESS_URL: upstreams.pennyLess.url,
+    SATYAPAN_PENNY_LESS_CLIENT_ID: upstreams.pennyLess.clientId,
+    SATYAPAN_PENNY_LESS_CLIENT_SECRET: upstreams.pennyLess.clientSecret,
+    SATYAPAN_PENNY_LESS_PRODUCT_INSTANCE_ID: upstreams.pennyLess.productInstanceId,
+    SATYAPAN_PENNY_LESS_CACHE_KEY_SECRET: secretFor('penny-less-cache-key'),
+    SATYAPAN_PAN_URL: `${upstreams.pan.url}/verification`,
+    SATYAPAN_PAN_CLIENT_ID: upstreams.pan.clientId,
+    SATYAPAN_PAN_CLIENT_SECRET: upstreams.pan.clientSecret,
+    SATYAPAN_PAN_CACHE_KEY_SECRET: secretFor('pan-cache-key'),
   };
 }

@@ -24,6 +24,26 @@ export interface WorkerConfig {
   metricsPort?: number;
   /** Address it listens on (`SATYAPAN_METRICS_HOST`, default 127.0.0.1; 0.0.0.0 for a scraper on another host). */
   metricsHost: string;
+  /** Bulk verification jobs: the row checks' providers and the pacing of their calls (see {@link BulkConfig}). */
+  bulk: BulkConfig;
+}
+
+/**
+ * What the bulk worker needs to run the same row checks as the API: the providers (penny drop when
+ * SATYAPAN_PENNY_DROP_URL is set, penny-less when SATYAPAN_PENNY_LESS_URL is), the secrets their caches are
+ * keyed with (the API's, or rows would miss the cache the API fills), the IFSC directory, and the rates.
+ */
+export interface BulkConfig {
+  pennyDrop?: { url: string; clientId: string; clientSecret: string; cacheKeySecret?: string };
+  pennyLess?: { url: string; clientId: string; clientSecret: string; productInstanceId: string; cacheKeySecret?: string };
+  /** PAN verification (Cashfree PAN 360) when SATYAPAN_PAN_URL is set. */
+  pan?: { url: string; clientId: string; clientSecret: string; cacheKeySecret?: string };
+  /** A snapshot or Razorpay source (`SATYAPAN_IFSC_DIRECTORY`); the shipped sample when unset. */
+  ifscDirectory?: string;
+  /** Calls per second by upstream (`SATYAPAN_BULK_RATE_PENNY_DROP`, `SATYAPAN_BULK_RATE_PENNY_LESS`, `SATYAPAN_BULK_RATE_PAN`). */
+  rateLimits: Record<string, number>;
+  rowConcurrency?: number;
+  chunkSize?: number;
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
@@ -94,9 +114,63 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
     logLevel: env['LOG_LEVEL'] ?? 'info',
     ...(metricsPort ? { metricsPort } : {}),
     metricsHost: env['SATYAPAN_METRICS_HOST'] || '127.0.0.1',
+    bulk: bulkFrom(env),
   };
 }
 
 export function sealerFrom(config: WorkerConfig): Sealer {
   return new Sealer(config.sealingKeys);
+}
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${raw}`);
+  return value;
+}
+
+function bulkFrom(env: NodeJS.ProcessEnv): BulkConfig {
+  const pennyDropUrl = env['SATYAPAN_PENNY_DROP_URL'];
+  const pennyLessUrl = env['SATYAPAN_PENNY_LESS_URL'];
+  const rateLimits: Record<string, number> = {};
+  const pennyDropRate = positiveNumber(env, 'SATYAPAN_BULK_RATE_PENNY_DROP');
+  const pennyLessRate = positiveNumber(env, 'SATYAPAN_BULK_RATE_PENNY_LESS');
+  const panRate = positiveNumber(env, 'SATYAPAN_BULK_RATE_PAN');
+  if (panRate !== undefined) rateLimits['pan_verification'] = panRate;
+  if (pennyDropRate !== undefined) rateLimits['penny_drop'] = pennyDropRate;
+  if (pennyLessRate !== undefined) rateLimits['penny_less'] = pennyLessRate;
+  const rowConcurrency = positiveInteger(env, 'SATYAPAN_BULK_ROW_CONCURRENCY');
+  const chunkSize = positiveInteger(env, 'SATYAPAN_BULK_CHUNK_SIZE');
+  return {
+    ...(pennyDropUrl ? {
+      pennyDrop: {
+        url: pennyDropUrl,
+        clientId: required(env, 'SATYAPAN_PENNY_DROP_CLIENT_ID'),
+        clientSecret: required(env, 'SATYAPAN_PENNY_DROP_CLIENT_SECRET'),
+        ...(env['SATYAPAN_PENNY_DROP_CACHE_KEY_SECRET'] ? { cacheKeySecret: env['SATYAPAN_PENNY_DROP_CACHE_KEY_SECRET'] } : {}),
+      },
+    } : {}),
+    ...(pennyLessUrl ? {
+      pennyLess: {
+        url: pennyLessUrl,
+        clientId: required(env, 'SATYAPAN_PENNY_LESS_CLIENT_ID'),
+        clientSecret: required(env, 'SATYAPAN_PENNY_LESS_CLIENT_SECRET'),
+        productInstanceId: required(env, 'SATYAPAN_PENNY_LESS_PRODUCT_INSTANCE_ID'),
+        ...(env['SATYAPAN_PENNY_LESS_CACHE_KEY_SECRET'] ? { cacheKeySecret: env['SATYAPAN_PENNY_LESS_CACHE_KEY_SECRET'] } : {}),
+      },
+    } : {}),
+    ...(env['SATYAPAN_PAN_URL'] ? {
+      pan: {
+        url: env['SATYAPAN_PAN_URL'],
+        clientId: required(env, 'SATYAPAN_PAN_CLIENT_ID'),
+        clientSecret: required(env, 'SATYAPAN_PAN_CLIENT_SECRET'),
+        ...(env['SATYAPAN_PAN_CACHE_KEY_SECRET'] ? { cacheKeySecret: env['SATYAPAN_PAN_CACHE_KEY_SECRET'] } : {}),
+      },
+    } : {}),
+    ...(env['SATYAPAN_IFSC_DIRECTORY'] ? { ifscDirectory: env['SATYAPAN_IFSC_DIRECTORY'] } : {}),
+    rateLimits,
+    ...(rowConcurrency ? { rowConcurrency } : {}),
+    ...(chunkSize ? { chunkSize } : {}),
+  };
 }

@@ -1,9 +1,10 @@
-// A statement worker as its own process: `node examples/worker/dist/main.js` with the environment of config.ts.
-// Converts queued workbooks, sends webhooks, queues uploads it finds (S3), purges expired jobs. Scale by
-// starting more of these; SIGTERM or SIGINT finishes (or hands back) the running conversion, then exits.
+// A worker as its own process: `node examples/worker/dist/main.js` with the environment of config.ts. Converts
+// queued workbooks, sends webhooks, runs bulk verification jobs, queues uploads it finds (S3), purges expired
+// jobs. Scale by starting more of these; SIGTERM or SIGINT finishes (or hands back) the running jobs, then exits.
 import type { Server } from 'node:http';
 import { createLogger, createMetrics, createRedisConnection, waitForRedis } from '@satyapan/core';
 import { createStatementWorker } from '@satyapan/statement-queue';
+import { startBulkWorker } from './bulk.js';
 import { readConfig, sealerFrom } from './config.js';
 import { startOpsServer } from './ops-server.js';
 
@@ -14,10 +15,11 @@ async function main(): Promise<void> {
   const connection = createRedisConnection({ ...redisTarget, flavour: 'worker', connectionName: 'satyapan-statement-worker', logger });
   await waitForRedis(connection, 10_000);
   const metrics = createMetrics({ processMetrics: true, defaultLabels: { role: 'worker' } });
+  const sealer = sealerFrom(config);
   const worker = createStatementWorker({
     connection,
     storage: config.storage,
-    sealer: sealerFrom(config),
+    sealer,
     keyPrefix: config.keyPrefix,
     concurrency: config.concurrency,
     logger,
@@ -30,11 +32,14 @@ async function main(): Promise<void> {
     ...(config.maxUploadBytes ? { maxUploadBytes: config.maxUploadBytes } : {}),
   });
   await worker.ready();
+  const bulk = await startBulkWorker(config, connection, config.storage, sealer, logger, metrics);
   const ops: Server | undefined = config.metricsPort === undefined ? undefined
-    : await startOpsServer({ host: config.metricsHost, port: config.metricsPort, metrics, ready: () => worker.connected() });
+    : await startOpsServer({ host: config.metricsHost, port: config.metricsPort, metrics, ready: async () => (await worker.connected()) && (await bulk.worker.connected()) });
   if (ops) process.stdout.write(`metrics and health on http://${config.metricsHost}:${config.metricsPort}/metrics\n`);
   logger.info('statement worker ready', { concurrency: config.concurrency });
   process.stdout.write(`statement worker ready (pid ${process.pid})\n`);
+  logger.info('bulk worker ready', { kinds: bulk.kinds, rate_limits: config.bulk.rateLimits });
+  process.stdout.write(`bulk worker ready (kinds ${bulk.kinds.join(', ')})\n`);
 
   let stopping = false;
   const stop = (signal: string): void => {
@@ -42,7 +47,8 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info('shutting down', { signal });
     ops?.close();
-    worker.close({ timeoutMs: config.shutdownTimeoutMs })
+    Promise.all([worker.close({ timeoutMs: config.shutdownTimeoutMs }), bulk.worker.close({ timeoutMs: config.shutdownTimeoutMs })])
+      .then(() => bulk.close())
       .then(() => connection.quit())
       .then(() => process.exit(0), (error: unknown) => {
         logger.error('shutdown failed', { error: (error as Error).message });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Sealer } from '@satyapan/core';
+import { Sealer, serviceError } from '@satyapan/core';
 import {
   BankVerificationService, CashfreePennyDropProvider, RedisSingleFlight, type PennyDropOutcome, type RedisClient,
   type VerifyAccountInput,
@@ -157,6 +157,20 @@ describe('bank: penny-drop verification', () => {
       expect(sim.deposits()).to.equal(3);
       expect((await service.verifyAccount(base({ acceptCache: true }))).utr, 'the cache holds the latest answer').to.equal(absent.utr);
       expect(sim.deposits()).to.equal(3);
+    });
+
+    it('runs beforeProviderCall right before a provider call only; its rejection skips the call', async () => {
+      let calls = 0;
+      const beforeProviderCall = async (): Promise<void> => {
+        calls++;
+        expect(sim.requests(), 'the provider is asked after the hook').to.equal(calls - 1);
+      };
+      await service.verifyAccount(base({ beforeProviderCall }));
+      await service.verifyAccount(base({ acceptCache: true, beforeProviderCall }));
+      expect(calls, 'not for an answer from the cache').to.equal(1);
+      const refused = service.verifyAccount(base({ accountNumber: ACCOUNTS.blocked, beforeProviderCall: async () => { throw serviceError('TOO_MANY_REQUESTS'); } }));
+      expect(await failure(refused)).to.deep.include({ status: 429 });
+      expect(sim.requests()).to.equal(1);
     });
 
     it('with x-accept-cache: true and nothing cached, asks the provider; caches are per API key', async () => {

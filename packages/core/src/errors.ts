@@ -47,6 +47,11 @@ export const ERROR_REGISTRY = {
   INVALID_PHONE: spec(422, () => 'Please provide a valid phone number'),
   INVALID_TDS_TAN: spec(422, () => 'Invalid TAN pattern'),
   INVALID_TCS_TAN: spec(422, () => 'Invalid Tan pattern'),
+  /**
+   * A bulk job's row whose paid check was in flight when its worker died: the call may have been made (and paid
+   * for), so it is not repeated; the row is reported with this code instead (docs/API.md "Bulk verification jobs").
+   */
+  BULK_ROW_INTERRUPTED: spec(409, () => 'The check was in flight when its worker stopped; it was not repeated, so that it is not paid for twice'),
   // PAN verification and PAN-Aadhaar link status: the vendor's two operations spell these differently
   INVALID_PAN_PATTERN: spec(422, () => 'Invalid Pan pattern'),
   INVALID_LINK_PAN_PATTERN: spec(422, () => 'Invalid PAN pattern'),

@@ -29,6 +29,10 @@ export {
   type MetricsOptions, type QueueCounts, type UpstreamOutcome,
 } from './metrics.js';
 export {
+  JOB_STATUSES, canMove, sourcesOf, isTerminal, scoredEntries, repeatEvery, closeWithin, watchQueueDepth,
+  type JobStatus, type ClosableWorker, type CountableQueue,
+} from './jobs.js';
+export {
   VerificationCache, DEFAULT_CACHE_TTL_SECONDS, RedisSingleFlight, CachedAnswers, parseAcceptCache,
   type SingleFlightOptions, type CachedAnswersSettings, type CacheableAnswer, type CachedAnswer,
 } from './verification/index.js';

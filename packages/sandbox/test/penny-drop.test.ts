@@ -117,6 +117,6 @@ describe('sandbox: penny-drop provider simulator', () => {
     expect((await verify({ bank_account: ACCOUNTS.valid, ifsc: IFSC })).status).to.equal(200);
     expect(Date.now() - started).to.be.at.least(140);
     const stats = await (await fetch(`${sim.url}/_simulator/stats`)).json();
-    expect(stats).to.deep.equal({ requests: 1, deposits: 1 });
+    expect(stats).to.deep.equal({ requests: 1, deposits: 1, rate_limited: 0, accounts_asked_twice: 0 });
   });
 });

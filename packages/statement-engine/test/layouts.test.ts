@@ -252,15 +252,15 @@ describe('self-check: the file as a whole', () => {
 describe('self-check in the writers: deductee records are checked as their fields are written', () => {
   const options = resolveOptions({ form: '140', quarter: 'Q1', financialYear: 'TY 2026-27', tan: 'MUMZ12345A' });
 
-  function writeRecord(w: StringFieldWriter | ByteFieldWriter, serial: number, name: string): void {
+  function writeRecord(w: StringFieldWriter | ByteFieldWriter, serial: number, name: string, pan = 'AAAPA1234Q', section = '1027', challan = 1): void {
     w.text(2, 'DD');
     w.text(3, '1');
     w.int(4, serial);
-    w.int(5, 1);
+    w.int(5, challan);
     w.text(6, 'O');
-    w.text(8, 'AAAPA1234Q');
+    w.text(8, pan);
     w.text(9, name);
-    w.text(15, '1027');
+    w.text(15, section);
     w.text(18, 'Y');
     w.date(19, 20260410);
     w.paise(20, 12000000);
@@ -283,6 +283,66 @@ describe('self-check in the writers: deductee records are checked as their field
       writeRecord(make(check), 2, 'N'.repeat(80));
       expect(check.failure).to.deep.include({ parent: 1, serial: 2, field: 9 });
       expect(() => check.raise([{ record: 1, deductees: 2 }])).to.throw(TxtLayoutError).with.property('mismatch').that.deep.include({ line: 5, recordType: 'DD', field: 9, fieldName: 'Name of the Deductee (D)' });
+    }
+  });
+
+  it('a character a text field cannot hold (a caret, a control character, beyond Latin-1) is caught by either writer at its field', () => {
+    for (const name of ['Legal^Advisors', 'Legal\tAdvisors', 'Legal Advisors \u2603', 'Legal Advisors \u00e9']) {
+      for (const make of [
+        (check: ReturnType<typeof deducteeCheckFor>) => new StringFieldWriter(45, () => {}, check),
+        (check: ReturnType<typeof deducteeCheckFor>) => new ByteFieldWriter(() => {}, check).start(Buffer.alloc(4096), 0, 45),
+      ]) {
+        const check = deducteeCheckFor(options);
+        check.start(1);
+        writeRecord(make(check), 1, name);
+        expect(check.failure, JSON.stringify(name)).to.deep.include({ parent: 1, serial: 1, field: 9 });
+        expect(check.failure!.reason).to.match(/cannot hold/);
+      }
+    }
+  });
+
+  it('a PAN of the wrong shape and a section code not in the table are caught by either writer, after good ones passed', () => {
+    for (const [pan, section, field] of [
+      ['AAAXA1234Q', '1027', 8], // fourth letter not a holder status
+      ['AAAPA1234', '1027', 8],
+      ['aaapa1234q', '1027', 8],
+      ['PANNOTAVBL', '9999', 15], // an allowed placeholder, then an unknown section
+      ['AAAPA1234Q', '102', 15],
+    ] as const) {
+      for (const make of [
+        (check: ReturnType<typeof deducteeCheckFor>) => new StringFieldWriter(45, () => {}, check),
+        (check: ReturnType<typeof deducteeCheckFor>) => new ByteFieldWriter(() => {}, check).start(Buffer.alloc(4096), 0, 45),
+      ]) {
+        const check = deducteeCheckFor(options);
+        check.start(1);
+        writeRecord(make(check), 1, 'Good Name');
+        check.start(1);
+        writeRecord(make(check), 2, 'Good Name', 'BBBCB2345R', '1027');
+        expect(check.failure).to.equal(null);
+        check.start(1);
+        writeRecord(make(check), 3, 'Good Name', pan, section);
+        expect(check.failure, `${pan} ${section}`).to.deep.include({ parent: 1, serial: 3, field });
+      }
+    }
+  });
+
+  it('a wrong running number or challan reference is caught by either writer, after right ones passed', () => {
+    for (const [serial, challan, field] of [
+      [3, 1, 4], // the third record under challan 1 is number 2
+      [2, 2, 5], // written under challan 1, refers to challan 2
+    ] as const) {
+      for (const make of [
+        (check: ReturnType<typeof deducteeCheckFor>) => new StringFieldWriter(45, () => {}, check),
+        (check: ReturnType<typeof deducteeCheckFor>) => new ByteFieldWriter(() => {}, check).start(Buffer.alloc(4096), 0, 45),
+      ]) {
+        const check = deducteeCheckFor(options);
+        check.start(1);
+        writeRecord(make(check), 1, 'Good Name');
+        expect(check.failure).to.equal(null);
+        check.start(1);
+        writeRecord(make(check), serial, 'Good Name', 'AAAPA1234Q', '1027', challan);
+        expect(check.failure, `${serial} ${challan}`).to.deep.include({ parent: 1, serial: 2, field });
+      }
     }
   });
 

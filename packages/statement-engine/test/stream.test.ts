@@ -2,7 +2,7 @@
 // order or the memory budget, and cleans up its temporary files.
 
 import { expect } from 'chai';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -95,6 +95,23 @@ describe('streaming conversion', () => {
       expect(Buffer.concat(received).toString('latin1')).to.equal(expected.txt);
       expect(summary.lines).to.equal(expected.txt!.split('\r\n').length - 1);
     }
+  });
+
+  it('records spilled in the background: a conversion that breaks off mid-file leaves no descriptor and no file behind', async () => {
+    // Linux: /proc/self/fd lists the open descriptors.
+    const openFds = () => readdirSync('/proc/self/fd').length;
+    const parts = form26qParts();
+    for (let i = 0; i < 3000; i++) parts.payments.push({ ...parts.payments[1]!, payment_amount: 1000 + i, tds_amount: 100 });
+    const text = JSON.stringify(buildWorkbook(parts));
+    const tmp = join(dir, 'spill-parent');
+    mkdirSync(tmp);
+    const before = openFds();
+    // Broken near the end: many blocks of records are written (some still in flight) when the syntax error stops it.
+    const conversion = await convertStream(chunks(`${text.slice(0, text.length - 300)}}}}`, 8192), OPTIONS_26Q, { memoryBudget: 20000, tmpDir: tmp });
+    expect(conversion.report.problems.map((p) => p.code)).to.deep.equal(['INVALID_JSON']);
+    for (let i = 0; i < 50 && openFds() > before; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(openFds()).to.equal(before);
+    expect(readdirSync(tmp)).to.deep.equal([]);
   });
 
   it('a UTF-8 byte-order mark at the start of the file is skipped', async () => {

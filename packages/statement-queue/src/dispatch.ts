@@ -1,11 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { Queue } from 'bullmq';
-import { FsStorage, type Clock, type Logger, type ObjectStorage, type RedisConnection } from '@satyapan/core';
+import { FsStorage, scoredEntries, type Clock, type Logger, type ObjectStorage, type RedisConnection } from '@satyapan/core';
 import { IllegalTransitionError } from './errors.js';
 import type { JobStore } from './job-store.js';
 import { parseRefMember, refMember, storageKeys, type JobRef, type StatementKeys } from './keys.js';
 import type { JobRecord } from './model.js';
-import { scoredEntries } from './redis-shapes.js';
 import { CONVERT_JOB, conversionJobOptions, type ConversionRetryOptions, type ConvertJobData } from './queues.js';
 
 export interface DispatcherOptions {

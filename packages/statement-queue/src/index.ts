@@ -6,7 +6,7 @@ export {
 } from './model.js';
 export { JobStore, type TransitionFields, type TransitionResult } from './job-store.js';
 export { StatementKeys, ownerOf, storageKeys, refOfUploadKey, type JobRef } from './keys.js';
-export { canMove, sourcesOf } from './state-machine.js';
+export { canMove, sourcesOf } from '@satyapan/core';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type SearchQuery } from './search.js';
 export { StatementQueueError, IllegalTransitionError, JobMissingError } from './errors.js';
 export { periodStartYear, writtenForm } from './period.js';

@@ -4,7 +4,7 @@ import { StatementKeys, type JobRef } from './keys.js';
 import { LuaScript } from '@satyapan/core';
 import { JOB_STATUSES, type JobRecord, type JobStatus, type Quarter, type StatementDomain } from './model.js';
 import { formKind, periodStartYear } from './period.js';
-import { sourcesOf } from './state-machine.js';
+import { sourcesOf } from '@satyapan/core';
 
 /** Record fields a transition may set besides status and updated_at. */
 export interface TransitionFields {

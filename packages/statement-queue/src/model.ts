@@ -1,12 +1,14 @@
 // The statement job as stored and as shown to callers. docs/API.md "Statement jobs" is the contract for the shown
 // shape; the stored record adds what the worker and the webhook sender need.
+import { JOB_STATUSES, isTerminal, type JobStatus } from '@satyapan/core';
+
+/** The job lifecycle is core's, shared with every job queue (re-exported here for existing importers). */
+export { JOB_STATUSES, isTerminal, type JobStatus };
 
 /** TDS statements (24Q/26Q/27Q, 138/140/144) and TCS statements (27EQ/143) have separate routes and indexes. */
 export type StatementDomain = 'tds' | 'tcs';
 export const DOMAINS: readonly StatementDomain[] = ['tds', 'tcs'];
 
-export type JobStatus = 'created' | 'queued' | 'in_progress' | 'succeeded' | 'failed';
-export const JOB_STATUSES: readonly JobStatus[] = ['created', 'queued', 'in_progress', 'succeeded', 'failed'];
 
 export type Quarter = 'Q1' | 'Q2' | 'Q3' | 'Q4';
 export const QUARTERS: readonly Quarter[] = ['Q1', 'Q2', 'Q3', 'Q4'];
@@ -128,8 +130,4 @@ export function jobEntity(domain: StatementDomain): string {
 
 export function listEntity(domain: StatementDomain): string {
   return `in.co.service.${domain}.reports.paginated_list`;
-}
-
-export function isTerminal(status: JobStatus): boolean {
-  return status === 'succeeded' || status === 'failed';
 }

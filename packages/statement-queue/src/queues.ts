@@ -1,5 +1,5 @@
 import { Queue, type JobsOptions } from 'bullmq';
-import { logUnlessRedisUnavailable, silentLogger, type Logger, type SatyapanMetrics, type RedisConnection } from '@satyapan/core';
+import { logUnlessRedisUnavailable, silentLogger, type Logger, type RedisConnection } from '@satyapan/core';
 import type { JobRef } from './keys.js';
 import type { JobStatus, StatementDomain } from './model.js';
 
@@ -44,13 +44,8 @@ export function webhookId(ref: JobRef): string {
   return `msg_${ref.jobId}`;
 }
 
-/** The BullMQ states that make a queue's depth; finished jobs are kept for a while and counted too. */
-const DEPTH_STATES = ['waiting', 'prioritized', 'delayed', 'active', 'failed'] as const;
-
-/** Reports the queue's jobs by state (`satyapan_queue_jobs`) at each scrape of `metrics`, when given. */
-export function watchQueueDepth(metrics: SatyapanMetrics | undefined, queue: Queue): void {
-  metrics?.watchQueue(queue.name, () => queue.getJobCounts(...DEPTH_STATES));
-}
+/** Moved to core (shared with the bulk queue); re-exported for existing importers. */
+export { watchQueueDepth } from '@satyapan/core';
 
 /** Every queue gets an error listener: BullMQ prints an unheard error with its stack trace. */
 export function createStatementQueue(connection: RedisConnection, bullPrefix: string, logger: Logger = silentLogger()): Queue<ConvertJobData> {

@@ -1,9 +1,8 @@
-import { serviceError, type Sealer, type RedisConnection } from '@satyapan/core';
+import { scoredEntries, serviceError, type Sealer, type RedisConnection } from '@satyapan/core';
 import type { JobStore } from './job-store.js';
 import type { IndexName, StatementKeys } from './keys.js';
 import type { JobRecord, JobStatus, Quarter, StatementDomain } from './model.js';
 import { formKind, periodStartYear } from './period.js';
-import { scoredEntries } from './redis-shapes.js';
 import { cursorContext } from './sealing.js';
 
 export interface SearchQuery {

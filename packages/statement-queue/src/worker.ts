@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { QueueEvents, Worker, type Queue } from 'bullmq';
 import {
-  duplicateConnection, logUnlessRedisUnavailable, silentLogger, systemClock, watchRedisConnection,
+  closeWithin, duplicateConnection, logUnlessRedisUnavailable, repeatEvery, silentLogger, systemClock, watchRedisConnection,
   type Clock, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics, type Sealer,
 } from '@satyapan/core';
 import { InlineConverter, ThreadConverter } from './conversion/thread-converter.js';
@@ -187,20 +187,6 @@ function settleAbandonedJobs(connection: RedisConnection, keys: StatementKeys, p
   };
 }
 
-/** Waits for running jobs; when time is up, aborts them (processors hand their jobs back) and finishes closing. */
-async function closeWithin(worker: Worker, timeoutMs: number): Promise<void> {
-  const closing = worker.close();
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutMs);
-  });
-  if ((await Promise.race([closing, timedOut])) === 'timeout') {
-    worker.cancelAllJobs('shutdown');
-    await closing;
-  }
-  clearTimeout(timer);
-}
-
 interface SweepContext {
   keys: StatementKeys;
   store: JobStore;
@@ -221,40 +207,16 @@ function startSweeps(options: StatementWorkerOptions, ctx: SweepContext): { stop
   });
   const retention = new Retention(options.connection, options.storage, ctx.store, ctx.keys, ctx.clock, ctx.logger);
   const loops = [
-    repeat(options.sweepIntervalMs ?? 5_000, () => dispatcher.sweep(500), ctx.logger, 'upload sweep'),
-    repeat(options.retentionIntervalMs ?? 3_600_000, () => retention.purge(500), ctx.logger, 'retention purge'),
-    repeat(options.orphanSweepIntervalMs ?? 24 * 3_600_000, () => retention.purgeOrphans(500), ctx.logger, 'orphaned files sweep'),
+    repeatEvery(options.sweepIntervalMs ?? 5_000, () => dispatcher.sweep(500), ctx.logger, 'upload sweep'),
+    repeatEvery(options.retentionIntervalMs ?? 3_600_000, () => retention.purge(500), ctx.logger, 'retention purge'),
+    repeatEvery(options.orphanSweepIntervalMs ?? 24 * 3_600_000, () => retention.purgeOrphans(500), ctx.logger, 'orphaned files sweep'),
     // Also at once: a worker restarted after a kill removes what its predecessor left.
-    repeat(options.scratchSweepIntervalMs ?? 60_000, () => ctx.scratch.sweep(), ctx.logger, 'scratch sweep', { now: true }),
+    repeatEvery(options.scratchSweepIntervalMs ?? 60_000, () => ctx.scratch.sweep(), ctx.logger, 'scratch sweep', { now: true }),
   ];
   return {
     async stop() {
       await Promise.all(loops.map((loop) => loop.stop()));
       await queue.close();
-    },
-  };
-}
-
-function repeat(intervalMs: number, task: () => Promise<unknown>, logger: Logger, name: string, { now = false } = {}): { stop(): Promise<void> } {
-  if (intervalMs <= 0) return { stop: async () => {} };
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = (): void => {
-    running = task()
-      .then(() => undefined, (error: unknown) => {
-        logger.warn(`${name} failed`, { error: (error as Error).message });
-      })
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs).unref();
-      });
-  };
-  timer = setTimeout(tick, now ? 0 : intervalMs).unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
     },
   };
 }

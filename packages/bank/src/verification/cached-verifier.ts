@@ -43,6 +43,12 @@ export interface AccountCheckInput {
   mobile?: string;
   /** `x-accept-cache: true`; false or absent always asks the provider. */
   acceptCache?: boolean;
+  /**
+   * Called right before the provider is asked, and only then: not for an answer from the cache or one shared
+   * from another caller's flight. A rejection skips the call and rejects the verification. Bulk jobs use it to
+   * pace calls under the provider's rate limit and to journal a paid call before it is made.
+   */
+  beforeProviderCall?: () => Promise<void>;
 }
 
 /** What a provider is asked: the checked input, IFSC in upper case. */
@@ -104,7 +110,7 @@ export class CachedVerifier<T extends Definitive> {
       accountNumber: input.accountNumber,
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
-    }));
+    }), input.beforeProviderCall);
     logger.child({ ifsc, verification: id.slice(0, 12) }).info(`${this.label} answered${answer.fromCache ? ' from cache' : ''}`, {
       provider_code: answer.outcome.providerCode, ...logFields(answer), elapsed_ms: this.clock.now() - started,
     });
@@ -116,8 +122,8 @@ export class CachedVerifier<T extends Definitive> {
     return this.answers.id(apiKey, ifsc, accountNumber.toUpperCase());
   }
 
-  /** The cache and single flight of @satyapan/core's CachedAnswers, which PAN verification shares. */
-  answer(id: string, acceptCache: boolean, ask: () => Promise<T>): Promise<VerifierAnswer<T>> {
-    return this.answers.answer(id, acceptCache, ask);
+  /** The cache and single flight of @satyapan/core's CachedAnswers, which PAN verification shares; `beforeCall` as there. */
+  answer(id: string, acceptCache: boolean, ask: () => Promise<T>, beforeCall?: () => Promise<void>): Promise<VerifierAnswer<T>> {
+    return this.answers.answer(id, acceptCache, ask, beforeCall);
   }
 }

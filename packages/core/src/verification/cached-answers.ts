@@ -65,14 +65,19 @@ export class CachedAnswers<T extends CacheableAnswer> {
     return this.keySecret ? hmacSign(this.keySecret, material, 'hex') : sha256Hex(material);
   }
 
-  /** The cached answer when `acceptCache` and one is there; otherwise `ask`, once per id at a time, caching a definitive answer. */
-  async answer(id: string, acceptCache: boolean, ask: () => Promise<T>): Promise<CachedAnswer<T>> {
+  /**
+   * The cached answer when `acceptCache` and one is there; otherwise `ask`, once per id at a time, caching a
+   * definitive answer. `beforeCall` is awaited by the flight's leader right before (and outside the timing of)
+   * `ask`, never for a cached or shared answer; its rejection skips the call (bulk jobs pace and journal there).
+   */
+  async answer(id: string, acceptCache: boolean, ask: () => Promise<T>, beforeCall?: () => Promise<void>): Promise<CachedAnswer<T>> {
     if (acceptCache) {
       const cached = await this.cache.get(id);
       this.lookups?.[cached ? 'hit' : 'miss'].inc();
       if (cached) return { outcome: cached, fromCache: true };
     }
     const outcome = await this.flights.run(id, async () => {
+      await beforeCall?.();
       const fresh = this.metrics ? await this.metrics.timeUpstream(this.upstream, 'verify', ask) : await ask();
       if (fresh.definitive) await this.cache.set(id, fresh);
       return fresh;

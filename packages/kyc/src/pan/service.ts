@@ -44,6 +44,11 @@ export interface PanVerifyInput {
   reason: string;
   /** `x-accept-cache: true`; false or absent always asks the provider. */
   acceptCache?: boolean;
+  /**
+   * Awaited right before the provider is asked, and only then (not for a cached or shared answer); a rejection
+   * skips the call. Bulk jobs pace calls and journal a paid call there (core's `CachedAnswers.answer`).
+   */
+  beforeProviderCall?: () => Promise<void>;
 }
 
 export interface PanAadhaarLinkInput {
@@ -105,7 +110,7 @@ export class PanVerificationService {
     const id = this.answers.id(input.apiKey, input.pan);
     const started = this.clock.now();
     const { outcome, fromCache } = await this.answers.answer(id, input.acceptCache === true,
-      () => this.provider.lookup({ pan: input.pan, name: input.nameAsPerPan }));
+      () => this.provider.lookup({ pan: input.pan, name: input.nameAsPerPan }), input.beforeProviderCall);
     (logger ?? this.logger).child({ provider: this.provider.name, verification: id.slice(0, 12) })
       .info(`PAN verification answered${fromCache ? ' from cache' : ''}`, { provider_code: outcome.providerCode, category, elapsed_ms: this.clock.now() - started });
     return {
@@ -133,7 +138,7 @@ export class PanVerificationService {
 }
 
 /** The vendor's checks of a PAN verification, in its order; 422 with its messages. */
-export function assertPanVerifyInput(input: Omit<PanVerifyInput, 'apiKey' | 'acceptCache'>): void {
+export function assertPanVerifyInput(input: Omit<PanVerifyInput, 'apiKey' | 'acceptCache' | 'beforeProviderCall'>): void {
   if (typeof input.pan !== 'string' || !PAN_PATTERN.test(input.pan)) throw serviceError('INVALID_PAN_PATTERN');
   const name = input.nameAsPerPan;
   if (typeof name !== 'string' || name.trim() === '' || name.length > PAN_NAME_MAX) throw serviceError('UNPROCESSABLE', VALIDATION.nameAsPerPan);

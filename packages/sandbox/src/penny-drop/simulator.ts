@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { systemClock, type Clock } from '@satyapan/core';
 import { hasClientCredentials } from '../client-credentials.js';
 import { listenOnLoopback } from '../listen.js';
+import { CallCounter, type RateLimitSetting } from '../call-counter.js';
 import { nameMatch } from './name-match.js';
 import { outcomeFor, type AccountOutcome } from './outcomes.js';
 import { PENNY_DROP_TEST_NAMES } from './test-accounts.js';
@@ -24,6 +25,8 @@ export interface PennyDropSimulatorOptions {
   /** Delay before every answer, e.g. to exercise a caller's timeout. */
   latencyMs?: number;
   clock?: Clock;
+  /** The provider's own rate limit: past `requests` in any `perMs` window, a verification answers 429 (Retry-After). */
+  rateLimit?: RateLimitSetting;
 }
 
 export interface PennyDropSimulator {
@@ -34,8 +37,12 @@ export interface PennyDropSimulator {
   setDown(on: boolean): void;
   /** Delay before every answer from now on. */
   setLatency(ms: number): void;
-  /** Verification requests that passed authentication. */
+  /** Verification requests that passed authentication (and the rate limit). */
   requests(): number;
+  /** Verification requests by account number: how many times each account was asked about. */
+  callsByAccount(): ReadonlyMap<string, number>;
+  /** Requests answered 429 by the rate limit of `rateLimit`. */
+  rateLimited(): number;
   /** Rupees credited so far (successful penny drops), in all or to one account. */
   deposits(account?: string): number;
   close(): Promise<void>;
@@ -87,6 +94,7 @@ export async function startPennyDropSimulator(options: PennyDropSimulatorOptions
   let latencyMs = options.latencyMs ?? 0;
   let down = false;
   let requests = 0;
+  const counter = new CallCounter(options.rateLimit);
   let referenceId = 7_000_001;
   const credited = new Map<string, number>();
 
@@ -115,7 +123,10 @@ export async function startPennyDropSimulator(options: PennyDropSimulatorOptions
   const app = express();
   app.disable('x-powered-by');
   app.get('/_simulator/stats', (_req, res) => {
-    res.json({ requests, deposits: [...credited.values()].reduce((a, b) => a + b, 0) });
+    res.json({
+      requests, deposits: [...credited.values()].reduce((a, b) => a + b, 0), rate_limited: counter.refused,
+      accounts_asked_twice: [...counter.byAccount.values()].filter((calls) => calls > 1).length,
+    });
   });
   app.use(express.json({ limit: '8kb' }));
   app.use((_req: Request, _res: Response, next: NextFunction) => {
@@ -133,7 +144,9 @@ export async function startPennyDropSimulator(options: PennyDropSimulatorOptions
   app.post('/verification/bank-account/sync', (req, res) => {
     try {
       const request = parseRequest(req.body);
+      if (!counter.admit()) throw new ProviderError(429, 'rate_limit_error', 'too_many_requests', 'Too many requests');
       requests++;
+      counter.count(request.bank_account);
       const outcome = outcomeFor(request.bank_account);
       if (outcome.kind === 'error') throw new ProviderError(outcome.status, outcome.type, outcome.code, outcome.message);
       res.json(answer(request, outcome));
@@ -153,6 +166,8 @@ export async function startPennyDropSimulator(options: PennyDropSimulatorOptions
     setDown: (on) => void (down = on),
     setLatency: (ms) => void (latencyMs = ms),
     requests: () => requests,
+    callsByAccount: () => counter.byAccount,
+    rateLimited: () => counter.refused,
     deposits: (account) => (account === undefined
       ? [...credited.values()].reduce((a, b) => a + b, 0)
       : credited.get(account) ?? 0),

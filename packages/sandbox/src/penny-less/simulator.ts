@@ -3,6 +3,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { constantTimeEqual } from '@satyapan/core';
 import { hasClientCredentials } from '../client-credentials.js';
 import { listenOnLoopback } from '../listen.js';
+import { CallCounter, type RateLimitSetting } from '../call-counter.js';
 import { pennyLessScenario, type PennyLessScenario } from './test-accounts.js';
 
 /**
@@ -24,6 +25,8 @@ export interface PennyLessSimulatorOptions {
   productInstanceId?: string;
   /** Delay before every answer, e.g. to exercise a caller's timeout. */
   latencyMs?: number;
+  /** The provider's own rate limit: past `requests` in any `perMs` window, a verification answers 429 (Retry-After). */
+  rateLimit?: RateLimitSetting;
 }
 
 export interface PennyLessSimulator {
@@ -34,8 +37,12 @@ export interface PennyLessSimulator {
   /** Every verification answers 503 while on. */
   setDown(on: boolean): void;
   setLatency(ms: number): void;
-  /** Verification requests that passed authentication. */
+  /** Verification requests that passed authentication (and the rate limit). */
   requests(): number;
+  /** Verification requests by account number: how many times each account was asked about. */
+  callsByAccount(): ReadonlyMap<string, number>;
+  /** Requests answered 429 by the rate limit of `rateLimit`. */
+  rateLimited(): number;
   close(): Promise<void>;
 }
 
@@ -51,6 +58,7 @@ export async function startPennyLessSimulator(options: PennyLessSimulatorOptions
   let latencyMs = options.latencyMs ?? 0;
   let down = false;
   let requests = 0;
+  const counter = new CallCounter(options.rateLimit);
 
   const app = express();
   app.disable('x-powered-by');
@@ -71,7 +79,12 @@ export async function startPennyLessSimulator(options: PennyLessSimulatorOptions
   app.post('/api/verify/ban/pennyless', (req, res) => {
     const call = parseCall(req.body);
     if (!call) return void fail(res, 400, 'invalid-param', 'accountNumber (6 to 40 letters or digits) and ifsc (11 characters) are required');
+    if (!counter.admit()) {
+      res.setHeader('Retry-After', '1');
+      return void fail(res, 429, 'too-many-requests', 'Rate limit exceeded');
+    }
     requests++;
+    counter.count(call.accountNumber);
     answer(res, call, pennyLessScenario(call.accountNumber));
   });
 
@@ -83,6 +96,8 @@ export async function startPennyLessSimulator(options: PennyLessSimulatorOptions
     setDown: (on) => void (down = on),
     setLatency: (ms) => void (latencyMs = ms),
     requests: () => requests,
+    callsByAccount: () => counter.byAccount,
+    rateLimited: () => counter.refused,
     close,
   };
 }

@@ -290,12 +290,12 @@ function dateOf(ctx: BuildContext, value: unknown, at: At, position: number, lab
 
 function readSection(ctx: BuildContext, payee: Payee, token: unknown, at: At, position: number): string | null {
   const text = readCode(token);
-  const table = sectionTable(ctx.kind, ctx.family);
-  if (!table.has(text)) {
+  // One lookup: a code is a string, a split by payee type or null (known, no confirmed code); undefined is unknown.
+  const code = sectionTable(ctx.kind, ctx.family).get(text);
+  if (code === undefined) {
     ctx.report('INVALID_NATURE_OF_PAYMENT', at(position), `Nature of payment '${text.slice(0, 80)}' is not one of Form ${ctx.form.formNumber}'s`);
     return null;
   }
-  const code = table.get(text)!;
   if (code === null) {
     ctx.report('SECTION_CODE_UNKNOWN', at(position), `No confirmed Form ${ctx.form.formNumber} section code for '${text.slice(0, 80)}'`);
     return null;

@@ -5,7 +5,7 @@ import { extname } from 'node:path';
 import { StatementEngineError } from '../errors.js';
 import { isFormName } from '../forms.js';
 import type { FormName } from '../types.js';
-import { readXlsxWorkbook } from '../xlsx/read.js';
+import { xlsxListItem } from '../xlsx/read.js';
 import { writeTemplateXlsx } from '../xlsx/template.js';
 import { writeSheetJsonXlsx } from '../xlsx/write.js';
 
@@ -13,13 +13,10 @@ export const isXlsxPath = (path: string) => extname(path).toLowerCase() === '.xl
 
 type Fail = (message: string) => Error;
 
-/** The payer_list TAN of an .xlsx workbook, or null. */
+/** The payer_list TAN of an .xlsx workbook, or null: read until found, never the whole workbook held. */
 export async function xlsxTan(path: string): Promise<string | null> {
-  const { workbook } = await readXlsxWorkbook(path);
-  const sheets = (workbook as { sheets?: Array<{ blocks?: Array<{ name?: string; items?: unknown[] }> }> }).sheets ?? [];
-  const payer = sheets.flatMap((s) => s.blocks ?? []).find((b) => b.name === 'payer_list');
-  const item = (payer?.items ?? []).find((i) => Array.isArray(i) && i[0] === 'tan') as [string, unknown] | undefined;
-  return typeof item?.[1] === 'string' ? item[1] : null;
+  const tan = await xlsxListItem(path, 'payer_list', 'tan');
+  return typeof tan === 'string' ? tan : null;
 }
 
 function needsXlsxOut(out: string | undefined, fail: Fail): string {

@@ -56,6 +56,28 @@ function isTan(s: string): boolean {
   return isUpper(s.charCodeAt(9));
 }
 
+/** How a field's values are checked beyond kind, presence and width (RecordFieldCheck.special). */
+const PLAIN = 0;
+/** Anything else: the full checks every time (numbering, TAN, whole or signed amounts, exact widths...). */
+const FULL = 1;
+/** A PAN field with no other rule: the PAN shape passes at once (a placeholder goes through the full check). */
+const PAN_SHAPE = 2;
+/** A text field whose only rule is a list of codes of up to 6 bytes (packed). */
+const CODES = 3;
+/** The record's running number or its parent's number, with no other rule: compared at once. */
+const NUMBERING = 4;
+
+function specialOf(record: CompiledRecord, n: number): number {
+  const flags = record.flags[n]!;
+  const { serial, parent } = record.numbering;
+  if (flags === 0 && record.values[n] === null && n !== serial && n !== parent) return PLAIN;
+  if ((n === serial || n === parent) && flags === 0 && record.values[n] === null) return NUMBERING;
+  if (n === serial || n === parent || record.kind[n] !== CHAR) return FULL;
+  if (flags === FLAG_PAN) return PAN_SHAPE;
+  if (flags === 0 && record.packed[n] && record.values[n]!.every((v) => v.length <= 6)) return CODES;
+  return FULL;
+}
+
 /** packBytes() of a short text (see compile.ts). */
 function packText(value: string): number {
   let key = value.length;
@@ -84,8 +106,12 @@ export class RecordFieldCheck {
   // or whole values, anything wrong) go through the full checks below.
   /** Per field: the bit of each writer call the field takes (0 where nothing may be written). */
   private readonly accepts: Uint8Array;
-  /** Per field: 1 when a value needs more than the fast checks. */
+  /** Per field: PLAIN, or how a value needs more than the fast checks (FULL, or a PAN or code-list test). */
   private readonly special: Uint8Array;
+  /** The field holding the record's parent reference (record.numbering.parent), or -1. */
+  private readonly parentField: number;
+  /** Per field: the packed code list a CODES field is tested against. */
+  private readonly codes: Array<ReadonlySet<number> | null>;
   /** Mandatory fields among fields 1..n-1, so that a run of empty fields is checked with one subtraction. */
   private readonly mandatoryBefore: Int32Array;
   private readonly widths: Uint16Array;
@@ -101,12 +127,15 @@ export class RecordFieldCheck {
     this.mandatoryBefore = new Int32Array(size + 1);
     this.widths = new Uint16Array(size);
     this.lastGood = new Array<string>(size).fill('\u0000');
+    this.codes = new Array<ReadonlySet<number> | null>(size).fill(null);
+    this.parentField = record.numbering.parent ?? -1;
     const { serial, parent } = record.numbering;
     for (let n = 1; n < size; n++) {
       const inTable = n <= record.count;
       const kind = inTable ? record.kind[n]! : -1;
       if (inTable && record.presence[n] !== NOT_APPLICABLE) this.accepts[n] = kind === CHAR ? CALL_TEXT | CALL_INT : kind === INT ? CALL_TEXT | CALL_INT : 1 << kind;
-      this.special[n] = inTable && (record.flags[n] !== 0 || record.values[n] !== null || n === serial || n === parent) ? 1 : 0;
+      this.special[n] = inTable ? specialOf(record, n) : PLAIN;
+      if (this.special[n] === CODES) this.codes[n] = record.packed[n]!;
       this.widths[n] = inTable ? record.width[n]! : 0;
       this.mandatoryBefore[n + 1] = this.mandatoryBefore[n]! + (inTable && record.presence[n] === MANDATORY ? 1 : 0);
     }
@@ -177,6 +206,22 @@ export class RecordFieldCheck {
     this.fullText(n, value, ok, length);
   }
 
+  /**
+   * A text the byte writer has copied into field n, checking each character against allowed(n) as it went
+   * (`ok`: 1 when every one was allowed): the same checks as text(), without a second pass over the value.
+   */
+  copiedText(n: number, value: string, ok: number): void {
+    const length = value.length;
+    if (ok === 1 && (this.accepts[n]! & CALL_TEXT) !== 0 && length <= this.widths[n]!) {
+      const special = this.special[n]!;
+      if (special === PLAIN || value === this.lastGood[n]) return;
+      // What fullText() would find, for the fields whose only rule is the PAN shape or a short code list.
+      if (special === PAN_SHAPE && isPan(value)) return;
+      if (special === CODES && length <= 6 && this.codes[n]!.has(packText(value))) return;
+    }
+    this.fullText(n, value, ok, length);
+  }
+
   // The full checks, apart from the fast paths so that those stay small enough to be inlined into the writers.
   private fullText(n: number, value: string, ok: number, length: number): void {
     if (length === 0) return this.empty(n, n + 1);
@@ -199,7 +244,12 @@ export class RecordFieldCheck {
 
   /** A whole number written in `length` digits. */
   int(n: number, value: number, length: number): void {
-    if ((this.accepts[n]! & CALL_INT) !== 0 && length <= this.widths[n]! && this.special[n] === 0 && value >= 0 && Number.isSafeInteger(value)) return;
+    if ((this.accepts[n]! & CALL_INT) !== 0 && length <= this.widths[n]! && value >= 0 && Number.isSafeInteger(value)) {
+      const special = this.special[n]!;
+      if (special === PLAIN) return;
+      // What fullInt() would find for a running number or a parent reference that is right.
+      if (special === NUMBERING && value === (n === this.parentField ? this.parent : this.serial)) return;
+    }
     this.fullInt(n, value, length);
   }
 

@@ -87,6 +87,27 @@ export class StringFieldWriter implements FieldWriter {
 
 const CARET = 0x5e;
 const ZERO = 0x30;
+/** Powers of ten up to 10^15 (amounts in paise stay below 10^14), for counting a number's digits. */
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
+/**
+ * Writes a whole non-negative number as ASCII digits at `position`; returns the position after them. Counts
+ * the digits first and fills them from the right: no recursion, no string.
+ */
+export function writeDigits(buffer: Uint8Array, position: number, value: number): number {
+  let length = 1;
+  while (length < 16 && value >= POWERS_OF_TEN[length]!) length++;
+  const end = position + length;
+  let p = end;
+  let v = value;
+  while (v >= 10) {
+    const q = Math.floor(v / 10);
+    buffer[--p] = ZERO + (v - q * 10);
+    v = q;
+  }
+  buffer[--p] = ZERO + v;
+  return end;
+}
 
 /**
  * Writes a record as bytes into `buffer` from `position`, ending it with '\n'. The caller makes sure the
@@ -117,68 +138,91 @@ export class ByteFieldWriter implements FieldWriter {
 
   /** Moves to field n: one caret per field boundary crossed (field 2 opens the body without one). */
   private at(n: number): void {
-    if (this.check && n > this.field + 1) this.check.empty(this.field + 1, n);
-    let carets = n - (this.field < 2 ? 2 : this.field);
-    while (carets-- > 0) this.buffer[this.position++] = CARET;
+    const field = this.field;
+    if (n > field + 1 && this.check !== null) this.check.empty(field + 1, n);
+    let carets = n - (field < 2 ? 2 : field);
+    if (carets > 0) {
+      const b = this.buffer;
+      let p = this.position;
+      while (carets-- > 0) b[p++] = CARET;
+      this.position = p;
+    }
     this.field = n;
   }
 
-  private digits(value: number): void {
-    if (value >= 10) this.digits(Math.floor(value / 10));
-    this.buffer[this.position++] = ZERO + (value % 10);
-  }
-
   // Empty values are not written: the next field's at() (or end()) writes their carets and checks them as empty.
+  // The characters are copied and checked against the field's allowed bytes in the same loop.
   text(n: number, value: string): void {
-    if (value.length === 0) return;
-    this.check?.text(n, value);
+    const length = value.length;
+    if (length === 0) return;
     this.at(n);
     const b = this.buffer;
     let p = this.position;
-    for (let i = 0; i < value.length; i++) b[p++] = value.charCodeAt(i);
+    const check = this.check;
+    if (check === null) {
+      for (let i = 0; i < length; i++) b[p++] = value.charCodeAt(i);
+    } else {
+      const allowed = check.allowed(n);
+      let ok = 1;
+      for (let i = 0; i < length; i++) {
+        const c = value.charCodeAt(i);
+        ok &= allowed[c] ?? 0; // beyond 0xff: not allowed (and not written right: the check fails)
+        b[p++] = c;
+      }
+      check.copiedText(n, value, ok);
+    }
     this.position = p;
   }
 
   int(n: number, value: number): void {
     this.at(n);
     const start = this.position;
-    this.digits(value);
+    this.position = writeDigits(this.buffer, start, value);
     this.check?.int(n, value, this.position - start);
   }
 
   paise(n: number, value: number | null): void {
     if (value === null) return;
     this.at(n);
+    const b = this.buffer;
     const start = this.position;
+    let p = start;
     let v = value;
     if (v < 0) {
-      this.buffer[this.position++] = 0x2d;
+      b[p++] = 0x2d;
       v = -v;
     }
     const rupees = Math.floor(v / 100);
     const rest = v - rupees * 100;
-    this.digits(rupees);
-    const b = this.buffer;
-    b[this.position++] = 0x2e;
-    b[this.position++] = ZERO + Math.floor(rest / 10);
-    b[this.position++] = ZERO + (rest % 10);
-    this.check?.paise(n, value, this.position - start);
+    p = writeDigits(b, p, rupees);
+    const tens = Math.floor(rest / 10);
+    b[p] = 0x2e;
+    b[p + 1] = ZERO + tens;
+    b[p + 2] = ZERO + (rest - tens * 10);
+    p += 3;
+    this.position = p;
+    this.check?.paise(n, value, p - start);
   }
 
   rate(n: number, value: number): void {
     this.at(n);
+    const b = this.buffer;
     const start = this.position;
     const whole = Math.floor(value / 10000);
-    let rest = value - whole * 10000;
-    this.digits(whole);
-    const b = this.buffer;
-    b[this.position++] = 0x2e;
-    for (let scale = 1000; scale >= 1; scale /= 10) {
-      const digit = Math.floor(rest / scale);
-      b[this.position++] = ZERO + digit;
-      rest -= digit * scale;
-    }
-    this.check?.rate(n, value, this.position - start);
+    const rest = value - whole * 10000;
+    let p = writeDigits(b, start, whole);
+    const d1 = Math.floor(rest / 1000);
+    const d2 = Math.floor((rest - d1 * 1000) / 100);
+    const d3 = Math.floor((rest - d1 * 1000 - d2 * 100) / 10);
+    const d4 = rest - d1 * 1000 - d2 * 100 - d3 * 10;
+    b[p] = 0x2e;
+    b[p + 1] = ZERO + d1;
+    b[p + 2] = ZERO + d2;
+    b[p + 3] = ZERO + d3;
+    b[p + 4] = ZERO + d4;
+    p += 5;
+    this.position = p;
+    this.check?.rate(n, value, p - start);
   }
 
   date(n: number, value: CivilDate | null): void {
@@ -186,17 +230,24 @@ export class ByteFieldWriter implements FieldWriter {
     this.check?.date(n, value);
     this.at(n);
     const b = this.buffer;
+    const p = this.position;
     const d = dayOf(value);
     const m = monthOf(value);
     const y = yearOf(value);
-    b[this.position++] = ZERO + Math.floor(d / 10);
-    b[this.position++] = ZERO + (d % 10);
-    b[this.position++] = ZERO + Math.floor(m / 10);
-    b[this.position++] = ZERO + (m % 10);
-    b[this.position++] = ZERO + Math.floor(y / 1000);
-    b[this.position++] = ZERO + (Math.floor(y / 100) % 10);
-    b[this.position++] = ZERO + (Math.floor(y / 10) % 10);
-    b[this.position++] = ZERO + (y % 10);
+    const y1 = Math.floor(y / 1000);
+    const y2 = Math.floor(y / 100) - y1 * 10;
+    const y3 = Math.floor(y / 10) - Math.floor(y / 100) * 10;
+    const dTens = Math.floor(d / 10);
+    const mTens = Math.floor(m / 10);
+    b[p] = ZERO + dTens;
+    b[p + 1] = ZERO + (d - dTens * 10);
+    b[p + 2] = ZERO + mTens;
+    b[p + 3] = ZERO + (m - mTens * 10);
+    b[p + 4] = ZERO + y1;
+    b[p + 5] = ZERO + y2;
+    b[p + 6] = ZERO + y3;
+    b[p + 7] = ZERO + (y - Math.floor(y / 10) * 10);
+    this.position = p + 8;
   }
 
   end(): void {

@@ -198,6 +198,7 @@ async function convertJsonStream(input: AsyncIterable<Uint8Array | string>, opti
     pipeline.reader.finish();
     const statement: Statement = pipeline.assembler.finish();
     deductees.seal();
+    await deductees.settled();
     const report = pipeline.problems.report();
     const render = report.valid
       ? () =>
@@ -266,7 +267,7 @@ async function sniffXlsx(input: AsyncIterable<Uint8Array | string>): Promise<{ x
  * form; every problem then gets its Excel cell. A file that is no readable .xlsx throws INVALID_XLSX.
  */
 async function convertXlsx(input: string | Readable, options: ConvertOptions, hooks: StreamHooks): Promise<StreamConversion> {
-  const { text, cells } = xlsxAsSheetJson(input);
+  const { text, cells } = xlsxAsSheetJson(input, hooks.tmpDir ? { tmpDir: hooks.tmpDir } : {});
   const guarded = (async function* () {
     try {
       yield* text;

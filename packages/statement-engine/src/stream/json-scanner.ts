@@ -78,8 +78,19 @@ function isDelimiter(c: number): boolean {
 }
 
 const INCOMPLETE = -1;
+
+/** The values of `[` + b[start, end) + `]`, or null when that is not valid JSON. */
+function tryParseRows(b: Buffer, start: number, end: number): unknown[] | null {
+  try {
+    return JSON.parse(`[${b.toString('utf8', start, end)}]`) as unknown[];
+  } catch {
+    return null;
+  }
+}
 /** Bytes of rows parsed per JSON.parse call. */
 const BATCH_BYTES = 64 * 1024;
+/** Smallest stretch of rows the fast path in scanRows() tries to parse in one go. */
+const FAST_BATCH_MIN_BYTES = 4096;
 
 export class JsonScanner {
   private buf: Buffer = Buffer.alloc(0);
@@ -90,6 +101,8 @@ export class JsonScanner {
   private done = false;
   private started = false;
   private final = false;
+  /** Absolute offset of the last cut the fast path of scanRows() failed to parse at. */
+  private failedCut = -1;
 
   constructor(private readonly handler: ScanHandler) {}
 
@@ -405,6 +418,28 @@ export class JsonScanner {
       if (c === CLOSE_ARRAY || c === COMMA || c === CLOSE_OBJECT || c === COLON) {
         this.pos = p;
         this.fail('Expected a row');
+      }
+      if (batchStart < 0) {
+        // Fast path: cut the batch at the last ']' (or '}') within BATCH_BYTES and let JSON.parse judge it.
+        // '[' + text + ']' parses only if the text is a sequence of complete values (a cut inside a string
+        // leaves it unterminated, a cut inside a row leaves a bracket open, a cut past the end of the rows
+        // closes the batch early), so a batch that parses is exactly the rows it holds. One that does not
+        // (a string with a ']' at the cut, the end of the table, a partial row, bad JSON) is scanned value by
+        // value below, as before. Tried only on a good stretch of input (a failed parse throws, which costs),
+        // and never twice at the same cut (small chunks would retry it with every push).
+        const cut = b.lastIndexOf(c === OPEN_OBJECT ? CLOSE_OBJECT : CLOSE_ARRAY, Math.min(p + BATCH_BYTES, b.length) - 1);
+        if (cut - p >= FAST_BATCH_MIN_BYTES && this.base + cut > this.failedCut) {
+          const rows = tryParseRows(b, p, cut + 1);
+          if (rows === null) this.failedCut = this.base + cut;
+          else {
+            this.handler.rows(rows);
+            p = cut + 1;
+            state = State.CommaOrEnd;
+            frame.state = state;
+            this.pos = p;
+            continue;
+          }
+        }
       }
       const end = this.valueEnd(p);
       if (end === INCOMPLETE) {

@@ -2,7 +2,7 @@
 // number of rows. Writes are buffered and synchronous (the stores' interfaces are synchronous); each store
 // keeps one file descriptor.
 
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { close as closeAsync, closeSync, mkdtempSync, openSync, readSync, rmSync, write as writeAsync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeducteeStore, LateRows, SalaryStore } from '../build/stores.js';
@@ -39,8 +39,53 @@ interface Segment {
 class SegmentFile {
   private fd: number | null = null;
   private size = 0;
+  /** Asynchronous writes not finished yet; the descriptor is closed only when there are none. */
+  private writing = 0;
+  private closing = false;
+  private failure: Error | null = null;
+  private idle: Array<() => void> = [];
 
   constructor(private readonly path: string) {}
+
+  /**
+   * Writes `data` at the end of the file in the background (the thread pool does the copy while the rows
+   * are read on); `done` is called once it is written, even when the write failed (settled() then throws).
+   * The caller leaves `data` alone until then.
+   */
+  writeInBackground(data: Buffer, done: () => void): Segment {
+    this.fd ??= openSync(this.path, 'w+');
+    const fd = this.fd;
+    const segment = { offset: this.size, length: data.length };
+    this.size += data.length;
+    this.writing++;
+    const step = (written: number): void => {
+      writeAsync(fd, data, written, data.length - written, segment.offset + written, (error, n) => {
+        if (!error && written + n < data.length) return step(written + n);
+        if (error) this.failure ??= error;
+        this.writing--;
+        done();
+        if (this.writing === 0) this.wentIdle();
+      });
+    };
+    step(0);
+    return segment;
+  }
+
+  /** Resolves once the background writes are done; rejects with the first one that failed. */
+  settled(): Promise<void> {
+    if (this.writing === 0) return this.failure ? Promise.reject(this.failure) : Promise.resolve();
+    return new Promise((resolve, reject) => this.idle.push(() => (this.failure ? reject(this.failure) : resolve())));
+  }
+
+  private wentIdle(): void {
+    const waiting = this.idle;
+    this.idle = [];
+    for (const w of waiting) w();
+    if (this.closing && this.fd !== null) {
+      closeAsync(this.fd, () => undefined);
+      this.fd = null;
+    }
+  }
 
   write(text: string): Segment {
     return this.writeBytes(Buffer.from(text, 'utf8'));
@@ -53,6 +98,18 @@ class SegmentFile {
     const segment = { offset: this.size, length: data.length };
     this.size += data.length;
     return segment;
+  }
+
+  /** Reads up to `length` bytes at file offset `position` into the start of `buffer`; returns how many. */
+  readInto(buffer: Buffer, length: number, position: number): number {
+    if (this.fd === null) return 0;
+    let got = 0;
+    while (got < length) {
+      const n = readSync(this.fd, buffer, got, length - got, position + got);
+      if (n === 0) break;
+      got += n;
+    }
+    return got;
   }
 
   /** The raw bytes of a segment, in chunks that end at a newline ('\n'-terminated lines). */
@@ -107,7 +164,12 @@ class SegmentFile {
     if (pending.length > 0) yield pending.toString('utf8');
   }
 
+  /** Closes the descriptor, once the background writes are done (its number must not be reused before). */
   close(): void {
+    if (this.writing > 0) {
+      this.closing = true;
+      return;
+    }
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
   }
@@ -115,42 +177,65 @@ class SegmentFile {
 
 /** Default budget for record text held in memory before it is flushed to the file. */
 export const DEFAULT_MEMORY_BUDGET = 4 * 1024 * 1024;
+/** Sorted blocks of DD records being written in the background at most (each the size of the record buffer). */
+const MAX_SORT_BUFFERS = 2;
 
 /**
  * DD records grouped by challan, with bounded memory whatever the number of challans. Records are written
  * as bytes straight into one buffer in arrival order (no string per record), each tagged with its challan.
  * When the buffer is full it is sorted by challan (a counting sort, stable) into a second buffer and written
- * with one call; each challan then owns one segment of that write. Reading a challan replays its segments
- * in order, then its records still in the buffer.
+ * in the background as one block of the file (up to two blocks in flight, so memory holds at most three
+ * buffers of half the budget); each challan then owns one segment of that block. Reading a challan
+ * replays its segments in order, then its records still in the buffer.
+ *
+ * Reading: challans are read one after the other, and within a block their segments follow each other, so
+ * each block has a read-ahead window: reading the challans in order reads every block front to back in a
+ * few large reads, not one small read per challan and block.
  */
 export class SpilledDeducteeStore implements DeducteeStore {
   private readonly file: SegmentFile;
-  private buffer: Buffer;
-  private sorted: Buffer;
+  /**
+   * One allocation: the record buffer first, then MAX_SORT_BUFFERS sort areas of the same size, so that
+   * sorting is copyWithin() inside it (one builtin call per record, no view object per copy).
+   */
+  private readonly arena: Buffer;
+  private readonly buffer: Buffer;
+  /** Sort areas (1..MAX_SORT_BUFFERS) not being written; a flush takes one. */
+  private readonly spare: number[] = [];
   private used = 0;
   /** Per buffered record: its challan and where it starts. */
   private challanOf = new Int32Array(1024);
   private startOf = new Int32Array(1024);
   private count = 0;
-  private readonly segments = new Map<number, Segment[]>();
+  /** Per challan: its segments (block index, offset in the file, length), three numbers each. */
+  private readonly segments = new Map<number, number[]>();
+  /** The blocks written by flush(): where each starts and ends in the file. */
+  private readonly blocks: Segment[] = [];
+  /** Per block: the read-ahead window (created when the records are first read). */
+  private windows: ReadWindow[] = [];
+  /** Per challan, reused by each flush: bytes buffered, then where its records go in the sorted buffer. */
+  private bytesOf = new Int32Array(1024);
+  private nextOf = new Int32Array(1024);
   private readonly writer: ByteFieldWriter;
 
   /**
    * @param fieldCount fields of a DD record in the statement's family
-   * @param budget bytes of records held before they are sorted and written (two buffers of half each)
+   * @param budget twice the bytes of records held before they are sorted and written (see above); the
+   *   read-ahead windows share the same budget when the records are read back
    * @param check the layout self-check of each record as it is written
    */
   constructor(
     dir: SpillDirectory,
     private readonly fieldCount: number,
-    budget = DEFAULT_MEMORY_BUDGET,
+    private readonly budget = DEFAULT_MEMORY_BUDGET,
     private readonly check: RecordFieldCheck | null = null,
   ) {
     this.writer = new ByteFieldWriter((end) => (this.used = end), check);
     this.file = new SegmentFile(dir.file('deductees.txt'));
     const size = Math.max(2 * MAX_RECORD_BYTES, Math.floor(budget / 2));
-    this.buffer = Buffer.allocUnsafe(size);
-    this.sorted = Buffer.allocUnsafe(size);
+    this.arena = Buffer.allocUnsafeSlow(size * (1 + MAX_SORT_BUFFERS));
+    this.buffer = this.arena.subarray(0, size);
+    for (let area = MAX_SORT_BUFFERS; area >= 1; area--) this.spare.push(area);
   }
 
   record(challanRecord: number): FieldWriter {
@@ -172,38 +257,73 @@ export class SpilledDeducteeStore implements DeducteeStore {
     this.startOf = starts;
   }
 
-  /** Sorts the buffered records by challan into `sorted`, writes it, and records each challan's segment. */
+  /**
+   * Sorts the buffered records by challan into `sorted` (challan record numbers are small whole numbers,
+   * dense from 1: the counts are arrays indexed by them), writes it as one block, and records each
+   * challan's segment.
+   */
   private flush(): void {
-    if (this.count === 0) return;
-    const bytesOf = new Map<number, number>();
-    for (let i = 0; i < this.count; i++) {
-      const end = i + 1 < this.count ? this.startOf[i + 1]! : this.used;
-      const c = this.challanOf[i]!;
-      bytesOf.set(c, (bytesOf.get(c) ?? 0) + end - this.startOf[i]!);
+    const count = this.count;
+    if (count === 0) return;
+    const challanOf = this.challanOf;
+    const startOf = this.startOf;
+    let highest = 0;
+    for (let i = 0; i < count; i++) if (challanOf[i]! > highest) highest = challanOf[i]!;
+    if (highest >= this.bytesOf.length) {
+      this.bytesOf = new Int32Array(Math.max(highest + 1, this.bytesOf.length * 2));
+      this.nextOf = new Int32Array(this.bytesOf.length);
     }
-    const next = new Map<number, number>();
+    const bytesOf = this.bytesOf;
+    const nextOf = this.nextOf;
+    bytesOf.fill(0, 0, highest + 1);
+    for (let i = 0; i < count; i++) {
+      const end = i + 1 < count ? startOf[i + 1]! : this.used;
+      const c = challanOf[i]!;
+      bytesOf[c] = bytesOf[c]! + end - startOf[i]!;
+    }
     let offset = 0;
-    for (const [c, bytes] of bytesOf) {
-      next.set(c, offset);
-      offset += bytes;
+    for (let c = 0; c <= highest; c++) {
+      nextOf[c] = offset;
+      offset += bytesOf[c]!;
     }
-    const first = new Map(next);
-    for (let i = 0; i < this.count; i++) {
-      const start = this.startOf[i]!;
-      const end = i + 1 < this.count ? this.startOf[i + 1]! : this.used;
-      const c = this.challanOf[i]!;
-      const at = next.get(c)!;
-      this.buffer.copy(this.sorted, at, start, end);
-      next.set(c, at + end - start);
+    // The sorted block is written in the background; its area comes back to `spare` when that is done. With
+    // every area in flight (the disk is slower than the rows), the block is sorted into a temporary buffer and
+    // written at once instead.
+    const area = this.spare.pop();
+    let bytes: Buffer;
+    if (area !== undefined) {
+      const arena = this.arena;
+      const base = area * this.buffer.length;
+      for (let i = 0; i < count; i++) {
+        const start = startOf[i]!;
+        const end = i + 1 < count ? startOf[i + 1]! : this.used;
+        const c = challanOf[i]!;
+        arena.copyWithin(base + nextOf[c]!, start, end);
+        nextOf[c] = nextOf[c]! + end - start;
+      }
+      bytes = arena.subarray(base, base + this.used);
+    } else {
+      bytes = Buffer.allocUnsafe(this.used);
+      for (let i = 0; i < count; i++) {
+        const start = startOf[i]!;
+        const end = i + 1 < count ? startOf[i + 1]! : this.used;
+        const c = challanOf[i]!;
+        this.buffer.copy(bytes, nextOf[c]!, start, end);
+        nextOf[c] = nextOf[c]! + end - start;
+      }
     }
-    const written = this.file.writeBytes(this.sorted.subarray(0, this.used));
-    for (const [c, bytes] of bytesOf) {
+    const written = area !== undefined ? this.file.writeInBackground(bytes, () => this.spare.push(area)) : this.file.writeBytes(bytes);
+    const block = this.blocks.push(written) - 1;
+    for (let c = 0; c <= highest; c++) {
+      const length = bytesOf[c]!;
+      if (length === 0) continue;
       let segs = this.segments.get(c);
       if (!segs) {
         segs = [];
         this.segments.set(c, segs);
       }
-      segs.push({ offset: written.offset + first.get(c)!, length: bytes });
+      // nextOf[c] is now the end of the challan's records in the block.
+      segs.push(block, written.offset + nextOf[c]! - length, length);
     }
     this.used = 0;
     this.count = 0;
@@ -228,11 +348,29 @@ export class SpilledDeducteeStore implements DeducteeStore {
     this.flush();
   }
 
-  /** The challan's records as newline-terminated byte chunks. */
+  /** Resolves once every record is in the file (call after seal(), before reading); rejects if a write failed. */
+  settled(): Promise<void> {
+    return this.file.settled();
+  }
+
+  /**
+   * The challan's records as newline-terminated byte chunks. A chunk is valid until the next one is asked
+   * for (it may be a view of a read-ahead window).
+   */
   *raw(challanRecord: number): Generator<Buffer> {
-    for (const segment of this.segments.get(challanRecord) ?? []) yield* this.file.chunks(segment);
+    const segs = this.segments.get(challanRecord);
+    if (segs) {
+      if (this.windows.length !== this.blocks.length) this.openWindows();
+      for (let k = 0; k < segs.length; k += 3) yield* this.windows[segs[k]!]!.read(segs[k + 1]!, segs[k + 2]!);
+    }
     const rest = this.buffered(challanRecord);
     if (rest) yield rest;
+  }
+
+  /** One read-ahead window per block, the memory budget shared between them (4 KiB to 1 MiB each). */
+  private openWindows(): void {
+    const size = Math.min(1 << 20, Math.max(4096, Math.floor(this.budget / Math.max(1, this.blocks.length))));
+    this.windows = this.blocks.map((b) => new ReadWindow(this.file, b, size));
   }
 
   *bodies(challanRecord: number): Generator<string> {
@@ -248,6 +386,57 @@ export class SpilledDeducteeStore implements DeducteeStore {
 
   close(): void {
     this.file.close();
+    this.windows = [];
+  }
+}
+
+/**
+ * Reads segments of one block of a SegmentFile through a window: a segment that starts where the previous
+ * one ended (the usual case) is served from the window, refilled with one read of the block's following
+ * bytes when it runs out. Chunks end at a newline; a line longer than the window makes the window grow.
+ */
+class ReadWindow {
+  private buffer: Buffer | null = null;
+  /** File offsets of the bytes the window holds. */
+  private start = 0;
+  private end = 0;
+
+  constructor(
+    private readonly file: SegmentFile,
+    private readonly block: Segment,
+    private size: number,
+  ) {}
+
+  /** The bytes [offset, offset + length) of the file (whole lines), in chunks that end at a newline. */
+  *read(offset: number, length: number): Generator<Buffer> {
+    const stop = offset + length;
+    let at = offset;
+    while (at < stop) {
+      if (at < this.start || at >= this.end) this.fill(at);
+      let to = Math.min(stop, this.end);
+      if (to < stop) {
+        // The window ends inside the segment: whole lines only, the rest comes with the next fill.
+        const lastNewline = this.buffer!.lastIndexOf(0x0a, to - this.start - 1);
+        if (lastNewline < at - this.start) {
+          if (this.start === at) this.size *= 2; // one line longer than the window
+          this.fill(at);
+          continue;
+        }
+        to = this.start + lastNewline + 1;
+      }
+      yield this.buffer!.subarray(at - this.start, to - this.start);
+      at = to;
+    }
+  }
+
+  /** Fills the window from file offset `at` up to the block's end. */
+  private fill(at: number): void {
+    if (!this.buffer || this.buffer.length < this.size) this.buffer = Buffer.allocUnsafe(this.size);
+    const length = Math.min(this.size, this.block.offset + this.block.length - at);
+    const got = this.file.readInto(this.buffer, length, at);
+    if (got < length) throw new Error(`the spill file ends at offset ${at + got}, inside a block that ends at ${this.block.offset + this.block.length}`);
+    this.start = at;
+    this.end = at + got;
   }
 }
 

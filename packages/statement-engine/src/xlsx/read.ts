@@ -1,13 +1,14 @@
-// An .xlsx workbook (layout.ts) read with exceljs and handed to the engine as the Sheet JSON text it would have
-// been, row by row, through the same streaming conversion as JSON input. Where each block sits is remembered, to name the Excel cell
+// An .xlsx workbook (layout.ts) read as a stream and handed to the engine as the Sheet JSON text it would have
+// been, row by row, through the same streaming conversion as JSON input. The zip is opened by its central
+// directory (zip.ts) and each worksheet parsed as it is inflated (parts.ts): memory does not grow with the
+// worksheets (only the shared strings are held). Where each block sits is remembered, to name the Excel cell
 // of every problem afterwards (`payment_sheet!F12`).
 
-import ExcelJS from 'exceljs';
 import type { Readable } from 'node:stream';
 import type { Problem } from '../types.js';
 import { columnLetters, EXCEL_EPOCH_SERIAL, excelDateToEpoch, LISTS_WORKSHEET, MAX_EXCEL_SERIAL, WORKBOOK_WORKSHEET } from './layout.js';
-
-type CellValue = string | number | boolean | null;
+import { dateStyles, sharedStrings, workbookParts, worksheetRows, type CellValue, type WorksheetContext, type WorksheetPart } from './parts.js';
+import { XlsxZip } from './zip.js';
 
 interface TablePosition {
   headerRow: number;
@@ -48,26 +49,10 @@ export class CellMap {
   }
 }
 
-/** A cell as the JSON value the Sheet JSON workbook would hold. */
-export function jsonValue(value: unknown): CellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (value instanceof Date) return excelDateToEpoch(value);
-  if (typeof value === 'object') {
-    const v = value as { richText?: Array<{ text: string }>; result?: unknown; formula?: unknown; text?: unknown; error?: unknown };
-    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
-    if ('formula' in v || 'sharedFormula' in v) return jsonValue(v.result);
-    if (typeof v.text === 'string') return v.text;
-    if (typeof v.error === 'string') return v.error;
-  }
-  return String(value);
-}
-
 /**
  * A date column's number that can only be an Excel date serial (1 .. 2958465, up to 31-12-9999; as epoch
- * milliseconds it would fall in the first hour of 1970) is read as that date: files whose styles come after
- * their worksheets (as exceljs writes them) give date cells to the streaming reader as bare serials.
+ * milliseconds it would fall in the first hour of 1970) is read as that date: a date cell without a date
+ * format (some writers, or a format lost) is a bare serial.
  */
 function dateCell(key: string, value: CellValue): CellValue {
   if (typeof value !== 'number' || !key.endsWith('_epoch') || value < 1 || value > MAX_EXCEL_SERIAL) return value;
@@ -76,22 +61,15 @@ function dateCell(key: string, value: CellValue): CellValue {
 
 const isBlank = (cells: CellValue[]) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
 
-/** Cells 1..n of an exceljs row (its `values` array is 1-based and sparse). */
-function rowCells(values: unknown): CellValue[] {
-  const list = Array.isArray(values) ? values : [];
-  const cells: CellValue[] = [];
-  for (let i = 1; i < list.length; i++) cells.push(jsonValue(list[i]));
-  while (cells.length > 0 && cells[cells.length - 1] === null) cells.pop();
-  return cells;
-}
-
-type Block = { kind: 'list'; rows: number[] } | { kind: 'table'; name: string; header: string[] | null; headerRow: number };
+type Block = { kind: 'list'; name: string; rows: number[] } | { kind: 'table'; name: string; header: string[] | null; headerRow: number };
 
 /** The Sheet JSON text of one worksheet's blocks, row by row. */
 class WorksheetTranslator {
   private block: Block | null = null;
   private first = { block: true, row: true };
   private lastRow = 0;
+  /** The list item the last row was (list name, key, value), else null. */
+  lastItem: { list: string; key: string; value: CellValue } | null = null;
 
   constructor(
     private readonly name: string,
@@ -103,12 +81,15 @@ class WorksheetTranslator {
     // The streaming reader skips rows with no cells at all: a gap is an empty row.
     let text = number > this.lastRow + 1 ? this.closeBlock() : '';
     this.lastRow = number;
+    this.lastItem = null;
     if (isBlank(cells)) return text + this.closeBlock();
     if (!this.block) return text + this.openBlock(number, cells);
     if (this.block.kind === 'list') {
       this.block.rows.push(number);
       const key = cells[0] === null ? '' : String(cells[0]);
-      text += `${this.separator()}${JSON.stringify([key, dateCell(key, cells[1] ?? null)])}`;
+      const value = dateCell(key, cells[1] ?? null);
+      this.lastItem = { list: this.block.name, key, value };
+      text += `${this.separator()}${JSON.stringify([key, value])}`;
       return text;
     }
     if (this.block.header === null) {
@@ -141,7 +122,7 @@ class WorksheetTranslator {
     if (kind === 'list') {
       const rows: number[] = [];
       this.positions.listRows.set(name, rows);
-      this.block = { kind: 'list', rows };
+      this.block = { kind: 'list', name, rows };
       return `${comma}{"name":${JSON.stringify(name)},"@entity":"list","items":[`;
     }
     this.block = { kind: 'table', name, header: null, headerRow: number + 1 };
@@ -166,55 +147,93 @@ class WorksheetTranslator {
   }
 }
 
-type Row = { number: number; cells: CellValue[] };
+/** The worksheets of an open .xlsx with what their cells need (shared strings, date styles). */
+async function openWorkbook(zip: XlsxZip): Promise<{ worksheets: WorksheetPart[]; ctx: WorksheetContext }> {
+  const parts = await workbookParts(zip);
+  const ctx: WorksheetContext = {
+    dateStyles: await dateStyles(zip, parts.styles),
+    sharedStrings: await sharedStrings(zip, parts.sharedStrings),
+    date1904: parts.date1904,
+  };
+  return { worksheets: parts.worksheets, ctx };
+}
 
-/** The rows of a worksheet that hold any cell, with their Excel row numbers. */
-function* worksheetRows(worksheet: ExcelJS.Worksheet): Generator<Row> {
-  for (let number = 1; number <= worksheet.rowCount; number++) {
-    const row = worksheet.getRow(number);
-    if (row.hasValues) yield { number, cells: rowCells(row.values) };
-  }
+/** Options of the .xlsx reader. */
+export interface XlsxReadOptions {
+  /** Where a workbook given as a stream is written while it is read (a zip is read from its end); default the OS temp dir. */
+  tmpDir?: string;
 }
 
 /**
  * Reads an .xlsx (a file path or a stream of its bytes) and yields the Sheet JSON text of the workbook, row by
- * row, into the engine's streaming conversion; `cells` is complete once the text has been consumed.
- * The .xlsx is loaded whole with exceljs's reader: its streaming reader (4.4) was seen to stop before the end
- * of files exceljs itself writes (worksheet names, styles and so dates lost); FORMAT_NOTES §14.
+ * row, into the engine's streaming conversion; `cells` is complete once the text has been consumed. The zip is
+ * opened by its central directory, so the order of its entries does not matter (FORMAT_NOTES §14); a file that
+ * is no readable .xlsx throws StatementEngineError INVALID_XLSX.
  */
-export function xlsxAsSheetJson(input: string | Readable): { text: AsyncIterable<string>; cells: CellMap } {
+export function xlsxAsSheetJson(input: string | Readable, options: XlsxReadOptions = {}): { text: AsyncIterable<string>; cells: CellMap } {
   const cells = new CellMap();
   async function* text(): AsyncGenerator<string> {
-    const book = new ExcelJS.Workbook();
-    if (typeof input === 'string') await book.xlsx.readFile(input);
-    else await book.xlsx.read(input);
-    let workbookName: CellValue = null;
-    let sheets = 0;
-    yield '{"@entity":"workbook","sheets":[';
-    for (const worksheet of book.worksheets) {
-      if (worksheet.name === WORKBOOK_WORKSHEET) {
-        for (const { cells: [key, value] } of worksheetRows(worksheet)) if (key === 'name') workbookName = value ?? null;
-        continue;
+    const zip = await XlsxZip.open(input, options.tmpDir);
+    try {
+      const { worksheets, ctx } = await openWorkbook(zip);
+      let workbookName: CellValue = null;
+      let sheets = 0;
+      yield '{"@entity":"workbook","sheets":[';
+      for (const worksheet of worksheets) {
+        if (worksheet.name === WORKBOOK_WORKSHEET) {
+          for await (const { cells: [key, value] } of worksheetRows(zip, worksheet, ctx)) if (key === 'name') workbookName = value ?? null;
+          continue;
+        }
+        if (worksheet.name === LISTS_WORKSHEET) continue;
+        const positions: SheetPositions = { table: null, listRows: new Map() };
+        cells.sheets.set(worksheet.name, positions);
+        const translator = new WorksheetTranslator(worksheet.name, positions);
+        yield `${sheets++ === 0 ? '' : ','}${translator.open()}`;
+        // Pieces are gathered per batch of rows: fewer, larger strings for the JSON scanner.
+        let batch = '';
+        for await (const row of worksheetRows(zip, worksheet, ctx)) {
+          batch += translator.row(row.number, row.cells);
+          if (batch.length >= 1 << 16) {
+            yield batch;
+            batch = '';
+          }
+        }
+        yield batch + translator.close();
       }
-      if (worksheet.name === LISTS_WORKSHEET) continue;
-      const positions: SheetPositions = { table: null, listRows: new Map() };
-      cells.sheets.set(worksheet.name, positions);
-      const translator = new WorksheetTranslator(worksheet.name, positions);
-      yield `${sheets++ === 0 ? '' : ','}${translator.open()}`;
-      for (const row of worksheetRows(worksheet)) {
-        const piece = translator.row(row.number, row.cells);
-        if (piece !== '') yield piece;
-      }
-      yield translator.close();
+      yield `]${workbookName === null ? '' : `,"name":${JSON.stringify(workbookName)}`}}`;
+    } finally {
+      zip.close();
     }
-    yield `]${workbookName === null ? '' : `,"name":${JSON.stringify(workbookName)}`}}`;
   }
   return { text: text(), cells };
 }
 
+/**
+ * The value of one list item (`payer_list` / `tan`) of an .xlsx workbook, read until it is found (the command
+ * line's TAN of a workbook): null when the workbook has no such item.
+ */
+export async function xlsxListItem(input: string | Readable, block: string, key: string, options: XlsxReadOptions = {}): Promise<CellValue> {
+  const zip = await XlsxZip.open(input, options.tmpDir);
+  try {
+    const { worksheets, ctx } = await openWorkbook(zip);
+    for (const worksheet of worksheets) {
+      if (worksheet.name === WORKBOOK_WORKSHEET || worksheet.name === LISTS_WORKSHEET) continue;
+      const translator = new WorksheetTranslator(worksheet.name, { table: null, listRows: new Map() });
+      for await (const row of worksheetRows(zip, worksheet, ctx)) {
+        translator.row(row.number, row.cells);
+        const item = translator.lastItem;
+        if (item && item.list === block && item.key === key) return item.value;
+      }
+    }
+    return null;
+  } finally {
+    zip.close();
+  }
+}
+
 /** The whole Sheet JSON workbook of an .xlsx, parsed, for `convert()` / `validate()`, with its cell map. */
-export async function readXlsxWorkbook(input: string | Readable): Promise<{ workbook: unknown; cells: CellMap }> {
-  const { text, cells } = xlsxAsSheetJson(input);
+export async function readXlsxWorkbook(input: string | Readable, options: XlsxReadOptions = {}): Promise<{ workbook: unknown; cells: CellMap }> {
+  const { text, cells } = xlsxAsSheetJson(input, options);
   let json = '';
   for await (const piece of text) json += piece;
   return { workbook: JSON.parse(json) as unknown, cells };

@@ -1,0 +1,69 @@
+import { KeySpace, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics, type Sealer } from '@satyapan/core';
+import { CashfreePennyDropProvider, SetuPennyLessProvider, createBankService, type BankService } from '@satyapan/bank';
+import { RowCheckRegistry, bankRowChecks, createBulkWorker, kycRowChecks, type BulkWorker } from '@satyapan/bulk';
+import { CashfreePanProvider, PanVerificationService } from '@satyapan/kyc';
+import type { BulkConfig, WorkerConfig } from './config.js';
+
+/**
+ * The bulk verification worker of this process: the bank service wired to the configured providers (with the
+ * API's cache keys and sealer, so rows share the API's per-key cache and single flight), its row checks, and
+ * the worker itself.
+ */
+export async function startBulkWorker(
+  config: WorkerConfig, connection: RedisConnection, storage: ObjectStorage, sealer: Sealer, logger: Logger, metrics: SatyapanMetrics,
+): Promise<{ worker: BulkWorker; bank: BankService; kinds: string[]; close(): void }> {
+  const bank = await bankServiceFor(config.bulk, config.keyPrefix, connection, sealer, logger, metrics);
+  const pan = panServiceFor(config.bulk, config.keyPrefix, connection, sealer, logger, metrics);
+  const registry = new RowCheckRegistry([...bankRowChecks(bank), ...kycRowChecks({ pan })]);
+  const worker = createBulkWorker({
+    connection, storage, sealer, registry, keyPrefix: config.keyPrefix, logger, metrics,
+    concurrency: config.concurrency,
+    rateLimits: config.bulk.rateLimits,
+    ...(config.bulk.rowConcurrency ? { rowConcurrency: config.bulk.rowConcurrency } : {}),
+    ...(config.bulk.chunkSize ? { chunkSize: config.bulk.chunkSize } : {}),
+    ...(config.lockDurationMs ? { lockDurationMs: config.lockDurationMs } : {}),
+    ...(config.stalledIntervalMs ? { stalledIntervalMs: config.stalledIntervalMs } : {}),
+    ...(config.sweepIntervalMs ? { sweepIntervalMs: config.sweepIntervalMs } : {}),
+  });
+  await worker.ready();
+  return { worker, bank, kinds: registry.kinds, close: () => { bank.close(); pan?.close(); } };
+}
+
+function bankServiceFor(
+  bulk: BulkConfig, keyPrefix: string, redis: RedisConnection, sealer: Sealer, logger: Logger, metrics: SatyapanMetrics,
+): Promise<BankService> {
+  // The API's bank settings: the same key space and sealer, so a row reads and fills the API's cache.
+  const settings = { redis, keys: new KeySpace(keyPrefix).child('bank'), sealer, logger, metrics };
+  return createBankService({
+    ...(bulk.ifscDirectory ? { directory: bulk.ifscDirectory } : {}),
+    ...(bulk.pennyDrop ? {
+      verification: {
+        ...settings,
+        provider: new CashfreePennyDropProvider({ baseUrl: bulk.pennyDrop.url, clientId: bulk.pennyDrop.clientId, clientSecret: bulk.pennyDrop.clientSecret, logger }),
+        ...(bulk.pennyDrop.cacheKeySecret ? { keySecret: bulk.pennyDrop.cacheKeySecret } : {}),
+      },
+    } : {}),
+    ...(bulk.pennyLess ? {
+      pennyLess: {
+        ...settings,
+        provider: new SetuPennyLessProvider({
+          baseUrl: bulk.pennyLess.url, clientId: bulk.pennyLess.clientId, clientSecret: bulk.pennyLess.clientSecret,
+          productInstanceId: bulk.pennyLess.productInstanceId, logger,
+        }),
+        ...(bulk.pennyLess.cacheKeySecret ? { keySecret: bulk.pennyLess.cacheKeySecret } : {}),
+      },
+    } : {}),
+  });
+}
+
+/** PAN verification as the API's kyc services build it: the same `<prefix>:kyc` key space, sealer and cache key secret. */
+function panServiceFor(
+  bulk: BulkConfig, keyPrefix: string, redis: RedisConnection, sealer: Sealer, logger: Logger, metrics: SatyapanMetrics,
+): PanVerificationService | undefined {
+  if (!bulk.pan) return undefined;
+  return new PanVerificationService({
+    redis, keys: new KeySpace(keyPrefix).child('kyc'), sealer, logger, metrics,
+    ...(bulk.pan.cacheKeySecret ? { keySecret: bulk.pan.cacheKeySecret } : {}),
+    provider: new CashfreePanProvider({ baseUrl: bulk.pan.url, clientId: bulk.pan.clientId, clientSecret: bulk.pan.clientSecret, logger }),
+  });
+}

@@ -1,0 +1,289 @@
+import { Readable } from 'node:stream';
+import { WaitingError, type Job } from 'bullmq';
+import {
+  isServiceError, isTerminal, readAll, serviceError, type Clock, type Logger, type ObjectStorage, type Sealer, type ServiceError,
+} from '@satyapan/core';
+import { cellsOf, csvLine, splitLines, type CsvLine } from './csv.js';
+import { bulkStorageKeys, type BulkJobRef } from './keys.js';
+import type { RowCheck, RowCheckContext, RowCheckRegistry, RowResult } from './kinds.js';
+import { BULK_FAILURES, zeroCounts, type BulkJobRecord, type OutcomeCounts, type RowOutcome } from './model.js';
+import type { BulkJobData } from './queue.js';
+import type { UpstreamRateLimiter } from './rate-limit.js';
+import { apiKeyContext } from './sealing.js';
+import { BulkJobStateError, type BulkJobStore, type JournalEntry } from './store.js';
+
+export interface RunnerOptions {
+  store: BulkJobStore;
+  storage: ObjectStorage;
+  registry: RowCheckRegistry;
+  limiter: UpstreamRateLimiter;
+  sealer: Sealer;
+  clock: Clock;
+  logger: Logger;
+  /** Rows per committed chunk. */
+  chunkSize: number;
+  /** Rows checked at once within a job. */
+  rowConcurrency: number;
+  maxUploadBytes: number;
+  maxRows: number;
+  /** Tries of a row the upstream refused with 429 (it was not charged), after waiting its Retry-After. */
+  rateLimitRetries: number;
+}
+
+export type BulkRunResult = { outcome: 'succeeded' | 'failed' } | { outcome: 'skipped'; reason: 'job-gone' | 'already-finished' };
+
+/** What every row of a job shares of its check's context. */
+type RowContext = Omit<RowCheckContext, 'beforeCall'>;
+
+/** A row as the result file shows it. */
+interface RowLine {
+  outcome: RowOutcome;
+  line: string;
+}
+
+/** Columns of the result file: the row's line number and echoed input, the outcome, then the kind's results. */
+export function resultHeader(check: RowCheck): string[] {
+  return ['line', 'reference', ...check.required, ...check.optional, 'outcome', 'code', 'message', ...check.resultColumns];
+}
+
+/**
+ * Runs one bulk job: reads the CSV, checks its rows in chunks, commits each chunk (its result lines to storage,
+ * progress and counts to the record), then assembles the result file. Every paid row is journalled in Redis:
+ * an in-flight marker before its call, its outcome after, so a job run again after its worker died (BullMQ
+ * hands a stalled job to another worker) skips the rows done and never repeats a paid call; a row that was in
+ * flight when the worker died is reported `interrupted` rather than called twice. Bad rows are outcomes, never
+ * a reason to fail the job; only a file that cannot be read as a whole fails it.
+ */
+export class BulkRunner {
+  constructor(private readonly options: RunnerOptions) {}
+
+  async process(job: Job<BulkJobData>, token?: string, signal?: AbortSignal): Promise<BulkRunResult> {
+    const ref: BulkJobRef = { owner: job.data.owner, jobId: job.data.jobId };
+    const { store } = this.options;
+    const record = await store.get(ref);
+    if (!record) return { outcome: 'skipped', reason: 'job-gone' };
+    if (isTerminal(record.status)) return { outcome: 'skipped', reason: 'already-finished' };
+    try {
+      const running = await store.transition(ref, 'in_progress', this.options.clock.now());
+      const result = await this.run(ref, running, signal);
+      if (result === 'handed-back') return this.handBack(job, token);
+      return result;
+    } catch (error) {
+      if (error instanceof WaitingError) throw error;
+      if (error instanceof BulkJobStateError && error.from !== null && isTerminal(error.from)) return { outcome: 'skipped', reason: 'already-finished' };
+      if (signal?.aborted) return this.handBack(job, token);
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.failAfterError(ref, error);
+      throw error;
+    }
+  }
+
+  /** Marks a job failed when BullMQ gave up on it without this processor seeing the last failure (stalls). */
+  async failAbandoned(ref: BulkJobRef, reason: string): Promise<void> {
+    const record = await this.options.store.get(ref);
+    if (!record || isTerminal(record.status)) return;
+    await this.failAfterError(ref, new Error(reason));
+  }
+
+  private async run(ref: BulkJobRef, record: BulkJobRecord, signal?: AbortSignal): Promise<BulkRunResult | 'handed-back'> {
+    const { store, registry, clock, logger } = this.options;
+    const check = registry.get(record.kind);
+    if (!check) throw new Error(`This worker has no row check of kind ${record.kind}`);
+    const text = await this.readInput(ref);
+    if (typeof text !== 'string') return this.fail(ref, text.message);
+    const { header, lines } = splitLines(text);
+    const columns = header === null ? null : await cellsOf(header);
+    if (columns === null || !Array.isArray(columns)) return this.fail(ref, 'The file has no header line');
+    const names = columns.map((name) => name.trim().toLowerCase());
+    const missing = check.required.filter((name) => !names.includes(name));
+    if (missing.length > 0) return this.fail(ref, `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
+    if (lines.length > this.options.maxRows) return this.fail(ref, `Too many rows: ${lines.length}; the limit is ${this.options.maxRows}`);
+    if (record.rowsTotal === null) await store.setRowsTotal(ref, lines.length);
+    const apiKey = this.options.sealer.unsealText(record.apiKeySealed, apiKeyContext(record.jobId));
+    const context = { apiKey, acceptCache: record.acceptCache, logger: logger.child({ bulk_job: record.jobId, kind: check.kind }) };
+    const started = clock.now();
+    // A run goes on from the rows committed so far, whatever chunk size the run before it had: chunks are
+    // numbered in order, each starts where the last ended, and the first one covers every journalled row.
+    let chunk = record.chunksDone;
+    let from = record.rowsDone;
+    let journal = await store.journal(ref);
+    while (from < lines.length) {
+      const journalled = Math.max(-1, ...journal.keys()) + 1;
+      const rows = lines.slice(from, Math.max(from + this.options.chunkSize, journalled));
+      const results = await this.checkChunk(ref, check, names, rows, from, journal, context, signal);
+      if (results === 'aborted') return 'handed-back';
+      const counts = zeroCounts();
+      for (const row of results) counts[row.outcome] += 1;
+      await this.options.storage.put(bulkStorageKeys.part(ref, chunk), `${results.map((row) => row.line).join('\n')}\n`, { contentType: 'text/csv' });
+      await store.commitChunk(ref, chunk, rows.length, counts, clock.now());
+      chunk += 1;
+      from += rows.length;
+      journal = new Map<number, JournalEntry>();
+    }
+    const chunks = chunk;
+    await this.assemble(ref, check, chunks);
+    const ended = await store.transition(ref, 'succeeded', clock.now(), { result_key: bulkStorageKeys.result(ref) });
+    logger.info('bulk job run', {
+      bulk_job: record.jobId, kind: check.kind, rows: lines.length, ...ended.counts, resumed_at_chunk: record.chunksDone,
+      duration_ms: clock.now() - started,
+    });
+    return { outcome: 'succeeded' };
+  }
+
+  /** The chunk's rows, `rowConcurrency` at a time; 'aborted' when shutdown asked to stop (outcomes so far are journalled). */
+  private async checkChunk(
+    ref: BulkJobRef, check: RowCheck, names: string[], rows: CsvLine[], from: number, journal: Map<number, JournalEntry>,
+    context: RowContext, signal?: AbortSignal,
+  ): Promise<RowLine[] | 'aborted'> {
+    const results: RowLine[] = new Array(rows.length);
+    let next = 0;
+    let failure: unknown = null;
+    const lane = async (): Promise<void> => {
+      while (next < rows.length && failure === null && !signal?.aborted) {
+        const i = next++;
+        const index = from + i;
+        try {
+          results[i] = await this.checkRow(ref, check, names, rows[i] as CsvLine, index, journal.get(index), context, signal);
+        } catch (error) {
+          failure ??= error;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.options.rowConcurrency, rows.length) }, lane));
+    if (signal?.aborted) return 'aborted';
+    if (failure !== null) throw failure;
+    return results;
+  }
+
+  private async checkRow(
+    ref: BulkJobRef, check: RowCheck, names: string[], row: CsvLine, index: number, entry: JournalEntry | undefined,
+    context: RowContext, signal?: AbortSignal,
+  ): Promise<RowLine> {
+    const cells = await cellsOf(row.text);
+    const byName: Record<string, string> = {};
+    if (Array.isArray(cells)) names.forEach((name, i) => { if (!(name in byName)) byName[name] = cells[i] ?? ''; });
+    const echo = [row.line, byName['reference'], ...check.required.map((name) => byName[name]), ...check.optional.map((name) => byName[name])];
+    const line = (outcome: RowOutcome, code: string, message: string | undefined, result: RowResult = {}): RowLine => ({
+      outcome, line: csvLine([...echo, outcome, code, message, ...check.resultColumns.map((column) => result[column])]),
+    });
+    if (entry && !entry.inFlight) return { outcome: entry.outcome, line: entry.line };
+    if (entry?.inFlight) return this.journalled(ref, index, line('interrupted', 'BULK_ROW_INTERRUPTED', serviceError('BULK_ROW_INTERRUPTED').message));
+    if (!Array.isArray(cells)) return line('invalid', cells.code, cells.message);
+    let input: unknown;
+    try {
+      input = check.parse(byName);
+    } catch (error) {
+      if (!isServiceError(error)) throw error;
+      return line('invalid', error.code, error.message);
+    }
+    // The call's journal entry is written by `beforeCall`, right before the provider is asked (after the rate
+    // limit let it go); a row answered from the cache or from another caller's flight makes no call and has none.
+    let marked = false;
+    const beforeCall = async (): Promise<void> => {
+      if (check.upstream !== null) await this.options.limiter.acquire(check.upstream, signal);
+      if (!check.paid || marked) return;
+      // A marker already there means an earlier run of this job may have made the call.
+      if (!(await this.options.store.markInFlight(ref, index))) throw serviceError('BULK_ROW_INTERRUPTED');
+      marked = true;
+    };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const answer = await check.check(input, { ...context, beforeCall });
+        return await this.settle(ref, index, check, line('ok', 'OK', answer.message, answer.result));
+      } catch (error) {
+        if (signal?.aborted && !marked) throw error;
+        if (!isServiceError(error) || error.code === 'SERVICE_UNAVAILABLE') throw error;
+        if (error.code === 'TOO_MANY_REQUESTS' && attempt <= this.options.rateLimitRetries && !signal?.aborted) {
+          // Refused before any work: not charged, so trying again is no repeat of a paid call.
+          await sleep(retryAfterMs(error));
+          continue;
+        }
+        // Another run's marker (or outcome) is in the journal: leave it there, report the row interrupted.
+        if (error.code === 'BULK_ROW_INTERRUPTED' && !marked) return line('interrupted', error.code, error.message);
+        return await this.settle(ref, index, check, line('error', error.code, error.message));
+      }
+    }
+  }
+
+  /** A paid row's outcome goes to the journal before the worker moves on; a free row's is simply redone after a crash. */
+  private async settle(ref: BulkJobRef, index: number, check: RowCheck, row: RowLine): Promise<RowLine> {
+    return check.paid ? this.journalled(ref, index, row) : row;
+  }
+
+  private async journalled(ref: BulkJobRef, index: number, row: RowLine): Promise<RowLine> {
+    await this.options.store.recordRow(ref, index, row.outcome, row.line);
+    return row;
+  }
+
+  /** The upload's text (the copy taken at queueing, else the upload), or a ServiceError for a file over the limit. */
+  private async readInput(ref: BulkJobRef): Promise<string | ServiceError> {
+    const { storage, maxUploadBytes } = this.options;
+    for (const key of [bulkStorageKeys.frozenInput(ref), bulkStorageKeys.upload(ref)]) {
+      const head = await storage.head(key);
+      if (!head) continue;
+      if (head.size > maxUploadBytes) return serviceError('PAYLOAD_TOO_LARGE', `${maxUploadBytes} bytes (the file is ${head.size} bytes)`);
+      return (await readAll(await storage.get(key))).toString('utf8');
+    }
+    throw new Error(`The upload of bulk job ${ref.jobId} is not in storage`);
+  }
+
+  /** The result file: the header, then every chunk's lines in order; the parts are deleted once it is written. */
+  /**
+   * The result file: the header, then every chunk's lines in order; and the summary file, rows by outcome, code
+   * and message, most frequent first. The parts are deleted once both are written.
+   */
+  private async assemble(ref: BulkJobRef, check: RowCheck, chunks: number): Promise<void> {
+    const { storage } = this.options;
+    const outcomeColumn = 2 + check.required.length + check.optional.length;
+    const tally = new Map<string, { cells: string[]; rows: number }>();
+    async function* lines(): AsyncGenerator<Buffer> {
+      yield Buffer.from(`${csvLine(resultHeader(check))}\n`);
+      for (let chunk = 0; chunk < chunks; chunk++) {
+        const part = await readAll(await storage.get(bulkStorageKeys.part(ref, chunk)));
+        for (const text of part.toString('utf8').split('\n')) {
+          if (text === '') continue;
+          const cells = await cellsOf(text);
+          const key = Array.isArray(cells) ? cells.slice(outcomeColumn, outcomeColumn + 3) : ['', '', ''];
+          const entry = tally.get(key.join('\u0000')) ?? { cells: key, rows: 0 };
+          entry.rows += 1;
+          tally.set(key.join('\u0000'), entry);
+        }
+        yield part;
+      }
+    }
+    await storage.put(bulkStorageKeys.result(ref), Readable.from(lines()), { contentType: 'text/csv' });
+    const summary = [...tally.values()].sort((a, b) => b.rows - a.rows || a.cells.join().localeCompare(b.cells.join()));
+    const text = [csvLine(['outcome', 'code', 'message', 'rows']), ...summary.map(({ cells, rows }) => csvLine([...cells, rows]))].join('\n');
+    await storage.put(bulkStorageKeys.summary(ref), `${text}\n`, { contentType: 'text/csv' });
+    for (let chunk = 0; chunk < chunks; chunk++) await storage.delete(bulkStorageKeys.part(ref, chunk));
+  }
+
+  private async fail(ref: BulkJobRef, message: string): Promise<BulkRunResult> {
+    await this.options.store.transition(ref, 'failed', this.options.clock.now(), { message });
+    return { outcome: 'failed' };
+  }
+
+  private async failAfterError(ref: BulkJobRef, error: unknown): Promise<void> {
+    this.options.logger.error('bulk job failed after its last attempt', { bulk_job: ref.jobId, error: (error as Error).message });
+    try {
+      await this.options.store.transition(ref, 'failed', this.options.clock.now(), { message: BULK_FAILURES.processing });
+    } catch (endError) {
+      this.options.logger.error('could not mark the bulk job failed', { bulk_job: ref.jobId, error: (endError as Error).message });
+    }
+  }
+
+  /** Shutdown ran out of time: the job goes back to the queue; its journal lets the next run go on from here. */
+  private async handBack(job: Job<BulkJobData>, token?: string): Promise<never> {
+    await job.moveToWait(token);
+    throw new WaitingError();
+  }
+}
+
+function retryAfterMs(error: ServiceError): number {
+  const header = Object.entries(error.headers).find(([name]) => name.toLowerCase() === 'retry-after')?.[1];
+  const seconds = header === undefined ? NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, 60_000) : 1_000;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type { OutcomeCounts };

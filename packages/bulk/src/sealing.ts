@@ -1,0 +1,6 @@
+// Associated data bound into sealed values, so a sealed value only opens where it was sealed for.
+
+/** The submitting client's API key, sealed into one job's record. */
+export function apiKeyContext(jobId: string): string {
+  return `bulk-api-key:${jobId}`;
+}

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import type { Queue } from 'bullmq';
+import {
+  FsStorage, duplicateConnection, serviceError, silentLogger, systemClock, waitForRedis, watchQueueDepth, watchRedisConnection,
+  type Clock, type Logger, type ObjectStorage, type Product, type RedisConnection, type SatyapanMetrics, type Sealer, type UploadPolicy,
+} from '@satyapan/core';
+import { BULK_DEFAULTS } from './defaults.js';
+import { BulkDispatcher } from './dispatch.js';
+import { BulkKeys, JOB_ID_PATTERN, bulkOwnerOf, bulkStorageKeys, refOfUploadKey, type BulkJobRef } from './keys.js';
+import type { RowCheckRegistry } from './kinds.js';
+import { BULK_LIST_ENTITY, zeroCounts, type BulkJobPage, type BulkJobRecord, type BulkJobView } from './model.js';
+import { createBulkQueue, type BulkJobData, type BulkRetryOptions } from './queue.js';
+import { BulkRetention } from './retention.js';
+import { apiKeyContext } from './sealing.js';
+import { BulkJobStore } from './store.js';
+import { pollView, summaryView } from './view.js';
+
+export interface BulkServiceOptions {
+  /** A producer-flavour connection (fails fast: callers get a 503, not a hung request). */
+  redis: RedisConnection;
+  storage: ObjectStorage;
+  /** Seals each job's API key at rest; workers need the same keys. */
+  sealer: Sealer;
+  /** The row checks this API offers (`new RowCheckRegistry(bankRowChecks(bank))`); workers get the same kinds. */
+  registry: RowCheckRegistry;
+  keyPrefix?: string;
+  clock?: Clock;
+  logger?: Logger;
+  uploadTtlSeconds?: number;
+  maxUploadBytes?: number;
+  downloadTtlSeconds?: number;
+  retentionDays?: number;
+  retry?: BulkRetryOptions;
+  /** With FsStorage: refuse a second upload (409) and queue the job as soon as its upload completes. Default true. */
+  watchUploads?: boolean;
+  metrics?: SatyapanMetrics;
+}
+
+/** Who submits a job: the authenticated client. */
+export interface BulkOwner {
+  clientId: string;
+  apiKey: string;
+  products: readonly Product[];
+}
+
+export interface BulkSubmitRequest {
+  kind: string;
+  /** Rows may be answered from the client's verification cache (as `x-accept-cache: true`). */
+  acceptCache?: boolean;
+}
+
+export const BULK_PAGE_SIZE = { default: 20, max: 50 } as const;
+
+/**
+ * Bulk verification jobs for callers (docs/API.md "Bulk verification jobs"): submit (an upload URL for the
+ * CSV), poll (progress and, at the end, the result file), list, and the reaction to uploads. The rows are
+ * checked elsewhere, by `createBulkWorker`.
+ */
+export class BulkService {
+  readonly keys: BulkKeys;
+  readonly store: BulkJobStore;
+  readonly queue: Queue<BulkJobData>;
+  private readonly redis: RedisConnection;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private readonly dispatcher: BulkDispatcher;
+  private readonly retention: BulkRetention;
+  private readonly detach: Array<() => void> = [];
+  private readonly settings: { uploadTtlSeconds: number; maxUploadBytes: number; downloadTtlSeconds: number; retentionDays: number };
+
+  constructor(private readonly options: BulkServiceOptions) {
+    // Never re-sends a command after a reconnect: a submit answered 503 must not create its job later.
+    this.redis = duplicateConnection(options.redis, { autoResendUnfulfilledCommands: false, connectionName: 'satyapan-bulk' });
+    this.keys = new BulkKeys(options.keyPrefix);
+    this.store = new BulkJobStore(this.redis, this.keys);
+    this.clock = options.clock ?? systemClock;
+    this.logger = options.logger ?? silentLogger();
+    watchRedisConnection(this.redis, this.logger);
+    this.settings = {
+      uploadTtlSeconds: options.uploadTtlSeconds ?? BULK_DEFAULTS.uploadTtlSeconds,
+      maxUploadBytes: options.maxUploadBytes ?? BULK_DEFAULTS.maxUploadBytes,
+      downloadTtlSeconds: options.downloadTtlSeconds ?? BULK_DEFAULTS.downloadTtlSeconds,
+      retentionDays: options.retentionDays ?? BULK_DEFAULTS.retentionDays,
+    };
+    this.queue = createBulkQueue(this.redis, this.keys.bullPrefix, this.logger);
+    watchQueueDepth(options.metrics, this.queue);
+    this.dispatcher = new BulkDispatcher({
+      redis: this.redis, storage: options.storage, store: this.store, keys: this.keys, queue: this.queue, clock: this.clock,
+      logger: this.logger, uploadTtlSeconds: this.settings.uploadTtlSeconds, maxUploadBytes: this.settings.maxUploadBytes,
+      ...(options.retry ? { retry: options.retry } : {}),
+    });
+    this.retention = new BulkRetention(this.redis, options.storage, this.store, this.keys, this.clock);
+    if (options.watchUploads !== false && options.storage instanceof FsStorage) this.watchFsUploads(options.storage);
+  }
+
+  get registry(): RowCheckRegistry {
+    return this.options.registry;
+  }
+
+  /** Creates a job in `created` with a pre-signed `csv_url`; 422 for a kind this API does not offer, 403 for one the client may not use. */
+  async submit(request: BulkSubmitRequest, owner: BulkOwner): Promise<BulkJobView> {
+    const check = this.options.registry.get(request.kind);
+    if (!check) throw serviceError('INVALID_FIELD', 'kind', `must be one of ${this.options.registry.kinds.join(', ')}`);
+    if (!owner.products.includes(check.product)) throw serviceError('INSUFFICIENT_PRIVILEGE');
+    await this.connected();
+    const jobId = randomUUID();
+    const ref: BulkJobRef = { owner: bulkOwnerOf(owner.clientId), jobId };
+    const now = this.clock.now();
+    const csvUrl = await this.options.storage.presignPut(bulkStorageKeys.upload(ref), {
+      expiresInSeconds: this.settings.uploadTtlSeconds, maxBytes: this.settings.maxUploadBytes,
+    });
+    const record: BulkJobRecord = {
+      jobId, clientId: owner.clientId, kind: check.kind, acceptCache: request.acceptCache === true,
+      apiKeySealed: this.options.sealer.seal(owner.apiKey, apiKeyContext(jobId)),
+      status: 'created', createdAt: now, updatedAt: now, attempts: 0, message: null,
+      rowsTotal: null, rowsDone: 0, chunksDone: 0, counts: zeroCounts(), resultKey: null,
+    };
+    // Global sets first: if the record write then fails, they hold an entry the sweeps drop.
+    await Promise.all([this.dispatcher.markPending(ref, now), this.retention.schedule(ref, now + this.settings.retentionDays * 86_400_000)]);
+    if (!(await this.store.create(ref, record))) throw new Error(`Bulk job id collision: ${jobId}`);
+    return { ...summaryView(record), csv_url: csvUrl };
+  }
+
+  /** The caller's job; 521 for an unknown id or another client's. */
+  async get(clientId: string, jobId: string): Promise<BulkJobView> {
+    await this.connected();
+    const ref: BulkJobRef = { owner: bulkOwnerOf(clientId), jobId };
+    const record = JOB_ID_PATTERN.test(jobId) ? await this.store.get(ref) : null;
+    if (!record || record.clientId !== clientId) throw serviceError('JOB_NOT_FOUND', jobId);
+    const inFlight = record.status === 'in_progress' ? await this.redis.hlen(this.keys.journal(ref)) : 0;
+    return pollView(record, inFlight, this.options.storage, this.settings.downloadTtlSeconds);
+  }
+
+  /** The caller's jobs, newest first; `before` is the `last_evaluated_key` of the previous page. */
+  async list(clientId: string, pageSize: number = BULK_PAGE_SIZE.default, before?: string): Promise<BulkJobPage> {
+    if (before !== undefined && !/^\d+$/.test(before)) throw serviceError('INVALID_FIELD', 'last_evaluated_key', 'not a cursor of a previous page');
+    await this.connected();
+    const owner = bulkOwnerOf(clientId);
+    const size = Math.min(Math.max(pageSize, 1), BULK_PAGE_SIZE.max);
+    const offset = before === undefined ? 0 : Number(before);
+    const ids = await this.redis.zrevrange(this.keys.jobs(owner), offset, offset + size);
+    const records = await this.store.getMany(owner, ids.slice(0, size));
+    const items = records.filter((record): record is BulkJobRecord => record !== null && record.clientId === clientId).map((record) => summaryView(record));
+    return { '@entity': BULK_LIST_ENTITY, items, last_evaluated_key: ids.length > size ? String(offset + size) : null };
+  }
+
+  /** Reacts to a completed upload (FsStorage calls it itself; wire S3 notifications to it); other keys are ignored. */
+  async handleObjectCreated(key: string): Promise<void> {
+    const ref = refOfUploadKey(key);
+    if (!ref) return;
+    await this.connected();
+    await this.dispatcher.dispatch(ref);
+  }
+
+  /** Queues jobs whose upload has arrived (the S3 poll, and recovery after a crash). */
+  async sweepPending(limit = 500): Promise<number> {
+    await this.connected();
+    return this.dispatcher.sweep(limit);
+  }
+
+  async purgeExpired(limit = 500): Promise<number> {
+    await this.connected();
+    return this.retention.purge(limit);
+  }
+
+  async close(): Promise<void> {
+    for (const detach of this.detach.splice(0)) detach();
+    await this.queue.close();
+    this.redis.disconnect();
+  }
+
+  private async connected(): Promise<void> {
+    if (this.redis.status === 'ready') return;
+    try {
+      await waitForRedis(this.redis, 2_000);
+    } catch {
+      // The command itself then fails with ioredis's error, which the router maps to 503.
+    }
+  }
+
+  private watchFsUploads(storage: FsStorage): void {
+    this.detach.push(storage.addUploadGuard((key) => this.guardUpload(key)));
+    this.detach.push(storage.onObjectCreated(({ key }) => this.handleObjectCreated(key).catch((error: unknown) => {
+      this.logger.warn('queueing a bulk job after its upload failed; the sweep will retry', { error: (error as Error).message });
+    })));
+  }
+
+  /** Only a job still waiting for its file takes an upload, and only one (create-only settles a race). */
+  private async guardUpload(key: string): Promise<UploadPolicy | undefined> {
+    const ref = refOfUploadKey(key);
+    if (!ref) return undefined;
+    await this.connected();
+    const record = await this.store.get(ref);
+    if (!record) throw serviceError('CONFLICT', 'Job no longer exists');
+    if (record.status !== 'created' || (await this.options.storage.exists(key))) throw serviceError('CONFLICT', 'CSV file already uploaded');
+    return { createOnly: true };
+  }
+}

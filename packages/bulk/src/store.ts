@@ -1,0 +1,178 @@
+import { LuaScript, sourcesOf, type JobStatus, type RedisConnection } from '@satyapan/core';
+import type { BulkJobRef, BulkKeys } from './keys.js';
+import { ROW_OUTCOMES, type BulkJobRecord, type OutcomeCounts, type RowOutcome } from './model.js';
+
+/** Thrown when a job moves where the lifecycle does not allow, or is gone. */
+export class BulkJobStateError extends Error {
+  override readonly name = 'BulkJobStateError';
+  constructor(readonly jobId: string, readonly from: JobStatus | null, readonly to: JobStatus) {
+    super(from === null ? `Bulk job ${jobId} does not exist` : `Bulk job ${jobId} cannot move from ${from} to ${to}`);
+  }
+}
+
+/** A row's entry in the journal: in flight (a paid call was started), or its outcome and result line. */
+export type JournalEntry = { inFlight: true } | { inFlight: false; outcome: RowOutcome; line: string };
+
+const IN_FLIGHT = '~';
+
+// KEYS[1] the record. ARGV field/value pairs. Refuses to overwrite.
+const CREATE = new LuaScript(`
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV))
+return 1
+`);
+
+// KEYS[1] the record. ARGV: new status, now, allowed sources (comma list), field/value pairs.
+const TRANSITION = new LuaScript(`
+local current = redis.call('HGET', KEYS[1], 'status')
+if not current then return {'missing', ''} end
+local allowed = false
+for from in string.gmatch(ARGV[3], '[^,]+') do
+  if from == current then allowed = true end
+end
+if not allowed then return {'illegal', current} end
+redis.call('HSET', KEYS[1], 'status', ARGV[1], 'updated_at', ARGV[2])
+if #ARGV > 3 then redis.call('HSET', KEYS[1], unpack(ARGV, 4)) end
+if ARGV[1] == 'in_progress' then redis.call('HINCRBY', KEYS[1], 'attempts', 1) end
+return {'ok', current}
+`);
+
+// KEYS[1] the record, KEYS[2] the journal. ARGV: chunk, rows, now, then a count per outcome in ROW_OUTCOMES order.
+// Commits a chunk once: a chunk committed already (a repeated run) changes nothing.
+const COMMIT_CHUNK = new LuaScript(`
+local done = tonumber(redis.call('HGET', KEYS[1], 'chunks_done') or '-1')
+if done ~= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'chunks_done', done + 1, 'updated_at', ARGV[3])
+redis.call('HINCRBY', KEYS[1], 'rows_done', ARGV[2])
+redis.call('HINCRBY', KEYS[1], 'count_ok', ARGV[4])
+redis.call('HINCRBY', KEYS[1], 'count_invalid', ARGV[5])
+redis.call('HINCRBY', KEYS[1], 'count_error', ARGV[6])
+redis.call('HINCRBY', KEYS[1], 'count_interrupted', ARGV[7])
+redis.call('DEL', KEYS[2])
+return 1
+`);
+
+/**
+ * Bulk job records in Redis: one hash per job, and the journal of the chunk being checked (a hash of row index
+ * to outcome, or to an in-flight marker written before a paid call). Both carry the job's hash tag, so a chunk
+ * is committed (progress and counts moved on, journal emptied) by one script on one slot.
+ */
+export class BulkJobStore {
+  constructor(private readonly redis: RedisConnection, readonly keys: BulkKeys) {}
+
+  /** Writes a new record and lists it under its owner; false when the id exists. */
+  async create(ref: BulkJobRef, record: BulkJobRecord): Promise<boolean> {
+    // The owner's list first (another slot): a lost record write leaves an entry that reads skip.
+    await this.redis.zadd(this.keys.jobs(ref.owner), record.createdAt, ref.jobId);
+    return (await CREATE.run(this.redis, [this.keys.record(ref)], toHash(record))) === 1;
+  }
+
+  async get(ref: BulkJobRef): Promise<BulkJobRecord | null> {
+    return fromHash(await this.redis.hgetall(this.keys.record(ref)));
+  }
+
+  async getMany(owner: string, jobIds: readonly string[]): Promise<Array<BulkJobRecord | null>> {
+    // One command per record: each job has its own slot.
+    return Promise.all(jobIds.map((jobId) => this.get({ owner, jobId })));
+  }
+
+  async transition(ref: BulkJobRef, to: JobStatus, now: number, fields: Record<string, string | number> = {}): Promise<BulkJobRecord> {
+    const pairs = Object.entries(fields).flatMap(([name, value]) => [name, String(value)]);
+    const [outcome, previous] = (await TRANSITION.run(this.redis, [this.keys.record(ref)], [to, now, sourcesOf(to).join(','), ...pairs])) as [string, string];
+    if (outcome === 'missing') throw new BulkJobStateError(ref.jobId, null, to);
+    if (outcome === 'illegal') throw new BulkJobStateError(ref.jobId, previous as JobStatus, to);
+    const record = await this.get(ref);
+    if (!record) throw new BulkJobStateError(ref.jobId, null, to);
+    return record;
+  }
+
+  async setRowsTotal(ref: BulkJobRef, rowsTotal: number): Promise<void> {
+    await this.redis.hset(this.keys.record(ref), 'rows_total', rowsTotal);
+  }
+
+  /** The journal of the chunk being checked, by row index. */
+  async journal(ref: BulkJobRef): Promise<Map<number, JournalEntry>> {
+    const hash = await this.redis.hgetall(this.keys.journal(ref));
+    const entries = new Map<number, JournalEntry>();
+    for (const [field, value] of Object.entries(hash)) {
+      if (value === IN_FLIGHT) {
+        entries.set(Number(field), { inFlight: true });
+        continue;
+      }
+      const tab = value.indexOf('\t');
+      entries.set(Number(field), { inFlight: false, outcome: value.slice(0, tab) as RowOutcome, line: value.slice(tab + 1) });
+    }
+    return entries;
+  }
+
+  /**
+   * Records that a paid call for the row is about to be made. False when the row has an entry already (an
+   * outcome, or an earlier attempt's marker): the call must then not be made.
+   */
+  async markInFlight(ref: BulkJobRef, row: number): Promise<boolean> {
+    return (await this.redis.hsetnx(this.keys.journal(ref), String(row), IN_FLIGHT)) === 1;
+  }
+
+  /** A row's outcome, durable before the worker moves on. */
+  async recordRow(ref: BulkJobRef, row: number, outcome: RowOutcome, line: string): Promise<void> {
+    await this.redis.hset(this.keys.journal(ref), String(row), `${outcome}\t${line}`);
+  }
+
+  /** Moves progress past `chunk` and empties the journal; false when that chunk was committed already. */
+  async commitChunk(ref: BulkJobRef, chunk: number, rows: number, counts: OutcomeCounts, now: number): Promise<boolean> {
+    const args = [chunk, rows, now, ...ROW_OUTCOMES.map((outcome) => counts[outcome])];
+    return (await COMMIT_CHUNK.run(this.redis, [this.keys.record(ref), this.keys.journal(ref)], args)) === 1;
+  }
+
+  async delete(ref: BulkJobRef): Promise<void> {
+    await this.redis.del(this.keys.record(ref));
+    await this.redis.del(this.keys.journal(ref));
+    await this.redis.zrem(this.keys.jobs(ref.owner), ref.jobId);
+  }
+}
+
+function toHash(record: BulkJobRecord): string[] {
+  const fields: Record<string, string | number | null> = {
+    job_id: record.jobId,
+    client_id: record.clientId,
+    kind: record.kind,
+    accept_cache: record.acceptCache ? 1 : 0,
+    api_key: record.apiKeySealed,
+    status: record.status,
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+    attempts: record.attempts,
+    message: record.message,
+    rows_total: record.rowsTotal,
+    rows_done: record.rowsDone,
+    chunks_done: record.chunksDone,
+    count_ok: record.counts.ok,
+    count_invalid: record.counts.invalid,
+    count_error: record.counts.error,
+    count_interrupted: record.counts.interrupted,
+    result_key: record.resultKey,
+  };
+  return Object.entries(fields).flatMap(([name, value]) => (value === null ? [] : [name, String(value)]));
+}
+
+function fromHash(hash: Record<string, string>): BulkJobRecord | null {
+  if (!hash['job_id']) return null;
+  const num = (name: string): number => Number(hash[name] ?? 0);
+  return {
+    jobId: hash['job_id'],
+    clientId: hash['client_id'] ?? '',
+    kind: hash['kind'] ?? '',
+    acceptCache: hash['accept_cache'] === '1',
+    apiKeySealed: hash['api_key'] ?? '',
+    status: hash['status'] as JobStatus,
+    createdAt: num('created_at'),
+    updatedAt: num('updated_at'),
+    attempts: num('attempts'),
+    message: hash['message'] ?? null,
+    rowsTotal: hash['rows_total'] === undefined ? null : num('rows_total'),
+    rowsDone: num('rows_done'),
+    chunksDone: num('chunks_done'),
+    counts: { ok: num('count_ok'), invalid: num('count_invalid'), error: num('count_error'), interrupted: num('count_interrupted') },
+    resultKey: hash['result_key'] ?? null,
+  };
+}

@@ -1,0 +1,427 @@
+// The SpreadsheetML parts an .xlsx workbook is read from, each parsed as a stream of SAX events (saxes):
+// the workbook part and its relationships (worksheet names -> parts, the 1904 date system), the styles (which
+// style ids are date formats), the shared strings (held: cells refer to them by index), and the worksheets,
+// row by row, never held whole. Cell values come out as exceljs's whole-file reader gave them (FORMAT_NOTES §14).
+
+import { posix } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { StatementEngineError } from '../errors.js';
+import { columnLetters, EXCEL_EPOCH_SERIAL, excelDateToEpoch } from './layout.js';
+import type { XlsxZip } from './zip.js';
+
+export type CellValue = string | number | boolean | null;
+
+export interface Row {
+  /** Excel row number (1-based). */
+  number: number;
+  /** Cells 1..n (index 0 = column A), trailing empty cells dropped. */
+  cells: CellValue[];
+}
+
+export interface WorksheetPart {
+  name: string;
+  part: string;
+}
+
+export interface WorkbookParts {
+  worksheets: WorksheetPart[];
+  date1904: boolean;
+  sharedStrings: string | null;
+  styles: string | null;
+}
+
+const unreadable = (message: string) => new StatementEngineError('INVALID_XLSX', `The .xlsx workbook cannot be read: ${message}`);
+
+/** `x:c` -> `c`: some writers prefix the SpreadsheetML namespace. */
+const local = (name: string) => {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+};
+
+interface SaxHandlers {
+  open(name: string, attributes: Record<string, string>): void;
+  text?(text: string): void;
+  close?(name: string): void;
+}
+
+/** A SAX parser over one part; `write` returns once the chunk's events are handled; errors name the part and line. */
+function partParser(part: string, handlers: SaxHandlers): { write(chunk: Buffer): void; end(): void } {
+  const parser = new SaxesParser({ xmlns: false, position: true });
+  let failure: Error | null = null;
+  parser.on('error', (error) => {
+    failure ??= error;
+  });
+  parser.on('opentag', (tag: SaxesTagPlain) => handlers.open(local(tag.name), tag.attributes as Record<string, string>));
+  if (handlers.text) {
+    const text = handlers.text;
+    parser.on('text', text);
+    parser.on('cdata', text);
+  }
+  if (handlers.close) {
+    const close = handlers.close;
+    parser.on('closetag', (tag) => close(local(tag.name)));
+  }
+  const decoder = new StringDecoder('utf8');
+  let first = true;
+  const check = () => {
+    if (failure) throw unreadable(`${part} is not well-formed XML (${failure.message.split('\n')[0]!.slice(0, 160)})`);
+  };
+  return {
+    write(chunk) {
+      let text = decoder.write(chunk);
+      if (first && text.length > 0) {
+        first = false;
+        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      }
+      parser.write(text);
+      check();
+    },
+    end() {
+      parser.write(decoder.end());
+      parser.close();
+      check();
+    },
+  };
+}
+
+/** Parses a (small) part whole, by its events. */
+async function parsePart(zip: XlsxZip, part: string, handlers: SaxHandlers): Promise<void> {
+  const parser = partParser(part, handlers);
+  for await (const chunk of zip.read(part)) parser.write(chunk);
+  parser.end();
+}
+
+/** A relationship target resolved against the folder of the part that holds it (`/xl/x.xml` is absolute). */
+function resolveTarget(baseFolder: string, target: string): string {
+  const trimmed = target.trim();
+  const joined = trimmed.startsWith('/') ? trimmed.slice(1) : posix.join(baseFolder, trimmed);
+  return posix.normalize(joined).replace(/^\/+/, '');
+}
+
+async function relationships(zip: XlsxZip, part: string): Promise<Map<string, { type: string; target: string }>> {
+  const rels = new Map<string, { type: string; target: string }>();
+  const relsPart = posix.join(posix.dirname(part), '_rels', `${posix.basename(part)}.rels`);
+  if (!zip.has(relsPart)) return rels;
+  const folder = posix.dirname(part);
+  await parsePart(zip, relsPart, {
+    open(name, a) {
+      if (name === 'Relationship' && a.Id && a.Target && a.TargetMode !== 'External') {
+        rels.set(a.Id, { type: a.Type ?? '', target: resolveTarget(folder, a.Target) });
+      }
+    },
+  });
+  return rels;
+}
+
+/** The workbook part, its worksheets in their order (tab order), and where the shared strings and styles are. */
+export async function workbookParts(zip: XlsxZip): Promise<WorkbookParts> {
+  let workbookPart = 'xl/workbook.xml';
+  for (const rel of (await relationships(zip, '')).values()) {
+    if (rel.type.endsWith('/officeDocument')) workbookPart = rel.target;
+  }
+  if (!zip.has(workbookPart)) throw unreadable(`it has no ${workbookPart} (not an Excel workbook)`);
+  const sheets: Array<{ name: string; id: string }> = [];
+  let date1904 = false;
+  await parsePart(zip, workbookPart, {
+    open(name, a) {
+      if (name === 'sheet') {
+        const id = Object.entries(a).find(([key]) => local(key) === 'id' && key !== 'sheetId')?.[1];
+        if (id !== undefined) sheets.push({ name: a.name ?? '', id });
+      } else if (name === 'workbookPr') {
+        date1904 = a.date1904 === '1' || a.date1904 === 'true';
+      }
+    },
+  });
+  const rels = await relationships(zip, workbookPart);
+  const folder = posix.dirname(workbookPart);
+  const ofType = (type: string, fallback: string) => {
+    for (const rel of rels.values()) if (rel.type.endsWith(`/${type}`) && zip.has(rel.target)) return rel.target;
+    const path = posix.join(folder, fallback);
+    return zip.has(path) ? path : null;
+  };
+  const worksheets: WorksheetPart[] = [];
+  for (const sheet of sheets) {
+    const rel = rels.get(sheet.id);
+    // Chart sheets and sheets whose part is missing have no cells (exceljs skipped them too).
+    if (rel && rel.type.endsWith('/worksheet') && zip.has(rel.target)) worksheets.push({ name: sheet.name, part: rel.target });
+  }
+  return { worksheets, date1904, sharedStrings: ofType('sharedStrings', 'sharedStrings.xml'), styles: ofType('styles', 'styles.xml') };
+}
+
+// The built-in number formats (ECMA-376 18.8.30) that have a fixed code, as exceljs knew them.
+const BUILT_IN_FORMATS: Record<number, string> = {
+  0: 'General', 1: '0', 2: '0.00', 3: '#,##0', 4: '#,##0.00', 9: '0%', 10: '0.00%', 11: '0.00E+00', 12: '# ?/?',
+  13: '# ??/??', 14: 'mm-dd-yy', 15: 'd-mmm-yy', 16: 'd-mmm', 17: 'mmm-yy', 18: 'h:mm AM/PM', 19: 'h:mm:ss AM/PM',
+  20: 'h:mm', 21: 'h:mm:ss', 22: 'm/d/yy "h":mm', 37: '#,##0 ;(#,##0)', 38: '#,##0 ;[Red](#,##0)',
+  39: '#,##0.00 ;(#,##0.00)', 40: '#,##0.00 ;[Red](#,##0.00)', 45: 'mm:ss', 46: '[h]:mm:ss', 47: 'mmss.0',
+  48: '##0.0E+0', 49: '@',
+};
+
+/** A format code that shows a date or time: a date letter outside quotes and brackets (exceljs's test). */
+export function isDateFormat(code: string | undefined): boolean {
+  if (!code) return false;
+  return /[ymdhMsb]+/.test(code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
+}
+
+/** For each style id (a cell's `s`), whether its number format is a date format. */
+export async function dateStyles(zip: XlsxZip, part: string | null): Promise<boolean[]> {
+  if (part === null) return [];
+  const custom = new Map<number, string>();
+  const formatIds: number[] = [];
+  // Only the numFmts list and the cell formats count (cellStyleXfs and the dxfs of conditional formats do not).
+  let within: 'numFmts' | 'cellXfs' | null = null;
+  await parsePart(zip, part, {
+    open(name, a) {
+      if (name === 'numFmts' || name === 'cellXfs') within = name;
+      else if (name === 'numFmt' && within === 'numFmts' && a.numFmtId !== undefined) custom.set(Number(a.numFmtId), a.formatCode ?? '');
+      else if (name === 'xf' && within === 'cellXfs') formatIds.push(Number(a.numFmtId ?? 0));
+    },
+    close(name) {
+      if (name === 'numFmts' || name === 'cellXfs') within = null;
+    },
+  });
+  return formatIds.map((id) => id !== 0 && isDateFormat(custom.get(id) ?? BUILT_IN_FORMATS[id]));
+}
+
+/** `_x000D_` escapes of a text element (`<t>`), as Excel writes characters XML cannot hold. */
+const unescapeText = (text: string) => text.replace(/_x([0-9A-F]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The shared strings, in order: the text of each `<si>` (its `<t>`, or its rich-text runs joined; phonetic runs left out). */
+export async function sharedStrings(zip: XlsxZip, part: string | null): Promise<string[]> {
+  if (part === null) return [];
+  const strings: string[] = [];
+  let item: string[] | null = null;
+  let text: string[] | null = null;
+  let phonetic = 0;
+  await parsePart(zip, part, {
+    open(name) {
+      if (name === 'si') item = [];
+      else if (name === 'rPh') phonetic++;
+      else if (name === 't' && item !== null && phonetic === 0) text = [];
+    },
+    text(value) {
+      if (text !== null) text.push(value);
+    },
+    close(name) {
+      if (name === 't' && text !== null) {
+        item!.push(unescapeText(text.join('')));
+        text = null;
+      } else if (name === 'rPh') phonetic--;
+      else if (name === 'si' && item !== null) {
+        strings.push(item.join(''));
+        item = null;
+      }
+    },
+  });
+  return strings;
+}
+
+/** XML entities left in a `str` formula result, decoded as exceljs did. */
+const xmlDecode = (text: string) =>
+  text.replace(/&([a-z]*);/g, (c) => ({ '&lt;': '<', '&gt;': '>', '&amp;': '&', '&apos;': "'", '&quot;': '"' })[c] ?? c);
+
+/** `F12` -> 6 (column F); 0 when the reference has no letters. */
+function columnOf(reference: string): number {
+  let n = 0;
+  for (let i = 0; i < reference.length; i++) {
+    const code = reference.charCodeAt(i);
+    if (code >= 65 && code <= 90) n = n * 26 + (code - 64);
+    else if (code >= 97 && code <= 122) n = n * 26 + (code - 96);
+    else break;
+  }
+  return n;
+}
+
+const MAX_COLUMN = 16384;
+const DAY_MS = 86_400_000;
+
+interface CellState {
+  column: number;
+  type: string;
+  dateStyled: boolean;
+  formula: boolean;
+  /** The `<v>` text, or the inline string's text. */
+  value: string | null;
+  rich: boolean;
+}
+
+export interface WorksheetContext {
+  sharedStrings: string[];
+  dateStyles: boolean[];
+  date1904: boolean;
+}
+
+/**
+ * The rows of one worksheet part that hold any value, with their Excel row numbers, as they are inflated and
+ * parsed: memory stays that of one chunk of the part, whatever the worksheet's size.
+ */
+export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: WorksheetContext): AsyncGenerator<Row> {
+  const ready: Row[] = [];
+  let rowNumber = 0;
+  let cells: CellValue[] = [];
+  let hasValue = false;
+  let lastColumn = 0;
+  let cell: CellState | null = null;
+  /** Where text goes: the `<v>` / inline `<t>` of the cell, the `<f>` of a formula, or nowhere. */
+  let into: 'value' | 'formula' | null = null;
+  let inRun = false;
+  let runText: string[] = [];
+  let phonetic = 0;
+  let formulaText = '';
+
+  const toDate = (serial: number): CellValue => {
+    const ms = Math.round((serial - EXCEL_EPOCH_SERIAL + (ctx.date1904 ? 1462 : 0)) * DAY_MS);
+    const epoch = excelDateToEpoch(new Date(ms));
+    return Number.isFinite(epoch) ? epoch : null;
+  };
+
+  const finishCell = (c: CellState): CellValue => {
+    if (c.formula) {
+      // A formula gives its cached result (none: an empty cell).
+      if (!c.value) return null;
+      let result: CellValue;
+      if (c.type === 'str') result = xmlDecode(c.value);
+      else if (c.type === 'b') result = parseInt(c.value, 10) !== 0;
+      else if (c.type === 'e') result = c.value;
+      else result = parseFloat(c.value);
+      if (c.dateStyled) return toDate(Number(result));
+      return typeof result === 'number' && !Number.isFinite(result) ? null : result;
+    }
+    if (c.value === null) return null;
+    switch (c.type) {
+      case 's': {
+        const index = parseInt(c.value, 10);
+        const text = ctx.sharedStrings[index];
+        if (text === undefined) throw unreadable(`${sheet.name}!${columnLetters(c.column)}${rowNumber} refers to shared string ${c.value}, which ${sheet.part.replace(/worksheets\/.*/, 'sharedStrings.xml')} does not have`);
+        return text;
+      }
+      case 'str':
+        return xmlDecode(c.value);
+      case 'inlineStr':
+        return c.value;
+      case 'b':
+        return parseInt(c.value, 10) !== 0;
+      case 'e':
+        return c.value;
+      case 'd': {
+        // An ISO 8601 date cell (strict files): its wall-clock time, like an Excel date.
+        const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?/.exec(c.value);
+        if (!m) return null;
+        const ms = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), Math.round(Number(`0.${m[7] ?? '0'}`) * 1000));
+        return excelDateToEpoch(new Date(ms));
+      }
+      default: {
+        const number = parseFloat(c.value);
+        if (c.dateStyled) return toDate(number);
+        return Number.isFinite(number) ? number : null;
+      }
+    }
+  };
+
+  const parser = partParser(sheet.part, {
+    open(name, a) {
+      switch (name) {
+        case 'row': {
+          const stated = a.r === undefined ? NaN : parseInt(a.r, 10);
+          rowNumber = Number.isFinite(stated) && stated > 0 ? stated : rowNumber + 1;
+          cells = [];
+          hasValue = false;
+          lastColumn = 0;
+          return;
+        }
+        case 'c': {
+          const stated = a.r === undefined ? 0 : columnOf(a.r);
+          const column = stated > 0 ? stated : lastColumn + 1;
+          if (column > MAX_COLUMN) throw unreadable(`${sheet.part} has a cell beyond column ${columnLetters(MAX_COLUMN)} (${a.r ?? ''})`);
+          lastColumn = column;
+          const style = a.s === undefined ? 0 : parseInt(a.s, 10);
+          cell = { column, type: a.t ?? 'n', dateStyled: ctx.dateStyles[style] === true, formula: false, value: null, rich: false };
+          formulaText = '';
+          return;
+        }
+        case 'v':
+          if (cell) into = 'value';
+          return;
+        case 'f':
+          if (cell) {
+            into = 'formula';
+            if (a.t === 'shared') cell.formula = true;
+          }
+          return;
+        case 'r':
+          if (cell) {
+            inRun = true;
+            runText = [];
+          }
+          return;
+        case 'rPh':
+          phonetic++;
+          return;
+        case 't':
+          if (cell && phonetic === 0) into = 'value';
+          return;
+        default:
+      }
+    },
+    text(text) {
+      if (into === 'value' && cell) {
+        if (inRun) runText.push(text);
+        else cell.value = cell.value === null ? text : cell.value + text;
+      } else if (into === 'formula') formulaText += text;
+    },
+    close(name) {
+      switch (name) {
+        case 'v':
+        case 't':
+          into = null;
+          return;
+        case 'f':
+          into = null;
+          if (cell && formulaText !== '') cell.formula = true;
+          return;
+        case 'r':
+          if (cell && inRun) {
+            // A rich-text run's text, `_xHHHH_` escapes decoded (exceljs's run reader did).
+            const run = unescapeText(runText.join(''));
+            if (run !== '') cell.value = (cell.value ?? '') + run;
+            inRun = false;
+          }
+          return;
+        case 'rPh':
+          phonetic--;
+          return;
+        case 'c':
+          if (cell) {
+            const value = finishCell(cell);
+            if (value !== null) {
+              hasValue = true;
+              while (cells.length < cell.column - 1) cells.push(null);
+              cells[cell.column - 1] = value;
+            }
+            cell = null;
+          }
+          return;
+        case 'row':
+          if (hasValue && rowNumber > 0) {
+            while (cells.length > 0 && cells[cells.length - 1] === null) cells.pop();
+            ready.push({ number: rowNumber, cells });
+          }
+          cells = [];
+          hasValue = false;
+          return;
+        default:
+      }
+    },
+  });
+
+  for await (const chunk of zip.read(sheet.part)) {
+    parser.write(chunk);
+    if (ready.length > 0) {
+      yield* ready;
+      ready.length = 0;
+    }
+  }
+  parser.end();
+  yield* ready;
+}

@@ -1,0 +1,106 @@
+// The zip container of an .xlsx, opened by its central directory (yauzl): every part can be read in any order,
+// whatever order the writer put the entries in (exceljs puts workbook.xml, styles and shared strings after the
+// worksheets), and each part is inflated as a stream, so a worksheet is never held whole. A stream of bytes
+// (convertStream, job uploads) is first written to a temporary file: a zip is read from its end.
+
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { crc32 } from 'node:zlib';
+import yauzl from 'yauzl';
+import { StatementEngineError } from '../errors.js';
+
+const unreadable = (message: string) => new StatementEngineError('INVALID_XLSX', `The .xlsx workbook cannot be read: ${message}`);
+
+/** yauzl's messages, first line, bounded (they never hold workbook data, only zip structure). */
+const zipMessage = (error: unknown) => String((error as Error)?.message ?? error).split('\n')[0]!.slice(0, 200);
+
+export class XlsxZip {
+  private constructor(
+    private readonly zip: yauzl.ZipFile,
+    private readonly entries: Map<string, yauzl.Entry>,
+    private readonly cleanup: () => void,
+  ) {}
+
+  /** Opens an .xlsx file (path) or the bytes of one (stream); throws INVALID_XLSX when it is no complete zip. */
+  static async open(input: string | Readable, tmpDir?: string): Promise<XlsxZip> {
+    let path: string;
+    let cleanup = () => {};
+    if (typeof input === 'string') {
+      path = input;
+    } else {
+      const dir = mkdtempSync(join(tmpDir ?? tmpdir(), 'satyapan-xlsx-'));
+      cleanup = () => rmSync(dir, { recursive: true, force: true });
+      path = join(dir, 'workbook.xlsx');
+      try {
+        await pipeline(input, createWriteStream(path));
+      } catch (error) {
+        cleanup();
+        throw error;
+      }
+    }
+    try {
+      const zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false, decodeStrings: true });
+      const entries = await new Promise<Map<string, yauzl.Entry>>((resolve, reject) => {
+        const found = new Map<string, yauzl.Entry>();
+        zip.on('entry', (entry: yauzl.Entry) => {
+          found.set(entry.fileName.replace(/\\/g, '/').replace(/^\/+/, ''), entry);
+          zip.readEntry();
+        });
+        zip.on('end', () => resolve(found));
+        zip.on('error', reject);
+        zip.readEntry();
+      }).catch((error: unknown) => {
+        zip.close();
+        throw error;
+      });
+      return new XlsxZip(zip, entries, cleanup);
+    } catch (error) {
+      cleanup();
+      if ((error as NodeJS.ErrnoException).code && (error as NodeJS.ErrnoException).syscall) {
+        throw new StatementEngineError('INPUT_UNREADABLE', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code}`);
+      }
+      throw unreadable(`it is no complete zip file (${zipMessage(error)})`);
+    }
+  }
+
+  has(name: string): boolean {
+    return this.entries.has(name);
+  }
+
+  /**
+   * The inflated bytes of one part, as they are read. The CRC-32 of the part is checked at its end (a corrupt
+   * part is refused, never read as other values); zip structure errors become INVALID_XLSX naming the part.
+   */
+  async *read(name: string): AsyncGenerator<Buffer> {
+    const entry = this.entries.get(name);
+    if (!entry) throw unreadable(`the part ${name} is missing`);
+    if (entry.isEncrypted()) throw unreadable(`the part ${name} is encrypted (a password-protected workbook)`);
+    let stream: Readable;
+    try {
+      stream = await new Promise<Readable>((resolve, reject) => this.zip.openReadStream(entry, (error, s) => (error ? reject(error) : resolve(s))));
+    } catch (error) {
+      throw unreadable(`the part ${name} is corrupt (${zipMessage(error)})`);
+    }
+    let crc = 0;
+    try {
+      for await (const chunk of stream) {
+        crc = crc32(chunk as Buffer, crc);
+        yield chunk as Buffer;
+      }
+    } catch (error) {
+      if (error instanceof StatementEngineError) throw error;
+      throw unreadable(`the part ${name} is corrupt (${zipMessage(error)})`);
+    } finally {
+      stream.destroy();
+    }
+    if (crc >>> 0 !== entry.crc32 >>> 0) throw unreadable(`the part ${name} is corrupt (CRC-32 mismatch)`);
+  }
+
+  close(): void {
+    this.zip.close();
+    this.cleanup();
+  }
+}
