@@ -1,4 +1,4 @@
-import type { Logger } from '@satyapan/core';
+import type { Logger, PreparedJson } from '@satyapan/core';
 import type { BranchView } from './ifsc/branch.js';
 import type { BranchDirectory } from './ifsc/directory.js';
 import { loadDirectory } from './ifsc/importer.js';
@@ -40,6 +40,11 @@ export class BankService {
 
   lookupIfsc(ifsc: string): BranchView {
     return this.ifsc.lookupIfsc(ifsc);
+  }
+
+  /** `lookupIfsc`'s answer serialized once per IFSC (bounded cache, emptied when the directory is swapped). */
+  lookupIfscJson(ifsc: string): PreparedJson {
+    return this.ifsc.lookupIfscJson(ifsc);
   }
 
   searchBranches(params: SearchParams): BranchPage<BranchView> {

@@ -172,7 +172,7 @@ function bankRoutes(ctx: RouteContext, bank: BankService): RouteDefinition[] {
       summary: 'Branch details of an IFSC (case-insensitive); the branch object itself, not enveloped.',
       schemas: { params: { type: 'object', required: ['ifsc'], properties: { ifsc: IFSC_SCHEMA } }, response: BRANCH },
       errors: [404, 422],
-      handler: async ({ params }) => ({ kind: 'raw', body: bank.lookupIfsc(params.ifsc) }),
+      handler: async ({ params }) => ({ kind: 'raw', body: bank.lookupIfscJson(params.ifsc) }),
     },
   ];
   if (bank.canVerify) {

@@ -179,6 +179,27 @@ describe('bank: IFSC directory, lookup and search', () => {
       }
     });
 
+    it('lookupIfscJson: the serialized lookupIfsc, cached within its bound and emptied by a swap', async () => {
+      const holder = new SwappableDirectory(IfscDirectory.fromBranches(all.slice(0, 10), 'first'));
+      const service = new IfscService(holder, 3);
+      const first = all.slice(0, 5) as Branch[];
+      for (const branch of first) {
+        const answer = service.lookupIfscJson(branch.IFSC.toLowerCase());
+        expect(answer.json).to.equal(JSON.stringify(service.lookupIfsc(branch.IFSC)));
+        expect(answer.byteLength).to.equal(Buffer.byteLength(answer.json));
+      }
+      const again = service.lookupIfscJson(first[4]!.IFSC.toLowerCase());
+      expect(service.lookupIfscJson(first[4]!.IFSC.toLowerCase())).to.equal(again);
+      // Bounded: the oldest answers were dropped (a new object comes back), the newest kept.
+      expect(service.lookupIfscJson(first[0]!.IFSC.toLowerCase())).to.not.equal(again);
+      await expectServiceError(() => service.lookupIfscJson('abna0999999'), 404, 'IFSC not found: ABNA0999999');
+      await expectServiceError(() => service.lookupIfscJson('AB-12'), 422, 'Invalid IFSC pattern');
+      const edited = { ...first[4]!, BRANCH: 'RENAMED IN THE NEXT SNAPSHOT' };
+      holder.swap(IfscDirectory.fromBranches([edited], 'second'));
+      expect(JSON.parse(service.lookupIfscJson(first[4]!.IFSC.toLowerCase()).json).BRANCH).to.equal('RENAMED IN THE NEXT SNAPSHOT');
+      await expectServiceError(() => service.lookupIfscJson(first[0]!.IFSC.toLowerCase()), 404, `IFSC not found: ${first[0]!.IFSC}`);
+    });
+
     it('watch() reloads when a new snapshot is renamed into place', async () => {
       const path = join(dir.path, 'watched.bin');
       await writeFile(path, encodeSnapshot(all.slice(0, 5), 'v1'));

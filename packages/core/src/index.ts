@@ -20,7 +20,7 @@ export * from './storage/index.js';
 export { readAll } from './streams.js';
 export { keepAliveFetch, type KeepAliveFetch, type FetchRequest, type BufferedAnswer } from './http/keep-alive-fetch.js';
 export {
-  PRODUCTS,
+  PRODUCTS, PreparedJson,
   type Product, type ClientRecord, type Area, type RouteDefinition, type RouteContext, type RouteRequest, type RouteResult,
   type RouteSchemas, type JsonSchema, type HttpMethod,
 } from './http/routes.js';

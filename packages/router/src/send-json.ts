@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { PreparedJson } from '@satyapan/core';
 
 /**
  * `res.json(value)` for the common case, with the same bytes and headers (`Content-Type: application/json;
@@ -9,6 +10,8 @@ import type { Request, Response } from 'express';
  * out of the ordinary goes to `res.json` itself: the host's `json replacer` / `json spaces` / `json escape` or an
  * `etag` function of its own, a HEAD or conditional request (Express answers those 304 / without a body), a
  * status without a body, or a Content-Type, Transfer-Encoding or ETag a handler already set.
+ * A `PreparedJson` value is written as its serialized text (its entity tag hashed once and kept on it); on the
+ * out-of-the-ordinary path it is parsed back and handed to `res.json`, so the host's settings still apply.
  */
 export function sendJson(req: Request, res: Response, value: unknown): void {
   const app = res.app;
@@ -19,14 +22,24 @@ export function sendJson(req: Request, res: Response, value: unknown): void {
     || req.method === 'HEAD' || req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined
     || res.statusCode === 204 || res.statusCode === 205 || res.statusCode === 304
     || res.hasHeader('content-type') || res.hasHeader('transfer-encoding') || res.hasHeader('etag')) {
-    res.json(value);
+    res.json(value instanceof PreparedJson ? JSON.parse(value.json) : value);
+    return;
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (value instanceof PreparedJson) {
+    res.setHeader('Content-Length', String(value.byteLength));
+    if (etag !== false) res.setHeader('ETag', weak ? `W/${value.entityTag ??= entityTag(value.json, value.byteLength)}` : value.entityTag ??= entityTag(value.json, value.byteLength));
+    res.end(value.json);
     return;
   }
   const body = JSON.stringify(value);
   const length = Buffer.byteLength(body);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', String(length));
-  // The `etag` package's entity tag, as Express's default `etag fn` computes it over the body's UTF-8 bytes.
-  if (etag !== false) res.setHeader('ETag', `${weak ? 'W/' : ''}"${length.toString(16)}-${hash('sha1', body, 'base64').substring(0, 27)}"`);
+  if (etag !== false) res.setHeader('ETag', weak ? `W/${entityTag(body, length)}` : entityTag(body, length));
   res.end(body);
+}
+
+/** The `etag` package's entity tag (without `W/`), as Express's default `etag fn` computes it over the body's UTF-8 bytes. */
+function entityTag(body: string, length: number): string {
+  return `"${length.toString(16)}-${hash('sha1', body, 'base64').substring(0, 27)}"`;
 }

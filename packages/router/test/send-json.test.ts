@@ -3,6 +3,7 @@ import express from 'express';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { PreparedJson } from '@satyapan/core';
 import { sendJson } from '../src/send-json.js';
 
 interface Answer {
@@ -57,6 +58,12 @@ describe('router: sendJson answers exactly as res.json does', () => {
         res.status(c.status ?? 200);
         sendJson(req, res, VALUE);
       });
+      // One prepared body for every request of the case, so its remembered entity tag is reused.
+      const prepared = new PreparedJson(JSON.stringify(VALUE));
+      app.all('/prepared', (req, res) => {
+        res.status(c.status ?? 200);
+        sendJson(req, res, prepared);
+      });
       return app;
     });
     const root = express();
@@ -73,6 +80,9 @@ describe('router: sendJson answers exactly as res.json does', () => {
       const actual = await fetchRaw(`${base}/${i}/send-json`, method, c.headers ?? {});
       expect(actual).to.deep.equal(expected);
       expect(expected.headers.length).to.be.greaterThan(2);
+      // A prepared (serialized once) body: the same answer, the first time and once its entity tag is kept.
+      expect(await fetchRaw(`${base}/${i}/prepared`, method, c.headers ?? {})).to.deep.equal(expected);
+      expect(await fetchRaw(`${base}/${i}/prepared`, method, c.headers ?? {})).to.deep.equal(expected);
     });
   }
 

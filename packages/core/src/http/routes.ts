@@ -46,6 +46,22 @@ export interface RouteRequest<Body = unknown, Query = Record<string, unknown>, P
   baseUrl: string;
 }
 
+/**
+ * A JSON body serialized once and sent many times (e.g. an IFSC's branch answer): return it as the `body` of a
+ * `raw` result and the router writes `json` as is, with the same headers and bytes as for the value it encodes.
+ * The router remembers the body's entity tag in `entityTag` (its own cache; handlers leave it alone).
+ */
+export class PreparedJson {
+  /** UTF-8 length of `json`. */
+  readonly byteLength: number;
+  /** The ETag's quoted part (`"<length>-<hash>"`), filled by the router the first time it sends this body. */
+  entityTag: string | undefined;
+
+  constructor(readonly json: string) {
+    this.byteLength = Buffer.byteLength(json);
+  }
+}
+
 /** What a handler returns. The router turns it into the HTTP response. */
 export type RouteResult =
   | { kind?: 'envelope'; data: unknown; status?: number; headers?: Record<string, string> }
