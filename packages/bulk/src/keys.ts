@@ -1,4 +1,4 @@
-import { KeySpace, sha256Hex } from '@satyapan/core';
+import { JOB_ID_PATTERN, JOB_OWNER_PATTERN as OWNER_PATTERN, KeySpace, jobOwnerOf } from '@satyapan/core';
 
 /** Where a job lives: its owner (a hash of the client id) and its id. */
 export interface BulkJobRef {
@@ -6,12 +6,9 @@ export interface BulkJobRef {
   jobId: string;
 }
 
-export const JOB_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const OWNER_PATTERN = /^[0-9a-f]{24}$/;
-
 /** The owner of a client's bulk jobs: hashed, so client ids of any shape make safe key and path segments. */
 export function bulkOwnerOf(clientId: string): string {
-  return sha256Hex(`bulk-owner:${clientId}`).slice(0, 24);
+  return jobOwnerOf('bulk', clientId);
 }
 
 /**

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import {
-  FsStorage, duplicateConnection, serviceError, silentLogger, systemClock, waitForRedis, watchQueueDepth, watchRedisConnection,
+  FsStorage, duplicateConnection, serviceError, silentLogger, systemClock, readyOrLetCommandFail, JOB_ID_PATTERN, watchQueueDepth, watchRedisConnection,
   type Clock, type Logger, type ObjectStorage, type Product, type RedisConnection, type SatyapanMetrics, type Sealer, type UploadPolicy,
 } from '@satyapan/core';
 import { BULK_DEFAULTS } from './defaults.js';
 import { BulkDispatcher } from './dispatch.js';
-import { BulkKeys, JOB_ID_PATTERN, bulkOwnerOf, bulkStorageKeys, refOfUploadKey, type BulkJobRef } from './keys.js';
+import { BulkKeys, bulkOwnerOf, bulkStorageKeys, refOfUploadKey, type BulkJobRef } from './keys.js';
 import type { RowCheckRegistry } from './kinds.js';
 import { BULK_LIST_ENTITY, zeroCounts, type BulkJobPage, type BulkJobRecord, type BulkJobView } from './model.js';
 import { createBulkQueue, type BulkJobData, type BulkRetryOptions } from './queue.js';
@@ -170,12 +170,7 @@ export class BulkService {
   }
 
   private async connected(): Promise<void> {
-    if (this.redis.status === 'ready') return;
-    try {
-      await waitForRedis(this.redis, 2_000);
-    } catch {
-      // The command itself then fails with ioredis's error, which the router maps to 503.
-    }
+    await readyOrLetCommandFail(this.redis);
   }
 
   private watchFsUploads(storage: FsStorage): void {

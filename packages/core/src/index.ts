@@ -7,7 +7,7 @@ export { systemClock, ManualClock, type Clock } from './clock.js';
 export { createLogger, silentLogger, type Logger, type LoggerOptions } from './logger.js';
 export { redact, redactText, redactEntry, isSensitiveKey } from './redact.js';
 export {
-  createRedisConnection, watchRedisConnection, duplicateConnection, connectionNameOf, parseClusterNodes, isRedisCluster, logUnlessRedisUnavailable, waitForRedis, isRedisUnavailableError, RedisUnavailableError, KeySpace, DEFAULT_REDIS_URL,
+  createRedisConnection, watchRedisConnection, duplicateConnection, connectionNameOf, parseClusterNodes, isRedisCluster, logUnlessRedisUnavailable, waitForRedis, readyOrLetCommandFail, isRedisUnavailableError, RedisUnavailableError, KeySpace, DEFAULT_REDIS_URL,
   type RedisFlavour, type RedisConnectionOptions, type RedisConnection, type RedisCluster,
 } from './redis.js';
 export {
@@ -29,7 +29,7 @@ export {
   type MetricsOptions, type QueueCounts, type UpstreamOutcome,
 } from './metrics.js';
 export {
-  JOB_STATUSES, canMove, sourcesOf, isTerminal, scoredEntries, repeatEvery, closeWithin, watchQueueDepth,
+  JOB_STATUSES, JOB_ID_PATTERN, JOB_OWNER_PATTERN, jobOwnerOf, canMove, sourcesOf, isTerminal, scoredEntries, repeatEvery, closeWithin, watchQueueDepth,
   type JobStatus, type ClosableWorker, type CountableQueue,
 } from './jobs.js';
 export {

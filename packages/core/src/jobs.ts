@@ -1,8 +1,22 @@
 // What every job queue of ours shares (statement jobs, bulk verification jobs): the job lifecycle, the shape of
 // sorted-set replies, periodic sweeps and the bounded shutdown of a BullMQ worker. Moved here from
 // @satyapan/statement-queue so that each queue package uses one copy.
+import { sha256Hex } from './crypto.js';
 import type { Logger } from './logger.js';
 import type { SatyapanMetrics } from './metrics.js';
+
+/** A job id as we mint them (randomUUID); checked before any key or storage path is built from one. */
+export const JOB_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The owner segment of a client's job keys and storage paths (see jobOwnerOf). */
+export const JOB_OWNER_PATTERN = /^[0-9a-f]{24}$/;
+
+/**
+ * The owner of a client's jobs of one family (`statement`, `bulk`): a hash of the client id, so client ids of any
+ * shape make safe key and path segments, and one family's owner says nothing of another's.
+ */
+export function jobOwnerOf(family: string, clientId: string): string {
+  return sha256Hex(`${family}-owner:${clientId}`).slice(0, 24);
+}
 
 /** created -> queued -> in_progress -> succeeded | failed. */
 export type JobStatus = 'created' | 'queued' | 'in_progress' | 'succeeded' | 'failed';

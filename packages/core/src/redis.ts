@@ -212,6 +212,20 @@ export async function waitForRedis(redis: RedisConnection, timeoutMs = 5_000): P
 }
 
 /**
+ * For a fail-fast connection (no offline queue), as the job services keep: a call right after start-up or a
+ * reconnect waits briefly for it; if Redis stays away, the caller's command then fails with ioredis's own error,
+ * which the router maps to 503.
+ */
+export async function readyOrLetCommandFail(redis: RedisConnection, timeoutMs = 2_000): Promise<void> {
+  if (redis.status === 'ready') return;
+  try {
+    await waitForRedis(redis, timeoutMs);
+  } catch {
+    // The command itself fails next.
+  }
+}
+
+/**
  * Key naming that works on Redis Cluster. Every key starts with the configured prefix; keys that a single
  * command or transaction touches together share a hash tag (`{...}`) so they land in the same slot.
  *   keys.tagged('tds:client-1', 'job', id)  ->  "satyapan:{tds:client-1}:job:<id>"

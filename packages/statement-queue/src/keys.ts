@@ -1,4 +1,4 @@
-import { KeySpace, sha256Hex } from '@satyapan/core';
+import { JOB_ID_PATTERN, JOB_OWNER_PATTERN as OWNER_PATTERN, KeySpace, jobOwnerOf } from '@satyapan/core';
 import type { JobStatus, StatementDomain } from './model.js';
 
 /** Where a job lives: its owner's slot and its id. Everything else about a job is found from these two. */
@@ -10,12 +10,9 @@ export interface JobRef {
 
 export type IndexName = 'all' | 'tan' | 'form' | 'quarter' | 'fy' | 'status';
 
-export const JOB_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const OWNER_PATTERN = /^[0-9a-f]{24}$/;
-
 /** The owner of a client's jobs. Hashed so client ids of any shape make safe key and path segments. */
 export function ownerOf(clientId: string): string {
-  return sha256Hex(`statement-owner:${clientId}`).slice(0, 24);
+  return jobOwnerOf('statement', clientId);
 }
 
 /**

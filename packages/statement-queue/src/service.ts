@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import {
-  FsStorage, duplicateConnection, serviceError, silentLogger, systemClock, waitForRedis, watchRedisConnection,
+  FsStorage, duplicateConnection, serviceError, silentLogger, systemClock, readyOrLetCommandFail, JOB_ID_PATTERN, watchRedisConnection,
   type Clock, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics, type Sealer, type UploadPolicy,
 } from '@satyapan/core';
 import { DEFAULTS } from './defaults.js';
 import { Dispatcher } from './dispatch.js';
 import { JobStore } from './job-store.js';
-import { JOB_ID_PATTERN, StatementKeys, ownerOf, refOfUploadKey, storageKeys, type JobRef } from './keys.js';
+import { StatementKeys, ownerOf, refOfUploadKey, storageKeys, type JobRef } from './keys.js';
 import { listEntity, type CorrectionRequest, type JobOwner, type StatementKind, type JobRecord, type Quarter, type SearchPage, type StatementDomain, type StatementJobView } from './model.js';
 import { domainOfForm, requestStartYear, tcsForm } from './period.js';
 import { createStatementQueue, watchQueueDepth, type ConversionRetryOptions, type ConvertJobData } from './queues.js';
@@ -196,12 +196,7 @@ export class StatementService {
    * briefly for it; if Redis stays away, the command then fails and the caller gets a 503.
    */
   private async connected(): Promise<void> {
-    if (this.redis.status === 'ready') return;
-    try {
-      await waitForRedis(this.redis, 2_000);
-    } catch {
-      // Let the command itself fail with ioredis's error, which the router maps to 503.
-    }
+    await readyOrLetCommandFail(this.redis);
   }
 
   private formOf(request: SubmitRequest, startYear: number): string {
