@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createRedisConnection, waitForRedis } from '@satyapan/core';
 import type { ServerConfig } from './_server.js';
@@ -21,6 +22,8 @@ export interface LoadResult {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** Responses received in the whole run (2xx or not). */
+  total: number;
   /** How the load was generated, to print with the figures. */
   command: string;
 }
@@ -28,8 +31,30 @@ export interface LoadResult {
 export interface ServerProcess {
   url: string;
   command: string;
+  /** The process id, for its CPU time (processCpuMicros). */
+  pid: number | undefined;
   close(): Promise<void>;
 }
+
+/**
+ * CPU time (user + system) a process has used so far, in microseconds, from /proc (Linux); undefined elsewhere.
+ * Divided by the requests it served, it gives a cost per request that the machine's other load hardly moves,
+ * unlike requests/s.
+ */
+export function processCpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command name (which may hold spaces, hence the last ')'): utime and stime are 14 and 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND) * 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
+/** USER_HZ: 100 on every Linux that Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** Node version, core count and load average: printed with every result, since the figures depend on them. */
 export function machine(): string {
@@ -63,6 +88,7 @@ export async function startServer(kind: string, config: ServerConfig = {}, cpuPr
   return {
     url: (JSON.parse(line) as { url: string }).url,
     command: commandLine(args.map((a) => (a.startsWith('{') ? '<config>' : a))),
+    pid: child.pid,
     close: () => new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());
@@ -131,8 +157,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export function formatLoad(name: string, r: LoadResult): string {
-  return `${name.padEnd(34)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${r.p50Ms} ms   p99 ${r.p99Ms} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+export function formatLoad(name: string, r: LoadResult & { cpuMicrosPerRequest?: number | undefined }): string {
+  const cpu = r.cpuMicrosPerRequest === undefined ? '' : `   server CPU ${r.cpuMicrosPerRequest.toFixed(0)} us/req`;
+  return `${name.padEnd(34)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${r.p50Ms} ms   p99 ${r.p99Ms} ms   non-2xx ${r.non2xx}   errors ${r.errors}${cpu}`;
 }
 
 export interface Side {
@@ -150,10 +177,10 @@ export interface Side {
 export async function compare(label: string, baseline: Side, subject: Side, seconds: number, rounds: number): Promise<void> {
   await load(baseline.url, 1, baseline.options);
   await load(subject.url, 1, subject.options);
-  const results: { base: LoadResult; sub: LoadResult }[] = [];
+  const results: { base: MeasuredLoad; sub: MeasuredLoad }[] = [];
   for (let round = 0; round < rounds; round++) {
-    const base = await load(baseline.url, seconds, baseline.options);
-    const sub = await load(subject.url, seconds, subject.options);
+    const base = await measuredLoad(baseline, seconds);
+    const sub = await measuredLoad(subject, seconds);
     results.push({ base, sub });
   }
   console.log(machine());
@@ -168,7 +195,28 @@ export async function compare(label: string, baseline: Side, subject: Side, seco
   const ratios = results.map(({ base, sub }) => sub.requestsPerSecond / base.requestsPerSecond);
   const p99s = results.map(({ base, sub }) => sub.p99Ms / Math.max(1, base.p99Ms));
   console.log(`ratio ${label}: ${median(ratios).toFixed(3)} (requests/s, median of ${rounds} alternating rounds: ${ratios.map((r) => r.toFixed(3)).join(', ')}); `
-    + `p99 ${median(p99s).toFixed(2)}x the baseline's (median)`);
+    + `p99 ${median(p99s).toFixed(2)}x the baseline's (median)${cpuSummary(results)}`);
+}
+
+interface MeasuredLoad extends LoadResult {
+  /** CPU the side's server process spent per response, in microseconds (when its pid is known, on Linux). */
+  cpuMicrosPerRequest: number | undefined;
+}
+
+async function measuredLoad(side: Side, seconds: number): Promise<MeasuredLoad> {
+  const before = processCpuMicros(side.server.pid);
+  const result = await load(side.url, seconds, side.options);
+  const after = processCpuMicros(side.server.pid);
+  const cpuMicrosPerRequest = before !== undefined && after !== undefined && result.total > 0 ? (after - before) / result.total : undefined;
+  return { ...result, cpuMicrosPerRequest };
+}
+
+/** `; server CPU per request: subject X µs vs baseline Y µs (medians)`, when both were measured. */
+function cpuSummary(results: { base: MeasuredLoad; sub: MeasuredLoad }[]): string {
+  const base = results.map((r) => r.base.cpuMicrosPerRequest);
+  const sub = results.map((r) => r.sub.cpuMicrosPerRequest);
+  if (base.includes(undefined) || sub.includes(undefined)) return '';
+  return `; server CPU per request: subject ${median(sub as number[]).toFixed(0)} us, baseline ${median(base as number[]).toFixed(0)} us (medians)`;
 }
 
 function median(values: number[]): number {

@@ -6,5 +6,5 @@ const options = JSON.parse(process.argv[2] ?? '{}') as autocannon.Options;
 const result = await autocannon(options);
 process.stdout.write(`${JSON.stringify({
   requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99,
-  non2xx: result.non2xx, errors: result.errors,
+  non2xx: result.non2xx, errors: result.errors, total: result.requests.total,
 })}\n`);

@@ -43,7 +43,7 @@ async function startSimulatorProcess(clients: unknown[]): Promise<{ docvault: st
   return {
     ...urls,
     server: {
-      url: urls.docvault, command: "node --input-type=module -e '<startLockerSimulator from @satyapan/sandbox dist>'",
+      url: urls.docvault, command: "node --input-type=module -e '<startLockerSimulator from @satyapan/sandbox dist>'", pid: child.pid,
       close: () => new Promise((resolve) => { child.once('exit', () => resolve()); child.stdin!.end(); }),
     },
   };

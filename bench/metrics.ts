@@ -16,7 +16,7 @@ export async function main(args: string[]): Promise<void> {
     const before = process.cpuUsage();
     const result = await load(router.url, seconds, { headers: router.headers });
     const used = process.cpuUsage(before);
-    return { ...result, cpuMicrosPerRequest: (used.user + used.system) / (result.requestsPerSecond * seconds) };
+    return { ...result, cpuMicrosPerRequest: (used.user + used.system) / result.total };
   };
   try {
     await load(plain.url, 1, { headers: plain.headers }); // warm-up
@@ -28,8 +28,8 @@ export async function main(args: string[]): Promise<void> {
       withMetrics.push(await run(measured));
     }
     const mean = (results: typeof without, of: (r: (typeof without)[number]) => number) => results.reduce((sum, r) => sum + of(r), 0) / results.length;
-    for (const [i, r] of without.entries()) console.log(`${formatLoad(`without metrics, round ${i + 1}`, r)}   cpu ${r.cpuMicrosPerRequest.toFixed(0)} µs/req`);
-    for (const [i, r] of withMetrics.entries()) console.log(`${formatLoad(`with metrics, round ${i + 1}`, r)}   cpu ${r.cpuMicrosPerRequest.toFixed(0)} µs/req`);
+    for (const [i, r] of without.entries()) console.log(formatLoad(`without metrics, round ${i + 1}`, r));
+    for (const [i, r] of withMetrics.entries()) console.log(formatLoad(`with metrics, round ${i + 1}`, r));
     console.log(`ratio with/without metrics: ${(mean(withMetrics, (r) => r.requestsPerSecond) / mean(without, (r) => r.requestsPerSecond)).toFixed(3)} (requests/s), `
       + `${(mean(withMetrics, (r) => r.cpuMicrosPerRequest) / mean(without, (r) => r.cpuMicrosPerRequest)).toFixed(3)} (CPU per request); means of ${without.length} rounds each`);
     const series = (await metrics.text()).split('\n').filter((line) => line.startsWith('satyapan_http_request_duration_seconds_count')).length;
