@@ -1,10 +1,10 @@
 // The FieldWriter calls of the DD records, carried from the thread that builds the deductees to the worker
 // thread that writes and checks their bytes (deductee-worker.ts). A ring of float64 slots in shared memory:
 // one slot names the call (its kind and field number), the next holds its value, so every number crosses
-// exactly as it was written (NaN, -0 and all). Texts cross as numbers of a string table both sides keep: each
-// new text is sent once, character by character; the table starts over when it is full, so memory stays bounded
-// whatever the workbook. The worker replays the calls, in order, on the real writer: it writes the same bytes
-// and its self-check sees the same values as if the building thread had written them itself.
+// exactly as it was written (NaN, -0 and all). A text crosses character by character (a slot each), unless it
+// is the same as the last text of its field (the codes that repeat record after record): then one call says so.
+// The worker replays the calls, in order, on the real writer: it writes the same bytes and its self-check sees
+// the same values as if the building thread had written them itself.
 
 import type { CivilDate } from '../dates.js';
 import type { FieldWriter } from '../records/field-writer.js';
@@ -33,22 +33,17 @@ const PAISE = 3;
 const RATE = 4;
 const DATE = 5;
 const END = 6;
-/** Characters of a new string (the field part is their count); more pieces of it follow. */
-const PIECE = 7;
-/** The last piece of a new string: the string gets the next number of the table. */
-const LAST_PIECE = 8;
-/** The string table starts over (only '' is left, as number 0). */
-const FORGET = 9;
+/** The text of field n is the same as its last one. */
+const SAME = 7;
+/** The first characters of a long text (value: their count, the characters follow); its TEXT call ends it. */
+const PIECE = 8;
 
-/** Characters per piece, so that a piece always fits the ring whatever the length of a string. */
-const PIECE_CHARS = 1024;
-/** Strings the table holds (and characters in them) before it starts over. */
-export const TABLE_STRINGS = 1 << 16;
-const TABLE_CHARS = 4 << 20;
+/** Characters per call, so that a call always fits the ring whatever the length of a text. */
+export const PIECE_CHARS = 1024;
 /** Slots written before they are handed over, so the worker is woken a few hundred times, not per record. */
 const PUBLISH_SLOTS = 1 << 16;
-/** Fields with a one-entry cache of their last text (the codes that repeat record after record). */
-const CACHED_FIELDS = 128;
+/** Fields whose last text both sides keep (the codes that repeat record after record). */
+export const CACHED_FIELDS = 128;
 /** How long the building thread waits for the worker to free room before it gives up (the worker is stuck). */
 const STALL_MS = 60_000;
 
@@ -82,10 +77,7 @@ export class TapeWriter implements FieldWriter {
   private pos = 0;
   private limit = TAPE_SLOTS;
   private published = 0;
-  private readonly strings = new Map<string, number>([['', 0]]);
-  private tableChars = 0;
   private readonly lastText: Array<string | undefined> = new Array<string | undefined>(CACHED_FIELDS).fill(undefined);
-  private readonly lastId = new Float64Array(CACHED_FIELDS);
 
   constructor(memory: TapeMemory) {
     this.control = new Int32Array(memory.control);
@@ -101,14 +93,15 @@ export class TapeWriter implements FieldWriter {
   // An empty value is no call at all: a FieldWriter leaves the field empty either way (the next field or end()
   // writes its caret and checks it as empty), so the worker's writer does exactly the same without it.
   text(n: number, value: string): void {
-    if (value.length === 0) return;
-    if (n < CACHED_FIELDS && value === this.lastText[n]) return this.put(n * 16 + TEXT, this.lastId[n]!);
-    const id = this.strings.get(value) ?? this.define(value);
+    const length = value.length;
+    if (length === 0) return;
     if (n < CACHED_FIELDS) {
+      if (value === this.lastText[n]) return this.put(n * 16 + SAME, 0);
       this.lastText[n] = value;
-      this.lastId[n] = id;
     }
-    this.put(n * 16 + TEXT, id);
+    let at = 0;
+    for (; length - at > PIECE_CHARS; at += PIECE_CHARS) this.chars(PIECE, value, at, PIECE_CHARS);
+    this.chars(n * 16 + TEXT, value, at, length - at);
   }
 
   int(n: number, value: number): void {
@@ -159,31 +152,15 @@ export class TapeWriter implements FieldWriter {
     this.pos += 2;
   }
 
-  /** Sends a new string (in pieces that fit the ring) and gives it the table's next number. */
-  private define(value: string): number {
-    if (this.strings.size >= TABLE_STRINGS || this.tableChars + value.length > TABLE_CHARS) this.forget();
-    let at = 0;
-    do {
-      const count = Math.min(PIECE_CHARS, value.length - at);
-      if (this.pos + 1 + count > this.limit) this.room(1 + count);
-      const slots = this.slots;
-      slots[this.pos & MASK] = count * 16 + (at + count === value.length ? LAST_PIECE : PIECE);
-      for (let i = 0; i < count; i++) slots[(this.pos + 1 + i) & MASK] = value.charCodeAt(at + i);
-      this.pos += 1 + count;
-      at += count;
-    } while (at < value.length);
-    const id = this.strings.size;
-    this.strings.set(value, id);
-    this.tableChars += value.length;
-    return id;
-  }
-
-  private forget(): void {
-    this.strings.clear();
-    this.strings.set('', 0);
-    this.tableChars = 0;
-    this.lastText.fill(undefined);
-    this.put(FORGET, 0);
+  /** A call with `count` characters of `value` from `from`. */
+  private chars(head: number, value: string, from: number, count: number): void {
+    if (this.pos + 2 + count > this.limit) this.room(2 + count);
+    const slots = this.slots;
+    const pos = this.pos;
+    slots[pos & MASK] = head;
+    slots[(pos + 1) & MASK] = count;
+    for (let i = 0; i < count; i++) slots[(pos + 2 + i) & MASK] = value.charCodeAt(from + i);
+    this.pos = pos + 2 + count;
   }
 
   /** Waits until the worker has replayed enough for `slots` more; throws TapeStopped when it never will. */
@@ -208,7 +185,7 @@ export class TapeReader {
   private readonly control: Int32Array;
   private readonly slots: Float64Array;
   private tail = 0;
-  private strings: string[] = [''];
+  private readonly lastText: string[] = new Array<string>(CACHED_FIELDS).fill('');
   private pieces: string[] = [];
   private writer: FieldWriter | null = null;
 
@@ -238,7 +215,15 @@ export class TapeReader {
           this.writer = this.record(value);
           break;
         case TEXT:
-          this.writer!.text(n, this.strings[value]!);
+          this.writer!.text(n, this.text(n, t, value));
+          t += value;
+          break;
+        case SAME:
+          this.writer!.text(n, this.lastText[n]!);
+          break;
+        case PIECE:
+          this.pieces.push(this.chars(t, value));
+          t += value;
           break;
         case INT:
           this.writer!.int(n, value);
@@ -255,11 +240,8 @@ export class TapeReader {
         case END:
           this.writer!.end();
           break;
-        case FORGET:
-          this.strings = [''];
-          break;
         default:
-          t = this.piece(t - 2, call, n);
+          throw new Error(`unknown call ${call} on the deductee tape`);
       }
     }
     this.tail = t;
@@ -268,17 +250,24 @@ export class TapeReader {
     return true;
   }
 
-  /** A piece of a new string at slot t; returns the slot after it. */
-  private piece(t: number, call: number, count: number): number {
-    if (call !== PIECE && call !== LAST_PIECE) throw new Error(`unknown call ${call} on the deductee tape`);
-    const codes = new Array<number>(count);
-    for (let i = 0; i < count; i++) codes[i] = this.slots[(t + 1 + i) & MASK]!;
-    this.pieces.push(String.fromCharCode(...codes));
-    if (call === LAST_PIECE) {
-      this.strings.push(this.pieces.join(''));
+  /** The text of a TEXT call whose `count` characters start at slot t (after the pieces before it, if any). */
+  private text(n: number, t: number, count: number): string {
+    let value = this.chars(t, count);
+    if (this.pieces.length > 0) {
+      this.pieces.push(value);
+      value = this.pieces.join('');
       this.pieces = [];
     }
-    return t + 1 + count;
+    if (n < CACHED_FIELDS) this.lastText[n] = value;
+    return value;
+  }
+
+  private chars(t: number, count: number): string {
+    const start = t & MASK;
+    if (start + count <= TAPE_SLOTS) return String.fromCharCode.apply(null, this.slots.subarray(start, start + count) as unknown as number[]);
+    const codes = new Array<number>(count);
+    for (let i = 0; i < count; i++) codes[i] = this.slots[(t + i) & MASK]!;
+    return String.fromCharCode(...codes);
   }
 
   /** What the building thread asked for once the published calls are replayed. */
