@@ -19,6 +19,8 @@ import { DEDUCTEE_SPILL_FILE, DeducteeSpillReader, type DeducteeSpill, type Spil
  */
 const WORKER_SCRIPT = new URL(import.meta.url.endsWith('.ts') ? './deductee-worker-source.mjs' : './deductee-worker.js', import.meta.url);
 
+const WORKER_YOUNG_GENERATION_MB = 4;
+
 export class WorkerDeducteeStore implements DeducteeSpill {
   private readonly tape: TapeWriter;
   private readonly worker: Worker;
@@ -41,7 +43,9 @@ export class WorkerDeducteeStore implements DeducteeSpill {
     const memory = tapeMemory();
     this.tape = new TapeWriter(memory);
     const workerData: DeducteeWorkerData = { memory, dir: dir.path, fieldCount, budget, layout };
-    this.worker = new Worker(WORKER_SCRIPT, { workerData });
+    // Its garbage is short-lived (the texts of each record): a small young generation keeps it from adding
+    // tens of MiB to the peak RSS (issue 13: at most 1.5x the input), at no measurable cost in time.
+    this.worker = new Worker(WORKER_SCRIPT, { workerData, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
     this.exited = once(this.worker, 'exit');
     this.answer = new Promise((resolve) => {
       this.worker.once('message', resolve);
