@@ -7,6 +7,8 @@
 import { TxtLayoutError } from '../errors.js';
 import type { CivilDate } from '../dates.js';
 import type { ResolvedOptions } from '../options.js';
+import type { Family } from '../period.js';
+import type { FormName } from '../types.js';
 import * as compiled from './compile.js';
 import { compiledRecords, layoutVersion, type CompiledRecord } from './compile.js';
 
@@ -324,10 +326,26 @@ export class RecordFieldCheck {
 
 const KIND_NAMES = ['number', 'text', 'date', 'amount', 'rate'];
 
+/** What picks a statement's DD layout: plain data, so a worker thread can build the same check. */
+export interface DeducteeLayoutKey {
+  family: Family;
+  yearCode: string;
+  formNumber: FormName;
+}
+
+export function deducteeLayoutKey(options: ResolvedOptions): DeducteeLayoutKey {
+  return { family: options.form.family, yearCode: options.period.yearCode, formNumber: options.form.formNumber };
+}
+
+/** The deductee-record check of a DD layout. */
+export function deducteeCheckOf(key: DeducteeLayoutKey): RecordFieldCheck {
+  const records = compiledRecords(layoutVersion(key.family, key.yearCode), key.formNumber);
+  const dd = records.find((r) => r.type === 'DD');
+  if (!dd) throw new Error(`no DD layout for Form ${key.formNumber}`);
+  return new RecordFieldCheck(dd);
+}
+
 /** The deductee-record check of the statement the options describe. */
 export function deducteeCheckFor(options: ResolvedOptions): RecordFieldCheck {
-  const records = compiledRecords(layoutVersion(options.form.family, options.period.yearCode), options.form.formNumber);
-  const dd = records.find((r) => r.type === 'DD');
-  if (!dd) throw new Error(`no DD layout for Form ${options.form.formNumber}`);
-  return new RecordFieldCheck(dd);
+  return deducteeCheckOf(deducteeLayoutKey(options));
 }

@@ -18,10 +18,12 @@ import { validateEnvelope } from '../workbook/schemas.js';
 import { walkWorkbook } from '../workbook/walk.js';
 import { WORKBOOKS } from '../workbook/dialects.js';
 import { JsonScanner, JsonSyntaxError } from './json-scanner.js';
-import { SpillDirectory, SpilledDeducteeStore, SpilledLateRows, SpilledSalaryStore } from './spill.js';
+import { SpillDirectory, SpilledDeducteeStore, SpilledLateRows, SpilledSalaryStore, type DeducteeSpill } from './spill.js';
+import { WorkerDeducteeStore } from './worker-deductees.js';
+import { TapeStopped } from './field-tape.js';
 import { WorkbookStreamer } from './workbook-stream.js';
 import { deducteeFieldCount } from '../records/deductee.js';
-import { deducteeCheckFor } from '../layouts/field-check.js';
+import { deducteeCheckFor, deducteeLayoutKey } from '../layouts/field-check.js';
 import { writeStatementBytes } from './byte-writer.js';
 import { startsWithZipMagic } from '../xlsx/layout.js';
 import { xlsxAsSheetJson } from '../xlsx/read.js';
@@ -43,7 +45,15 @@ export interface StreamHooks {
   memoryBudget?: number;
   /** Notes the workbook row of every challan and deductee record (and, for .xlsx, how to name cells): correct(). */
   rowTrail?: RowTrail;
+  /**
+   * Writes the deductee records in a worker thread while the workbook is read (default: for input known to
+   * be PARALLEL_MIN_BYTES or more, where it saves more than starting a thread costs). Same TXT and report.
+   */
+  parallel?: boolean;
 }
+
+/** Input size from which the deductee records are written in a worker thread by default. */
+export const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
 
 export interface WriteSummary {
   bytes: number;
@@ -165,7 +175,11 @@ async function convertJsonStream(input: AsyncIterable<Uint8Array | string>, opti
   const resolved = resolveOptions(options);
   const dir = new SpillDirectory(hooks.tmpDir);
   const checked = deducteeCheckFor(resolved);
-  const deductees = new SpilledDeducteeStore(dir, deducteeFieldCount(resolved.form.family), hooks.memoryBudget, checked);
+  const fieldCount = deducteeFieldCount(resolved.form.family);
+  const parallel = hooks.parallel ?? (hooks.totalBytes ?? 0) >= PARALLEL_MIN_BYTES;
+  const deductees: DeducteeSpill = parallel
+    ? new WorkerDeducteeStore(dir, fieldCount, hooks.memoryBudget, deducteeLayoutKey(resolved), checked)
+    : new SpilledDeducteeStore(dir, fieldCount, hooks.memoryBudget, checked);
   const salary = new SpilledSalaryStore(dir, hooks.memoryBudget);
   const late = new SpilledLateRows(dir, hooks.memoryBudget);
   const close = () => {
@@ -193,6 +207,8 @@ async function convertJsonStream(input: AsyncIterable<Uint8Array | string>, opti
       syntax = error;
     }
     if (syntax || isDocumentBroken(streamer.skeleton, workbookName)) {
+      const failure = await deductees.abandon();
+      if (failure) throw failure;
       return new Conversion(documentReport(resolved, streamer.skeleton, syntax), dir, null, null, close);
     }
     pipeline.reader.finish();
@@ -214,9 +230,11 @@ async function convertJsonStream(input: AsyncIterable<Uint8Array | string>, opti
       : null;
     return new Conversion(report, dir, render, writer, close);
   } catch (error) {
+    // The records' writer may be why it broke off (a worker that failed): then its own error says why.
+    const failure = await deductees.abandon();
     close();
     dir.dispose();
-    throw error;
+    throw error instanceof TapeStopped && failure ? failure : error;
   }
 }
 

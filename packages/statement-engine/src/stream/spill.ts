@@ -30,7 +30,7 @@ export class SpillDirectory {
   }
 }
 
-interface Segment {
+export interface Segment {
   offset: number;
   length: number;
 }
@@ -46,6 +46,13 @@ class SegmentFile {
   private idle: Array<() => void> = [];
 
   constructor(private readonly path: string) {}
+
+  /** A file written elsewhere (a worker thread's store), opened to read its segments back. */
+  static reading(path: string): SegmentFile {
+    const file = new SegmentFile(path);
+    file.fd = openSync(path, 'r');
+    return file;
+  }
 
   /**
    * Writes `data` at the end of the file in the background (the thread pool does the copy while the rows
@@ -175,6 +182,25 @@ class SegmentFile {
   }
 }
 
+/** The file of a SpilledDeducteeStore in its directory. */
+export const DEDUCTEE_SPILL_FILE = 'deductees.txt';
+
+/** Where the DD records wait, grouped by challan, until the TXT is written: in this thread or in a worker. */
+export interface DeducteeSpill extends DeducteeStore {
+  /** No more records: the last ones are written out too. */
+  seal(): void;
+  /** Resolves once every record is in the file (after seal(), before reading); rejects if writing failed. */
+  settled(): Promise<void>;
+  raw(challanRecord: number): Iterable<Buffer>;
+  bodies(challanRecord: number): Iterable<string>;
+  close(): void;
+  /**
+   * A conversion that breaks off: stops writing; resolves once no thread of its own is left, with the error
+   * writing failed with, if any (the reason a conversion broke off may be that failure).
+   */
+  abandon(): Promise<Error | null>;
+}
+
 /** Default budget for record text held in memory before it is flushed to the file. */
 export const DEFAULT_MEMORY_BUDGET = 4 * 1024 * 1024;
 /** Sorted blocks of DD records being written in the background at most (each the size of the record buffer). */
@@ -192,7 +218,7 @@ const MAX_SORT_BUFFERS = 2;
  * each block has a read-ahead window: reading the challans in order reads every block front to back in a
  * few large reads, not one small read per challan and block.
  */
-export class SpilledDeducteeStore implements DeducteeStore {
+export class SpilledDeducteeStore implements DeducteeSpill {
   private readonly file: SegmentFile;
   /**
    * One allocation: the record buffer first, then MAX_SORT_BUFFERS sort areas of the same size, so that
@@ -211,8 +237,8 @@ export class SpilledDeducteeStore implements DeducteeStore {
   private readonly segments = new Map<number, number[]>();
   /** The blocks written by flush(): where each starts and ends in the file. */
   private readonly blocks: Segment[] = [];
-  /** Per block: the read-ahead window (created when the records are first read). */
-  private windows: ReadWindow[] = [];
+  /** Reads the records back once they are all written. */
+  private reader: DeducteeSpillReader | null = null;
   /** Per challan, reused by each flush: bytes buffered, then where its records go in the sorted buffer. */
   private bytesOf = new Int32Array(1024);
   private nextOf = new Int32Array(1024);
@@ -225,13 +251,13 @@ export class SpilledDeducteeStore implements DeducteeStore {
    * @param check the layout self-check of each record as it is written
    */
   constructor(
-    dir: SpillDirectory,
+    dir: Pick<SpillDirectory, 'file'>,
     private readonly fieldCount: number,
     private readonly budget = DEFAULT_MEMORY_BUDGET,
     private readonly check: RecordFieldCheck | null = null,
   ) {
     this.writer = new ByteFieldWriter((end) => (this.used = end), check);
-    this.file = new SegmentFile(dir.file('deductees.txt'));
+    this.file = new SegmentFile(dir.file(DEDUCTEE_SPILL_FILE));
     const size = Math.max(2 * MAX_RECORD_BYTES, Math.floor(budget / 2));
     this.arena = Buffer.allocUnsafeSlow(size * (1 + MAX_SORT_BUFFERS));
     this.buffer = this.arena.subarray(0, size);
@@ -353,40 +379,102 @@ export class SpilledDeducteeStore implements DeducteeStore {
     return this.file.settled();
   }
 
+  /** Where each challan's records are in the file (after seal()): enough for another thread to read them back. */
+  index(): DeducteeSpillIndex {
+    return { segments: [...this.segments], blocks: this.blocks };
+  }
+
   /**
    * The challan's records as newline-terminated byte chunks. A chunk is valid until the next one is asked
    * for (it may be a view of a read-ahead window).
    */
   *raw(challanRecord: number): Generator<Buffer> {
-    const segs = this.segments.get(challanRecord);
-    if (segs) {
-      if (this.windows.length !== this.blocks.length) this.openWindows();
-      for (let k = 0; k < segs.length; k += 3) yield* this.windows[segs[k]!]!.read(segs[k + 1]!, segs[k + 2]!);
-    }
+    this.reader ??= new DeducteeSpillReader(this.file, { segments: this.segments, blocks: this.blocks }, this.budget);
+    yield* this.reader.raw(challanRecord);
     const rest = this.buffered(challanRecord);
     if (rest) yield rest;
   }
 
-  /** One read-ahead window per block, the memory budget shared between them (4 KiB to 1 MiB each). */
-  private openWindows(): void {
-    const size = Math.min(1 << 20, Math.max(4096, Math.floor(this.budget / Math.max(1, this.blocks.length))));
-    this.windows = this.blocks.map((b) => new ReadWindow(this.file, b, size));
-  }
-
-  *bodies(challanRecord: number): Generator<string> {
-    for (const chunk of this.raw(challanRecord)) {
-      const text = chunk.toString('latin1');
-      let start = 0;
-      for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-        if (nl > start) yield text.slice(start, nl);
-        start = nl + 1;
-      }
-    }
+  bodies(challanRecord: number): Generator<string> {
+    return bodiesOf(this.raw(challanRecord));
   }
 
   close(): void {
     this.file.close();
-    this.windows = [];
+    this.reader = null;
+  }
+
+  async abandon(): Promise<Error | null> {
+    this.close();
+    return null;
+  }
+}
+
+/** A DeducteeSpill's layout: each challan's segments (block, offset, length; three numbers each) and the blocks. */
+export interface DeducteeSpillIndex {
+  segments: Iterable<[number, number[]]>;
+  blocks: Segment[];
+}
+
+/** Record bodies (without their newline) of newline-terminated chunks. */
+function* bodiesOf(chunks: Iterable<Buffer>): Generator<string> {
+  for (const chunk of chunks) {
+    const text = chunk.toString('latin1');
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+      if (nl > start) yield text.slice(start, nl);
+      start = nl + 1;
+    }
+  }
+}
+
+/**
+ * Reads the DD records of a sealed store back, challan by challan (see SpilledDeducteeStore): from the store
+ * itself, or from the file a worker thread's store wrote (deductee-worker.ts), given its index.
+ */
+export class DeducteeSpillReader {
+  private readonly segments: ReadonlyMap<number, number[]>;
+  private readonly blocks: Segment[];
+  /** Per block: the read-ahead window (created when the records are first read). */
+  private windows: ReadWindow[] | null = null;
+
+  constructor(
+    private readonly file: SegmentFile,
+    index: DeducteeSpillIndex,
+    private readonly budget = DEFAULT_MEMORY_BUDGET,
+  ) {
+    this.segments = index.segments instanceof Map ? index.segments : new Map(index.segments);
+    this.blocks = index.blocks;
+  }
+
+  /** Opens the spill file at `path` (written and closed by another thread's store) to read it back. */
+  static open(path: string, index: DeducteeSpillIndex, budget?: number): DeducteeSpillReader {
+    // A store that never wrote a block never made its file.
+    return new DeducteeSpillReader(index.blocks.length > 0 ? SegmentFile.reading(path) : new SegmentFile(path), index, budget);
+  }
+
+  /** The challan's records as newline-terminated byte chunks, each valid until the next one is asked for. */
+  *raw(challanRecord: number): Generator<Buffer> {
+    const segs = this.segments.get(challanRecord);
+    if (!segs) return;
+    // (The store's blocks array is shared: a block flushed since the last read gets its window too.)
+    if (this.windows?.length !== this.blocks.length) this.windows = this.openWindows();
+    for (let k = 0; k < segs.length; k += 3) yield* this.windows[segs[k]!]!.read(segs[k + 1]!, segs[k + 2]!);
+  }
+
+  bodies(challanRecord: number): Generator<string> {
+    return bodiesOf(this.raw(challanRecord));
+  }
+
+  /** One read-ahead window per block, the memory budget shared between them (4 KiB to 1 MiB each). */
+  private openWindows(): ReadWindow[] {
+    const size = Math.min(1 << 20, Math.max(4096, Math.floor(this.budget / Math.max(1, this.blocks.length))));
+    return this.blocks.map((b) => new ReadWindow(this.file, b, size));
+  }
+
+  close(): void {
+    this.file.close();
+    this.windows = null;
   }
 }
 

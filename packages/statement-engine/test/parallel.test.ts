@@ -1,0 +1,229 @@
+// Deductee records written in a worker thread (hooks.parallel, the default for big inputs): the same TXT,
+// report and self-check as in one thread; the calls cross the shared tape exactly; and a conversion that
+// fails or breaks off leaves no thread, descriptor or file behind.
+
+import { expect } from 'chai';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { convert, convertFile, convertStream, type ConvertOptions, type StreamConversion } from '../src/index.js';
+import { resolveOptions } from '../src/options.js';
+import { deducteeCheckFor, deducteeLayoutKey } from '../src/layouts/field-check.js';
+import { deducteeFieldCount } from '../src/records/deductee.js';
+import type { FieldWriter } from '../src/records/field-writer.js';
+import { CACHED_FIELDS, PIECE_CHARS, TAPE_SLOTS, TapeReader, TapeWriter, tapeMemory } from '../src/stream/field-tape.js';
+import { SpillDirectory, SpilledDeducteeStore } from '../src/stream/spill.js';
+import { WorkerDeducteeStore } from '../src/stream/worker-deductees.js';
+import { baseline, BASELINE_NAMES } from './support/baselines.js';
+import { form26qParts, OPTIONS_26Q } from './support/fixtures.js';
+import { buildWorkbook } from './support/sheet-json.js';
+
+async function* chunks(text: string, size: number): AsyncGenerator<Buffer> {
+  const bytes = Buffer.from(text, 'utf8');
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+}
+
+async function readAll(conversion: StreamConversion): Promise<string | null> {
+  if (!conversion.lines) return null;
+  let txt = '';
+  for await (const l of conversion.lines) txt += l;
+  return txt;
+}
+
+async function written(conversion: StreamConversion): Promise<string> {
+  const sink = new PassThrough();
+  const received: Buffer[] = [];
+  sink.on('data', (b: Buffer) => received.push(b));
+  await conversion.writeTo(sink);
+  return Buffer.concat(received).toString('latin1');
+}
+
+// Linux: what the process holds open, and its threads.
+const openFds = () => readdirSync('/proc/self/fd').length;
+const threads = () => readdirSync('/proc/self/task').length;
+
+/** A workbook of `rows` payment rows (all under the fixture's challans, so the totals stay right). */
+function bigWorkbookText(rows: number): string {
+  const parts = form26qParts();
+  for (let i = 0; i < rows; i++) parts.payments.push({ ...parts.payments[1]!, payment_amount: 1000 + i, tds_amount: 0, payee_sr_no: 1 + (i % 2) * 3 });
+  return JSON.stringify(buildWorkbook(parts));
+}
+
+/** Every call a writer receives, values as given (so that NaN, -0 and the like can be compared). */
+class CallLog implements FieldWriter {
+  readonly calls: unknown[][] = [];
+  text(n: number, value: string): void {
+    this.calls.push(['text', n, value]);
+  }
+  int(n: number, value: number): void {
+    this.calls.push(['int', n, value]);
+  }
+  paise(n: number, value: number | null): void {
+    this.calls.push(['paise', n, value]);
+  }
+  rate(n: number, value: number): void {
+    this.calls.push(['rate', n, value]);
+  }
+  date(n: number, value: number | null): void {
+    this.calls.push(['date', n, value]);
+  }
+  end(): void {
+    this.calls.push(['end']);
+  }
+}
+
+describe('deductee records written in a worker thread', () => {
+  let dir: string;
+  before(() => (dir = mkdtempSync(join(tmpdir(), 'engine-parallel-test-'))));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  for (const name of BASELINE_NAMES) {
+    const { title, parts, options } = baseline(name);
+    it(`${title}: the same report, lines and written TXT as convert()`, async () => {
+      const workbook = buildWorkbook(parts);
+      const path = join(dir, `${title.replace(/\s/g, '')}.json`);
+      writeFileSync(path, JSON.stringify(workbook));
+      const expected = convert(workbook, options);
+      const conversion = await convertFile(path, options, { parallel: true });
+      expect(conversion.report).to.deep.equal(expected.report);
+      expect(await readAll(conversion)).to.equal(expected.txt);
+      if (expected.txt) expect(await written(await convertFile(path, options, { parallel: true, memoryBudget: 300 }))).to.equal(expected.txt);
+    });
+  }
+
+  it('many rows through a small budget: the same TXT as in one thread, and the thread is gone afterwards', async () => {
+    const text = bigWorkbookText(20000);
+    const alone = await written(await convertStream(chunks(text, 65536), OPTIONS_26Q, { parallel: false }));
+    const before = threads();
+    const conversion = await convertStream(chunks(text, 65536), OPTIONS_26Q, { parallel: true, memoryBudget: 50000 });
+    expect(threads()).to.equal(before);
+    expect(await written(conversion)).to.equal(alone);
+  });
+
+  it('the tape carries every call exactly: long and non-ASCII texts, repeated texts, odd numbers, round the ring', () => {
+    const memory = tapeMemory();
+    const tape = new TapeWriter(memory);
+    const log = new CallLog();
+    const reader = new TapeReader(memory, (challan) => {
+      log.calls.push(['record', challan]);
+      return log;
+    });
+    const expected: unknown[][] = [];
+    // Longer than two calls' worth of characters, with a character beyond Latin-1 and a lone surrogate.
+    const long = `${'é'.repeat(PIECE_CHARS + 500)}\u{1F600}\ud800x${'a'.repeat(PIECE_CHARS + 200)}`;
+    const texts = ['DD', long, '', 'O'];
+    const numbers = [0, -0, Number.NaN, Infinity, -1.5, 2 ** 53 + 2, 1e300];
+    // Field 2 changes text every record, field 9 every third (else the same again); field 13 and a field beyond
+    // those whose last text is kept take a new text every record.
+    let slots = 0;
+    for (let r = 0; slots < 4 * TAPE_SLOTS; r++) {
+      tape.record(r % 7);
+      expected.push(['record', r % 7]);
+      const unique = `payee ${r}`;
+      for (const [n, value] of [[2, texts[r % 4]!], [9, texts[Math.floor(r / 3) % 4]!], [13, unique], [CACHED_FIELDS + 5, unique]] as const) {
+        tape.text(n, value);
+        if (value !== '') expected.push(['text', n, value]);
+      }
+      const x = numbers[r % numbers.length]!;
+      tape.int(4, x);
+      tape.paise(14, r % 3 === 0 ? null : x);
+      tape.rate(26, x);
+      tape.date(23, r % 5 === 0 ? null : x);
+      expected.push(['int', 4, x]);
+      if (r % 3 !== 0) expected.push(['paise', 14, x]);
+      expected.push(['rate', 26, x]);
+      // An empty value is no call: the writers leave the field empty either way.
+      if (r % 5 !== 0 && x !== 0) expected.push(['date', 23, x]);
+      tape.end();
+      expected.push(['end']);
+      slots += 50;
+      // One thread here: replay before the ring can fill (the writer would wait for a worker).
+      if (r % 20 === 19) {
+        tape.publish();
+        reader.replay();
+      }
+    }
+    tape.publish();
+    reader.replay();
+    expect(log.calls.length).to.equal(expected.length);
+    // deep.equal tells -0 from 0 and takes NaN as NaN.
+    expect(log.calls).to.deep.equal(expected);
+  });
+
+  it("a mismatch the worker's self-check finds is raised by this thread as in one thread", async () => {
+    const resolved = resolveOptions(OPTIONS_26Q);
+    const count = deducteeFieldCount(resolved.form.family);
+    const raised: string[] = [];
+    for (const parallel of [false, true]) {
+      const spill = new SpillDirectory(dir);
+      const check = deducteeCheckFor(resolved);
+      const store = parallel ? new WorkerDeducteeStore(spill, count, undefined, deducteeLayoutKey(resolved), check) : new SpilledDeducteeStore(spill, count, undefined, check);
+      const w = store.record(1);
+      w.text(2, 'DD');
+      w.text(3, '1');
+      w.int(4, 1);
+      w.int(5, 7); // the running number is 1
+      w.end();
+      store.seal();
+      await store.settled();
+      expect([...store.raw(1)].map((b) => b.toString('latin1'))).to.deep.equal(['DD^1^1^7'.padEnd(8 + count - 5, '^') + '\n']);
+      try {
+        check.raise([{ record: 1, deductees: 1 }]);
+      } catch (error) {
+        raised.push((error as Error).message);
+      }
+      store.close();
+      spill.dispose();
+    }
+    expect(raised).to.have.length(2);
+    expect(raised[0]).to.match(/running number 7, expected 1/);
+    expect(raised[1]).to.equal(raised[0]);
+  });
+
+  it('a worker that fails (its spill directory gone): the same error as in one thread, and no thread, descriptor or file left', async () => {
+    const text = bigWorkbookText(40000);
+    // The payment rows start after the payee and challan tables: the spill directory goes just before them.
+    const cut = text.indexOf('"payment_sheet"');
+    const outcomes: Array<{ code: unknown; syscall: unknown }> = [];
+    await convertStream(chunks(text, 65536), OPTIONS_26Q, { parallel: true }).then((c) => c.dispose()); // the thread pool, started
+    const fds = openFds();
+    const before = threads();
+    for (const parallel of [false, true]) {
+      const tmp = join(dir, `gone-${parallel}`);
+      mkdirSync(tmp);
+      async function* input(): AsyncGenerator<Buffer> {
+        yield Buffer.from(text.slice(0, cut));
+        for (const d of readdirSync(tmp)) rmSync(join(tmp, d), { recursive: true });
+        yield* chunks(text.slice(cut), 65536);
+      }
+      const options: ConvertOptions = OPTIONS_26Q;
+      const error = await convertStream(input(), options, { parallel, memoryBudget: 20000, tmpDir: tmp }).then(
+        () => null,
+        (e: NodeJS.ErrnoException) => e,
+      );
+      expect(error, `parallel ${parallel}`).to.be.instanceOf(Error);
+      outcomes.push({ code: error!.code, syscall: error!.syscall });
+      expect(readdirSync(tmp)).to.deep.equal([]);
+    }
+    expect(outcomes[0]).to.deep.equal({ code: 'ENOENT', syscall: 'open' });
+    expect(outcomes[1]).to.deep.equal(outcomes[0]);
+    expect(threads()).to.equal(before);
+    for (let i = 0; i < 50 && openFds() > fds; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(openFds()).to.equal(fds);
+  });
+
+  it('a conversion that breaks off mid-file stops the worker: INVALID_JSON, and no thread, descriptor or file left', async () => {
+    const text = bigWorkbookText(20000);
+    const tmp = join(dir, 'broken');
+    mkdirSync(tmp);
+    const fds = openFds();
+    const before = threads();
+    const conversion = await convertStream(chunks(`${text.slice(0, text.length - 300)}}}}`, 8192), OPTIONS_26Q, { parallel: true, memoryBudget: 20000, tmpDir: tmp });
+    expect(conversion.report.problems.map((p) => p.code)).to.deep.equal(['INVALID_JSON']);
+    expect(threads()).to.equal(before);
+    expect(readdirSync(tmp)).to.deep.equal([]);
+    for (let i = 0; i < 50 && openFds() > fds; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(openFds()).to.equal(fds);
+  });
+});
