@@ -173,6 +173,9 @@ export interface Side {
  * Baseline and subject measured in alternation, `rounds` times (after a one-second warm-up of each), so that a
  * change in the machine's load falls on both; the ratio reported is the median of the rounds' ratios. Prints
  * every round, the command lines, Node version, cores and load; the `ratio ...` line is what BENCHMARKS.md shows.
+ * Each side's server CPU per request (its process's user + system time over the responses it gave) is printed
+ * too: requests/s moves with whatever else the machine runs, CPU per request much less, so it is the figure to
+ * compare between runs when judging a change.
  */
 export async function compare(label: string, baseline: Side, subject: Side, seconds: number, rounds: number): Promise<void> {
   await load(baseline.url, 1, baseline.options);
