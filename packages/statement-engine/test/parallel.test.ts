@@ -12,7 +12,7 @@ import { resolveOptions } from '../src/options.js';
 import { deducteeCheckFor, deducteeLayoutKey } from '../src/layouts/field-check.js';
 import { deducteeFieldCount } from '../src/records/deductee.js';
 import type { FieldWriter } from '../src/records/field-writer.js';
-import { CACHED_FIELDS, PIECE_CHARS, TAPE_SLOTS, TapeReader, TapeWriter, tapeMemory } from '../src/stream/field-tape.js';
+import { CACHED_FIELDS, KEPT_MAX_CHARS, PIECE_CHARS, TAPE_SLOTS, TapeReader, TapeWriter, entryOf, tapeMemory } from '../src/stream/field-tape.js';
 import { SpillDirectory, SpilledDeducteeStore } from '../src/stream/spill.js';
 import { WorkerDeducteeStore } from '../src/stream/worker-deductees.js';
 import { baseline, BASELINE_NAMES } from './support/baselines.js';
@@ -148,6 +148,38 @@ describe('deductee records written in a worker thread', () => {
     reader.replay();
     expect(log.calls.length).to.equal(expected.length);
     // deep.equal tells -0 from 0 and takes NaN as NaN.
+    expect(log.calls).to.deep.equal(expected);
+  });
+
+  it('texts kept in the tables cross exactly: texts taking turns, texts of the same entry replacing each other, a text just too long to keep', () => {
+    const memory = tapeMemory();
+    const tape = new TapeWriter(memory);
+    const log = new CallLog();
+    const reader = new TapeReader(memory, () => log);
+    // Two texts of the same table entry, found the way the tape finds it.
+    const seen = new Map<number, string>();
+    let pair: [string, string] | null = null;
+    for (let i = 0; pair === null; i++) {
+      const text = `P${i}`;
+      const other = seen.get(entryOf(text));
+      if (other !== undefined) pair = [other, text];
+      else seen.set(entryOf(text), text);
+    }
+    const long = 'x'.repeat(KEPT_MAX_CHARS + 1);
+    const turns = ['AAAPA1234A', 'BBBPB1234B', pair[0], pair[1], pair[0], long, 'AAAPA1234A', long.slice(1), long, 'BBBPB1234B'];
+    const expected: unknown[][] = [];
+    for (let r = 0; r < 3000; r++) {
+      tape.record(1);
+      for (const n of [10, 13]) {
+        const value = turns[(r * (n === 10 ? 1 : 3)) % turns.length]!;
+        tape.text(n, value);
+        expected.push(['text', n, value]);
+      }
+      tape.end();
+      expected.push(['end']);
+    }
+    tape.publish();
+    reader.replay();
     expect(log.calls).to.deep.equal(expected);
   });
 

@@ -2,7 +2,9 @@
 // thread that writes and checks their bytes (deductee-worker.ts). A ring of float64 slots in shared memory:
 // one slot names the call (its kind and field number), the next holds its value, so every number crosses
 // exactly as it was written (NaN, -0 and all). A text crosses character by character (a slot each), unless it
-// is the same as the last text of its field (the codes that repeat record after record): then one call says so.
+// is the same as the last text of its field (the codes that repeat record after record), or as the text both
+// sides keep in the field's table under the text's hash (the payees' names and PANs, a few section codes that
+// take turns): then one call says so, and the worker writes the string it already has, without decoding one.
 // The worker replays the calls, in order, on the real writer: it writes the same bytes and its self-check sees
 // the same values as if the building thread had written them itself.
 
@@ -37,6 +39,8 @@ const END = 6;
 const SAME = 7;
 /** The first characters of a long text (value: their count, the characters follow); its TEXT call ends it. */
 const PIECE = 8;
+/** The text of field n is the one in its table under the value (a hash). */
+const KEPT = 9;
 
 /** Characters per call, so that a call always fits the ring whatever the length of a text. */
 export const PIECE_CHARS = 1024;
@@ -44,6 +48,23 @@ export const PIECE_CHARS = 1024;
 const PUBLISH_SLOTS = 1 << 16;
 /** Fields whose last text both sides keep (the codes that repeat record after record). */
 export const CACHED_FIELDS = 128;
+/**
+ * Entries of a field's table of texts (a power of two; a text goes in the entry of its hash, replacing the one
+ * there). Some ten thousand payees in 65536 entries: few share one, so few names and PANs cross as characters.
+ */
+export const TABLE_ENTRIES = 1 << 16;
+/** Longer texts (addresses, say) are not hashed nor kept: they seldom repeat. */
+export const KEPT_MAX_CHARS = 64;
+/** A TEXT call's value: its character count plus (the table entry to keep the text in + 1) times this. */
+const ENTRY_UNIT = 2048;
+
+/** The table entry of a text (FNV-1a, then the top bits of a multiplicative hash). */
+export function entryOf(value: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value.charCodeAt(i), 0x01000193);
+  return Math.imul(h, 0x9e3779b1) >>> 16;
+}
+
 /** How long the building thread waits for the worker to free room before it gives up (the worker is stuck). */
 const STALL_MS = 60_000;
 
@@ -78,6 +99,8 @@ export class TapeWriter implements FieldWriter {
   private limit = TAPE_SLOTS;
   private published = 0;
   private readonly lastText: Array<string | undefined> = new Array<string | undefined>(CACHED_FIELDS).fill(undefined);
+  /** Per field, made when its text first changes (a field whose text never does keeps none). */
+  private readonly tables: Array<Array<string | undefined> | undefined> = new Array<Array<string | undefined> | undefined>(CACHED_FIELDS).fill(undefined);
 
   constructor(memory: TapeMemory) {
     this.control = new Int32Array(memory.control);
@@ -95,13 +118,27 @@ export class TapeWriter implements FieldWriter {
   text(n: number, value: string): void {
     const length = value.length;
     if (length === 0) return;
+    let entry = -1;
     if (n < CACHED_FIELDS) {
-      if (value === this.lastText[n]) return this.put(n * 16 + SAME, 0);
+      const last = this.lastText[n];
+      if (value === last) return this.put(n * 16 + SAME, 0);
       this.lastText[n] = value;
+      if (last !== undefined && length <= KEPT_MAX_CHARS) {
+        const table = this.tables[n] ?? this.table(n);
+        entry = entryOf(value);
+        if (table[entry] === value) return this.put(n * 16 + KEPT, entry);
+        table[entry] = value;
+      }
     }
     let at = 0;
-    for (; length - at > PIECE_CHARS; at += PIECE_CHARS) this.chars(PIECE, value, at, PIECE_CHARS);
-    this.chars(n * 16 + TEXT, value, at, length - at);
+    for (; length - at > PIECE_CHARS; at += PIECE_CHARS) this.chars(PIECE, value, at, PIECE_CHARS, PIECE_CHARS);
+    this.chars(n * 16 + TEXT, value, at, length - at, length - at + (entry + 1) * ENTRY_UNIT);
+  }
+
+  private table(n: number): Array<string | undefined> {
+    const table = new Array<string | undefined>(TABLE_ENTRIES).fill(undefined);
+    this.tables[n] = table;
+    return table;
   }
 
   int(n: number, value: number): void {
@@ -152,13 +189,13 @@ export class TapeWriter implements FieldWriter {
     this.pos += 2;
   }
 
-  /** A call with `count` characters of `value` from `from`. */
-  private chars(head: number, value: string, from: number, count: number): void {
+  /** A call with `count` characters of `value` from `from`; `said` is its value (the count, and more for TEXT). */
+  private chars(head: number, value: string, from: number, count: number, said: number): void {
     if (this.pos + 2 + count > this.limit) this.room(2 + count);
     const slots = this.slots;
     const pos = this.pos;
     slots[pos & MASK] = head;
-    slots[(pos + 1) & MASK] = count;
+    slots[(pos + 1) & MASK] = said;
     for (let i = 0; i < count; i++) slots[(pos + 2 + i) & MASK] = value.charCodeAt(from + i);
     this.pos = pos + 2 + count;
   }
@@ -186,6 +223,7 @@ export class TapeReader {
   private readonly slots: Float64Array;
   private tail = 0;
   private readonly lastText: string[] = new Array<string>(CACHED_FIELDS).fill('');
+  private readonly tables: Array<string[] | undefined> = new Array<string[] | undefined>(CACHED_FIELDS).fill(undefined);
   private pieces: string[] = [];
   private writer: FieldWriter | null = null;
 
@@ -214,13 +252,21 @@ export class TapeReader {
         case RECORD:
           this.writer = this.record(value);
           break;
-        case TEXT:
-          this.writer!.text(n, this.text(n, t, value));
-          t += value;
+        case TEXT: {
+          const count = value % ENTRY_UNIT;
+          this.writer!.text(n, this.text(n, t, count, (value - count) / ENTRY_UNIT - 1));
+          t += count;
           break;
+        }
         case SAME:
           this.writer!.text(n, this.lastText[n]!);
           break;
+        case KEPT: {
+          const kept = this.tables[n]![value]!;
+          this.lastText[n] = kept;
+          this.writer!.text(n, kept);
+          break;
+        }
         case PIECE:
           this.pieces.push(this.chars(t, value));
           t += value;
@@ -250,8 +296,11 @@ export class TapeReader {
     return true;
   }
 
-  /** The text of a TEXT call whose `count` characters start at slot t (after the pieces before it, if any). */
-  private text(n: number, t: number, count: number): string {
+  /**
+   * The text of a TEXT call whose `count` characters start at slot t (after the pieces before it, if any),
+   * kept as its field's last text and, when `entry` is not -1, in that entry of the field's table.
+   */
+  private text(n: number, t: number, count: number, entry: number): string {
     let value = this.chars(t, count);
     if (this.pieces.length > 0) {
       this.pieces.push(value);
@@ -259,6 +308,7 @@ export class TapeReader {
       this.pieces = [];
     }
     if (n < CACHED_FIELDS) this.lastText[n] = value;
+    if (entry >= 0) (this.tables[n] ??= new Array<string>(TABLE_ENTRIES).fill(''))[entry] = value;
     return value;
   }
 
