@@ -12,7 +12,7 @@ import { resolveOptions } from '../src/options.js';
 import { deducteeCheckFor, deducteeLayoutKey } from '../src/layouts/field-check.js';
 import { deducteeFieldCount } from '../src/records/deductee.js';
 import type { FieldWriter } from '../src/records/field-writer.js';
-import { CACHED_FIELDS, KEPT_MAX_CHARS, PIECE_CHARS, TAPE_SLOTS, TapeReader, TapeWriter, entryOf, tapeMemory } from '../src/stream/field-tape.js';
+import { CACHED_FIELDS, KEPT_MAX_CHARS, PIECE_CHARS, TABLE_ENTRIES, TAPE_SLOTS, TapeReader, TapeWriter, entryOf, tapeMemory } from '../src/stream/field-tape.js';
 import { SpillDirectory, SpilledDeducteeStore } from '../src/stream/spill.js';
 import { WorkerDeducteeStore } from '../src/stream/worker-deductees.js';
 import { baseline, BASELINE_NAMES } from './support/baselines.js';
@@ -151,7 +151,7 @@ describe('deductee records written in a worker thread', () => {
     expect(log.calls).to.deep.equal(expected);
   });
 
-  it('texts kept in the tables cross exactly: texts taking turns, texts of the same entry replacing each other, a text just too long to keep', () => {
+  it('texts kept in the tables cross exactly: texts taking turns, texts of the same entry or key replacing each other, a text just too long to keep', () => {
     const memory = tapeMemory();
     const tape = new TapeWriter(memory);
     const log = new CallLog();
@@ -170,9 +170,11 @@ describe('deductee records written in a worker thread', () => {
     const expected: unknown[][] = [];
     for (let r = 0; r < 3000; r++) {
       tape.record(1);
-      for (const n of [10, 13]) {
+      for (const n of [10, 13, 33]) {
         const value = turns[(r * (n === 10 ? 1 : 3)) % turns.length]!;
-        tape.text(n, value);
+        // Field 33 with a key: one that takes turns with the texts, one shared by every text, odd numbers.
+        if (n !== 33) tape.text(n, value);
+        else tape.text(n, value, [r % 7, 5, -1, 2.5, Number.NaN, 2 ** 40, TABLE_ENTRIES + (r % 3)][r % 7]);
         expected.push(['text', n, value]);
       }
       tape.end();

@@ -35,9 +35,9 @@ function legacyDeductee(w: FieldWriter, kind: FormKind, d: Deductee, serial: num
   w.text(6, 'O'); // mode
   w.text(7, salary ? reference : ''); // 24Q employee serial number: mandatory for a placeholder PAN (ref §4.4)
   w.text(8, salary ? '' : d.payee.deducteeType === 'company' ? '01' : '02');
-  w.text(10, d.payee.pan);
+  w.text(10, d.payee.pan, d.payee.srNo);
   w.text(12, reference); // deductee / employee reference number
-  w.text(13, d.payee.name);
+  w.text(13, d.payee.name, d.payee.srNo);
   w.paise(14, d.incomeTax);
   w.paise(15, d.surcharge);
   w.paise(16, d.cess);
@@ -81,8 +81,8 @@ function newDeductee(w: FieldWriter, kind: FormKind, d: Deductee, serial: number
   w.int(4, NEW_DD_DEDUCTEE_FIELD === 4 ? serial : d.challan.record);
   w.int(5, NEW_DD_CHALLAN_FIELD === 5 ? d.challan.record : serial);
   w.text(6, 'O'); // mode
-  w.text(8, d.payee.pan);
-  w.text(9, d.payee.name);
+  w.text(8, d.payee.pan, d.payee.srNo);
+  w.text(9, d.payee.name, d.payee.srNo);
   w.text(15, d.section);
   w.text(18, d.challan.nil ? 'N' : 'Y'); // whether the tax deducted has been deposited
   w.date(19, d.paymentDate);

@@ -7,8 +7,12 @@ import type { RecordFieldCheck } from '../layouts/field-check.js';
 import { formatPaise, formatRate } from '../money.js';
 
 export interface FieldWriter {
-  /** Field n (fields come in ascending order, from 2); '' leaves it empty. */
-  text(n: number, value: string): void;
+  /**
+   * Field n (fields come in ascending order, from 2); '' leaves it empty. `key`, when given, is a number that
+   * comes with the same text again (a payee's number with its name): a writer that keeps the texts it has
+   * seen may file this one under it, without reading its characters (field-tape.ts). Any number is correct.
+   */
+  text(n: number, value: string, key?: number): void;
   /** A whole number. */
   int(n: number, value: number): void;
   /** An amount in paise as rupees with two decimals; null leaves the field empty. */

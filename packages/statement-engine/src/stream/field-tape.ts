@@ -115,7 +115,10 @@ export class TapeWriter implements FieldWriter {
 
   // An empty value is no call at all: a FieldWriter leaves the field empty either way (the next field or end()
   // writes its caret and checks it as empty), so the worker's writer does exactly the same without it.
-  text(n: number, value: string): void {
+  // With a key (a payee's number), the text goes in the entry the key names: the same string object is found
+  // there next time by identity, and its characters (in memory not touched since, for a random payee) are not
+  // read. Its entry only decides where the text is kept: the comparison with the kept text is what counts.
+  text(n: number, value: string, key?: number): void {
     const length = value.length;
     if (length === 0) return;
     let entry = -1;
@@ -125,7 +128,7 @@ export class TapeWriter implements FieldWriter {
       this.lastText[n] = value;
       if (last !== undefined && length <= KEPT_MAX_CHARS) {
         const table = this.tables[n] ?? this.table(n);
-        entry = entryOf(value);
+        entry = key === undefined ? entryOf(value) : (key >>> 0) & (TABLE_ENTRIES - 1);
         if (table[entry] === value) return this.put(n * 16 + KEPT, entry);
         table[entry] = value;
       }
