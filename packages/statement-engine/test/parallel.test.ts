@@ -3,7 +3,7 @@
 // fails or breaks off leaves no thread, descriptor or file behind.
 
 import { expect } from 'chai';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -183,6 +183,29 @@ describe('deductee records written in a worker thread', () => {
     tape.publish();
     reader.replay();
     expect(log.calls).to.deep.equal(expected);
+  });
+
+  it('writeTo() removes the temporary files before it resolves, whether it writes a file, a stream, or fails', async () => {
+    const text = bigWorkbookText(3000);
+    const input = join(dir, 'cleanup.json');
+    writeFileSync(input, text);
+    const expected = await written(await convertFile(input, OPTIONS_26Q, { parallel: false }));
+    for (const parallel of [false, true]) {
+      const tmpDir = mkdtempSync(join(dir, 'tmp-'));
+      const output = join(dir, `cleanup-${parallel}.txt`);
+      await (await convertFile(input, OPTIONS_26Q, { parallel, tmpDir })).writeTo(output);
+      expect(readdirSync(tmpDir), 'after writing a file').to.deep.equal([]);
+      expect(readFileSync(output, 'latin1')).to.equal(expected);
+      const conversion = await convertFile(input, OPTIONS_26Q, { parallel, tmpDir });
+      expect(await written(conversion)).to.equal(expected);
+      expect(readdirSync(tmpDir), 'after writing a stream').to.deep.equal([]);
+      await conversion.dispose();
+      const failing = await convertFile(input, OPTIONS_26Q, { parallel, tmpDir });
+      let error: unknown = null;
+      await failing.writeTo(join(dir, 'no-such-directory', 'out.txt')).catch((e: unknown) => (error = e));
+      expect(error).to.be.instanceOf(Error);
+      expect(readdirSync(tmpDir), 'after a failed write').to.deep.equal([]);
+    }
   });
 
   it("a mismatch the worker's self-check finds is raised by this thread as in one thread", async () => {

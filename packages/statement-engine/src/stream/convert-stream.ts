@@ -94,6 +94,8 @@ async function removePartial(sink: Writable, path: string): Promise<void> {
 class Conversion implements StreamConversion {
   lines: AsyncIterable<string> | null = null;
   private consumed = false;
+  /** The removal of the temporary directory, once started in the background. */
+  private removing: Promise<void> | null = null;
 
   constructor(
     readonly report: ValidationReport,
@@ -137,6 +139,8 @@ class Conversion implements StreamConversion {
       const summary = await this.writer(async (chunk) => {
         if (!sink.write(chunk)) await once(sink, 'drain');
       });
+      // Every record has been read: the temporary files are removed while the last bytes are written.
+      this.cleanupInBackground();
       if (typeof target === 'string') {
         sink.end();
         await once(sink, 'finish');
@@ -156,8 +160,17 @@ class Conversion implements StreamConversion {
     this.dir.dispose();
   }
 
+  /** cleanup() with the directory removed off this thread; dispose() waits for it. */
+  private cleanupInBackground(): void {
+    this.close();
+    this.removing ??= this.dir.disposeInBackground();
+    // Its failure is dispose()'s to throw, not an unhandled rejection meanwhile.
+    this.removing.catch(() => undefined);
+  }
+
   async dispose(): Promise<void> {
     this.cleanup();
+    await this.removing;
   }
 }
 

@@ -3,6 +3,7 @@
 // keeps one file descriptor.
 
 import { close as closeAsync, closeSync, mkdtempSync, openSync, readSync, rmSync, write as writeAsync, writeSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeducteeStore, LateRows, SalaryStore } from '../build/stores.js';
@@ -27,6 +28,13 @@ export class SpillDirectory {
     if (this.disposed) return;
     this.disposed = true;
     rmSync(this.path, { recursive: true, force: true });
+  }
+
+  /** dispose() off this thread (freeing the blocks of big files takes a while): resolves once the directory is gone. */
+  async disposeInBackground(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    await rm(this.path, { recursive: true, force: true });
   }
 }
 
