@@ -6,8 +6,7 @@ import { expect } from 'chai';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { convert, convertFile, convertStream, type ConvertOptions, type StreamConversion } from '../src/index.js';
+import { convert, convertFile, convertStream, type ConvertOptions } from '../src/index.js';
 import { resolveOptions } from '../src/options.js';
 import { deducteeCheckFor, deducteeLayoutKey } from '../src/layouts/field-check.js';
 import { deducteeFieldCount } from '../src/records/deductee.js';
@@ -18,26 +17,7 @@ import { WorkerDeducteeStore } from '../src/stream/worker-deductees.js';
 import { baseline, BASELINE_NAMES } from './support/baselines.js';
 import { form26qParts, OPTIONS_26Q } from './support/fixtures.js';
 import { buildWorkbook } from './support/sheet-json.js';
-
-async function* chunks(text: string, size: number): AsyncGenerator<Buffer> {
-  const bytes = Buffer.from(text, 'utf8');
-  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
-}
-
-async function readAll(conversion: StreamConversion): Promise<string | null> {
-  if (!conversion.lines) return null;
-  let txt = '';
-  for await (const l of conversion.lines) txt += l;
-  return txt;
-}
-
-async function written(conversion: StreamConversion): Promise<string> {
-  const sink = new PassThrough();
-  const received: Buffer[] = [];
-  sink.on('data', (b: Buffer) => received.push(b));
-  await conversion.writeTo(sink);
-  return Buffer.concat(received).toString('latin1');
-}
+import { chunks, readAll, written } from './support/streaming.js';
 
 // Linux: what the process holds open, and its threads.
 const openFds = () => readdirSync('/proc/self/fd').length;

@@ -5,24 +5,12 @@ import { expect } from 'chai';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { convert, convertFile, convertStream, validateFile, type StreamConversion, type ValidationReport } from '../src/index.js';
+import { convert, convertFile, convertStream, validateFile, type ValidationReport } from '../src/index.js';
 import { baseline, BASELINE_NAMES } from './support/baselines.js';
 import { form140Parts, form26qParts, OPTIONS_140, OPTIONS_26Q } from './support/fixtures.js';
 import { form24qQ4Parts, OPTIONS_24Q_Q4 } from './support/more-fixtures.js';
 import { buildWorkbook, ist } from './support/sheet-json.js';
-
-async function* chunks(text: string, size: number): AsyncGenerator<Buffer> {
-  const bytes = Buffer.from(text, 'utf8');
-  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
-}
-
-async function readAll(conversion: StreamConversion): Promise<string | null> {
-  if (!conversion.lines) return null;
-  let txt = '';
-  for await (const l of conversion.lines) txt += l;
-  return txt;
-}
+import { chunks, readAll, written, writtenWithSummary } from './support/streaming.js';
 
 const sortedProblems = (r: ValidationReport) => r.problems.map((p) => JSON.stringify(p)).sort();
 
@@ -88,11 +76,8 @@ describe('streaming conversion', () => {
       expect(await readAll(conversion)).to.equal(expected.txt);
       // writeTo copies spilled bytes directly: it must give the same bytes.
       const again = await convertStream(chunks(JSON.stringify(workbook), 4096), o, { memoryBudget: 300 });
-      const sink = new PassThrough();
-      const received: Buffer[] = [];
-      sink.on('data', (b: Buffer) => received.push(b));
-      const summary = await again.writeTo(sink);
-      expect(Buffer.concat(received).toString('latin1')).to.equal(expected.txt);
+      const { txt, summary } = await writtenWithSummary(again);
+      expect(txt).to.equal(expected.txt);
       expect(summary.lines).to.equal(expected.txt!.split('\r\n').length - 1);
     }
   });
@@ -157,11 +142,7 @@ describe('streaming conversion', () => {
     expect(readdirSync(tmp)).to.deep.equal([]);
 
     const again = await convertFile(path, OPTIONS_26Q);
-    const sink = new PassThrough();
-    const received: Buffer[] = [];
-    sink.on('data', (b: Buffer) => received.push(b));
-    await again.writeTo(sink);
-    expect(Buffer.concat(received).toString('latin1')).to.equal(expected);
+    expect(await written(again)).to.equal(expected);
     rmSync(tmp, { recursive: true, force: true });
   });
 
