@@ -12,7 +12,7 @@ import { resolveOptions } from '../src/options.js';
 import { deducteeCheckFor, deducteeLayoutKey } from '../src/layouts/field-check.js';
 import { deducteeFieldCount } from '../src/records/deductee.js';
 import type { FieldWriter } from '../src/records/field-writer.js';
-import { CACHED_FIELDS, KEPT_MAX_CHARS, PIECE_CHARS, TABLE_ENTRIES, TAPE_SLOTS, TapeReader, TapeWriter, entryOf, tapeMemory } from '../src/stream/field-tape.js';
+import { CACHED_FIELDS, KEPT_MAX_CHARS, PIECE_CHARS, TABLE_ENTRIES, TAPE_SLOTS, TapeReader, TapeStopped, TapeWriter, entryOf, tapeMemory } from '../src/stream/field-tape.js';
 import { SpillDirectory, SpilledDeducteeStore } from '../src/stream/spill.js';
 import { WorkerDeducteeStore } from '../src/stream/worker-deductees.js';
 import { baseline, BASELINE_NAMES } from './support/baselines.js';
@@ -135,6 +135,21 @@ describe('deductee records written in a worker thread', () => {
     expect(log.calls.length).to.equal(expected.length);
     // deep.equal tells -0 from 0 and takes NaN as NaN.
     expect(log.calls).to.deep.equal(expected);
+  });
+
+  it('a worker that never started is given up on within its start time, once the ring is full: TapeStopped, not a minute of waiting', () => {
+    const tape = new TapeWriter(tapeMemory(), 300);
+    const started = Date.now();
+    let error: unknown = null;
+    try {
+      // Distinct texts, a character per slot: the 2 MiB ring fills after some thousands of records.
+      for (let r = 0; r < TAPE_SLOTS; r++) tape.record(1).text(100 + (r % 20), `${r}`.padStart(40, 'x'));
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).to.be.instanceOf(TapeStopped);
+    expect((error as Error).message).to.equal('the deductee record writer stopped: it did not start within 0.3 s');
+    expect(Date.now() - started).to.be.below(5_000);
   });
 
   it('texts kept in the tables cross exactly: texts taking turns, texts of the same entry or key replacing each other, a text just too long to keep', () => {

@@ -21,7 +21,8 @@ export const TAIL = 1; // slots replayed (wrapping int32), set by the worker
 export const COMMAND = 2; // RUNNING, FINISH or ABORT, set by the building thread
 export const FAILED = 3; // 1 once the worker has failed
 export const WAKE = 4; // counts publications and commands: the worker sleeps on it
-export const CONTROL_CELLS = 5;
+export const STARTED = 5; // 1 once the worker's reader exists
+export const CONTROL_CELLS = 6;
 
 export const RUNNING = 0;
 export const FINISH = 1;
@@ -67,6 +68,11 @@ export function entryOf(value: string): number {
 
 /** How long the building thread waits for the worker to free room before it gives up (the worker is stuck). */
 const STALL_MS = 60_000;
+/**
+ * How long it waits for a worker that has not even started (its script missing from a broken install, say): a
+ * thread starts in tens of milliseconds, and this thread, blocked in Atomics.wait, cannot hear its error event.
+ */
+export const START_MS = 10_000;
 
 /** Atomics.waitAsync (Node 16 on): typed from ES2024, and this project compiles against ES2023. */
 function waitAsync(cells: Int32Array, index: number, value: number): { async: boolean; value: Promise<string> | string } {
@@ -102,7 +108,8 @@ export class TapeWriter implements FieldWriter {
   /** Per field, made when its text first changes (a field whose text never does keeps none). */
   private readonly tables: Array<Array<string | undefined> | undefined> = new Array<Array<string | undefined> | undefined>(CACHED_FIELDS).fill(undefined);
 
-  constructor(memory: TapeMemory) {
+  /** @param startMs how long to wait, once the ring is full, for a worker that has not started (START_MS) */
+  constructor(memory: TapeMemory, private readonly startMs = START_MS) {
     this.control = new Int32Array(memory.control);
     this.slots = new Float64Array(memory.slots);
   }
@@ -214,6 +221,7 @@ export class TapeWriter implements FieldWriter {
       if (this.pos + slots <= this.limit) return;
       if (Atomics.load(control, FAILED) !== 0) throw new TapeStopped('it failed');
       if (waited >= STALL_MS) throw new TapeStopped(`it replayed nothing for ${STALL_MS / 1000} s`);
+      if (waited >= this.startMs && Atomics.load(control, STARTED) === 0) throw new TapeStopped(`it did not start within ${this.startMs / 1000} s`);
       // The worker notifies TAIL when it frees room or fails.
       if (Atomics.wait(control, TAIL, tail, 100) === 'timed-out') waited += 100;
     }
@@ -236,6 +244,7 @@ export class TapeReader {
   ) {
     this.control = new Int32Array(memory.control);
     this.slots = new Float64Array(memory.slots);
+    Atomics.store(this.control, STARTED, 1);
   }
 
   /** Replays every published call; false when there were none. */
