@@ -12,7 +12,6 @@
 // measured first and subtracted. The baseline of this bench is that idle traffic, measured in the same run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,10 +25,10 @@ import { DEFAULTS } from '@satyapan/statement-queue';
 import { workbook26Q } from '../test/statements-support/workbooks.js';
 import { freePort, startRedisServer } from '../test/support/redis-server.js';
 import type { CapacityServerConfig } from './_capacity-server.js';
+import { processCpuMicros } from './_http.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-const TICK_MS = 1000 / 100; // USER_HZ: /proc/<pid>/stat counts CPU in 1/100 s on Linux
 
 function numberArg(args: string[], name: string, fallback: number): number {
   const index = args.indexOf(`--${name}`);
@@ -38,10 +37,11 @@ function numberArg(args: string[], name: string, fallback: number): number {
   return value;
 }
 
-/** CPU ms a process has used (user + system), from /proc. */
+/** CPU ms a process has used (user + system), from /proc (processCpuMicros); this bench needs it, so it throws without. */
 function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  const micros = processCpuMicros(pid);
+  if (micros === undefined) throw new Error(`the CPU time of process ${pid} cannot be read from /proc (Linux only)`);
+  return micros / 1000;
 }
 
 interface RedisCounters {
