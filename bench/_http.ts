@@ -169,36 +169,56 @@ export interface Side {
   options?: LoadOptions;
 }
 
+/** A second measure of the subject: how it compares with a reference side (e.g. the floor of any proxy). */
+export interface Reference {
+  side: Side;
+  /** The reference against the baseline (`proxy floor/direct`). */
+  label: string;
+  /** The subject against the reference (`router/proxy floor`). */
+  subjectLabel: string;
+}
+
 /**
  * Baseline and subject measured in alternation, `rounds` times (after a one-second warm-up of each), so that a
  * change in the machine's load falls on both; the ratio reported is the median of the rounds' ratios. Prints
  * every round, the command lines, Node version, cores and load; the `ratio ...` line is what BENCHMARKS.md shows.
  * Each side's server CPU per request (its process's user + system time over the responses it gave) is printed
  * too: requests/s moves with whatever else the machine runs, CPU per request much less, so it is the figure to
- * compare between runs when judging a change.
+ * compare between runs when judging a change. With a `reference`, it is measured in the same rounds (between
+ * baseline and subject) and two more ratio lines are printed: reference/baseline and subject/reference.
  */
-export async function compare(label: string, baseline: Side, subject: Side, seconds: number, rounds: number): Promise<void> {
-  await load(baseline.url, 1, baseline.options);
-  await load(subject.url, 1, subject.options);
-  const results: { base: MeasuredLoad; sub: MeasuredLoad }[] = [];
+export async function compare(label: string, baseline: Side, subject: Side, seconds: number, rounds: number, reference?: Reference): Promise<void> {
+  const sides = reference ? [baseline, reference.side, subject] : [baseline, subject];
+  for (const side of sides) await load(side.url, 1, side.options);
+  const results: MeasuredLoad[][] = [];
   for (let round = 0; round < rounds; round++) {
-    const base = await measuredLoad(baseline, seconds);
-    const sub = await measuredLoad(subject, seconds);
-    results.push({ base, sub });
+    const measured: MeasuredLoad[] = [];
+    for (const side of sides) measured.push(await measuredLoad(side, seconds));
+    results.push(measured);
   }
   console.log(machine());
   console.log(`  baseline server: ${baseline.server.command}`);
+  if (reference) console.log(`  reference server: ${reference.side.server.command}`);
   console.log(`  subject server:  ${subject.server.command}`);
-  console.log(`  load:            ${results[0]!.sub.command}`);
-  for (const [i, { base, sub }] of results.entries()) {
+  console.log(`  load:            ${results[0]!.at(-1)!.command}`);
+  for (const [i, measured] of results.entries()) {
     console.log(`round ${i + 1}`);
-    console.log(`  ${formatLoad(baseline.name, base)}`);
-    console.log(`  ${formatLoad(subject.name, sub)}`);
+    for (const [j, side] of sides.entries()) console.log(`  ${formatLoad(side.name, measured[j]!)}`);
   }
-  const ratios = results.map(({ base, sub }) => sub.requestsPerSecond / base.requestsPerSecond);
-  const p99s = results.map(({ base, sub }) => sub.p99Ms / Math.max(1, base.p99Ms));
-  console.log(`ratio ${label}: ${median(ratios).toFixed(3)} (requests/s, median of ${rounds} alternating rounds: ${ratios.map((r) => r.toFixed(3)).join(', ')}); `
-    + `p99 ${median(p99s).toFixed(2)}x the baseline's (median)${cpuSummary(results)}`);
+  const last = sides.length - 1;
+  console.log(ratioLine(label, results.map((m) => [m[0]!, m[last]!]), rounds));
+  if (reference) {
+    console.log(ratioLine(reference.label, results.map((m) => [m[0]!, m[1]!]), rounds));
+    console.log(ratioLine(reference.subjectLabel, results.map((m) => [m[1]!, m[2]!]), rounds));
+  }
+}
+
+/** `ratio <label>: <median> (...rounds); p99 ...x the baseline's; server CPU per request ...`, over [base, sub] pairs. */
+function ratioLine(label: string, pairs: [MeasuredLoad, MeasuredLoad][], rounds: number): string {
+  const ratios = pairs.map(([base, sub]) => sub.requestsPerSecond / base.requestsPerSecond);
+  const p99s = pairs.map(([base, sub]) => sub.p99Ms / Math.max(1, base.p99Ms));
+  return `ratio ${label}: ${median(ratios).toFixed(3)} (requests/s, median of ${rounds} alternating rounds: ${ratios.map((r) => r.toFixed(3)).join(', ')}); `
+    + `p99 ${median(p99s).toFixed(2)}x the baseline's (median)${cpuSummary(pairs.map(([base, sub]) => ({ base, sub })))}`;
 }
 
 interface MeasuredLoad extends LoadResult {

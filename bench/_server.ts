@@ -6,7 +6,7 @@ import express, { type Express } from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { FsStorage, Sealer, createRedisConnection, waitForRedis } from '@satyapan/core';
+import { FsStorage, Sealer, createRedisConnection, keepAliveFetch, waitForRedis, type RedisConnection } from '@satyapan/core';
 import { createRouter, type ClientConfig, type RouteDefinition } from '@satyapan/router';
 
 export interface ServerConfig {
@@ -20,6 +20,8 @@ export interface ServerConfig {
   directory?: string;
   /** kyc: base URLs of the locker simulators and the bench's OAuth client there. */
   lockers?: { docvault: string; entityvault: string; clientId: string; clientSecret: string };
+  /** proxy: the upstream URL it forwards to and the headers it sends there (a locker access token). */
+  upstream?: { url: string; headers: Record<string, string> };
 }
 
 const TOKEN_SECRET = 'bench-secret-bench-secret-bench-secret';
@@ -29,8 +31,8 @@ const ping: RouteDefinition = {
   product: 'bank', auth: 'jwt', schemas: {}, handler: async () => ({ data: { pong: true } }),
 };
 
-async function routerApp(config: ServerConfig, areas: () => Promise<Parameters<typeof createRouter>[0]['areas']>, routes: RouteDefinition[] = []): Promise<{ app: Express; close(): void }> {
-  const redis = createRedisConnection({ flavour: 'producer' });
+async function routerApp(config: ServerConfig, areas: () => Promise<Parameters<typeof createRouter>[0]['areas']>, routes: RouteDefinition[] = [], shared?: RedisConnection): Promise<{ app: Express; close(): void }> {
+  const redis = shared ?? createRedisConnection({ flavour: 'producer' });
   await waitForRedis(redis);
   const app = express();
   app.use('/api', createRouter({
@@ -39,6 +41,25 @@ async function routerApp(config: ServerConfig, areas: () => Promise<Parameters<t
     ...(config.port ? { publicBaseUrl: `http://127.0.0.1:${config.port}/api` } : {}),
   }));
   return { app, close: () => redis.disconnect() };
+}
+
+/**
+ * The floor of any router in front of an upstream: Express, one route, one call over the router's own transport
+ * (keepAliveFetch), the answer parsed and sent with res.json. No authentication, Redis, session, validation or
+ * security headers: what the KYC bench's router costs beyond this is ours.
+ */
+function proxyApp(upstream: { url: string; headers: Record<string, string> }): { app: Express; close(): void } {
+  const transport = keepAliveFetch();
+  const app = express();
+  app.get('/profile', async (_req, res, next) => {
+    try {
+      const answer = await transport.send(upstream.url, { method: 'GET', headers: upstream.headers }, 10_000);
+      res.status(answer.status).json({ data: JSON.parse(answer.body.toString('utf8')) as unknown });
+    } catch (error) {
+      next(error);
+    }
+  });
+  return { app, close: () => transport.close() };
 }
 
 async function build(kind: string, config: ServerConfig): Promise<{ app: Express; close(): void }> {
@@ -64,9 +85,11 @@ async function build(kind: string, config: ServerConfig): Promise<{ app: Express
         sealingKeys: [{ id: 'bench', key: Sealer.generateKey() }], stateSecret: randomBytes(32),
         lockers: { docvault: { baseUrl: docvault, clientId, clientSecret }, entityvault: { baseUrl: entityvault, clientId, clientSecret } },
       });
-      const built = await routerApp(config, async () => [kycArea(services)]);
-      return { app: built.app, close: () => { services.kyc.close(); built.close(); redis.disconnect(); } };
+      const built = await routerApp(config, async () => [kycArea(services)], [], redis);
+      return { app: built.app, close: () => { services.kyc.close(); built.close(); } };
     }
+    case 'proxy':
+      return proxyApp(config.upstream!);
     default:
       throw new Error(`unknown server kind ${kind}`);
   }

@@ -1,6 +1,7 @@
 // npm run bench -- kyc [--seconds N] [--rounds N]
 // Profile reads/s through the router (operation 2) against the locker simulator, vs direct calls to the
-// simulator's user endpoint with a locker access token, measured in the same run. The simulator runs in a
+// simulator's user endpoint with a locker access token, and vs a bare Express proxy of the same read (the floor of
+// any router on this machine: the simulator, the proxy and the load share its cores), measured in the same run. The simulator runs in a
 // child process, as a real locker would be elsewhere; the router runs the built code in a process of its own and
 // autocannon in a third (bench/_http.ts). `--cpu-prof <dir>` profiles the router's process.
 import { spawn } from 'node:child_process';
@@ -92,10 +93,18 @@ export async function main(args: string[]): Promise<void> {
     const check = await fetch(routedUrl, { headers });
     if (check.status !== 200) throw new Error(`profile read failed before the run: HTTP ${check.status} ${await check.text()}`);
 
+    // The floor of any router here: bare Express forwarding the same read over the same transport.
+    const proxy = await startServer('proxy', { upstream: { url: directUrl, headers: bearer } });
+    servers.push(proxy);
+
     await compare('router/direct', { name: 'locker simulator GET /oauth2/1/user', server: sim.server, url: directUrl, options: { headers: bearer } },
-      { name: 'router GET .../user/profile (op 2)', server: router, url: routedUrl, options: { headers } }, seconds, roundsArg(args));
+      { name: 'router GET .../user/profile (op 2)', server: router, url: routedUrl, options: { headers } }, seconds, roundsArg(args), {
+        side: { name: 'bare express proxy GET /profile', server: proxy, url: `${proxy.url}/profile` },
+        label: 'proxy floor/direct', subjectLabel: 'router/proxy floor',
+      });
     console.log('per read the router authenticates (JWT, revocation, rate limit in Redis), loads the session from Redis, '
-      + 'unseals the upstream tokens, calls the locker over HTTP (the direct baseline), maps the fields and envelopes');
+      + 'unseals the upstream tokens, calls the locker over HTTP (the direct baseline), maps the fields and envelopes; '
+      + 'the proxy floor only forwards the read (Express, one upstream call over the same transport, res.json)');
   } finally {
     for (const server of servers.reverse()) await server.close();
     await dropKeys(keyPrefix);
