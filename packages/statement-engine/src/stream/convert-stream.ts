@@ -3,8 +3,8 @@
 // wait in temporary files.
 
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, statSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { createWriteStream, statSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
 import { Readable, type Writable } from 'node:stream';
 import type { Statement } from '../build/assembler.js';
 import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore, type RowTrail } from '../build/stores.js';
@@ -260,15 +260,53 @@ export async function convertFile(path: string, options: ConvertOptions, hooks: 
     throw new StatementEngineError('INPUT_UNREADABLE', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
   }
   if (/\.xlsx$/i.test(path)) return convertXlsx(path, options, hooks);
-  const stream = createReadStream(path, { highWaterMark: 1 << 20 });
-  const input = (async function* () {
-    try {
-      for await (const chunk of stream) yield chunk as Buffer;
-    } catch (error) {
-      throw new StatementEngineError('INPUT_UNREADABLE', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+  const chunks = fileChunks(path);
+  const sniffed = await sniffXlsx(chunks);
+  if (sniffed.xlsx) {
+    // The .xlsx reader keeps chunks, which fileChunks() reuses: it reads the file itself.
+    await chunks.return(undefined);
+    return convertXlsx(path, options, hooks);
+  }
+  try {
+    return await convertJsonStream(sniffed.input, options, { totalBytes: size, ...hooks });
+  } finally {
+    // Reading may have stopped before the end (bad options, a syntax error in the first chunk): the file is
+    // closed now, not when the collector finds its handle. (Once read to the end, it is closed already.)
+    await chunks.return(undefined);
+  }
+}
+
+const FILE_CHUNK_BYTES = 1 << 20;
+
+/**
+ * A file's bytes in chunks read into two buffers in turn: the next chunk is read while one is scanned, and
+ * no memory is allocated per chunk (fresh pages cost more than the copy out of the page cache). A chunk is
+ * valid until the next one is asked for: for the JSON scanner only, which keeps none (push()).
+ */
+async function* fileChunks(path: string): AsyncGenerator<Buffer> {
+  const unreadable = (error: unknown) => new StatementEngineError('INPUT_UNREADABLE', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+  const file = await open(path, 'r').catch((error: unknown) => {
+    throw unreadable(error);
+  });
+  const buffers = [Buffer.allocUnsafeSlow(FILE_CHUNK_BYTES), Buffer.allocUnsafeSlow(FILE_CHUNK_BYTES)] as const;
+  let turn = 0;
+  let next = file.read(buffers[0], 0, FILE_CHUNK_BYTES, null);
+  try {
+    for (;;) {
+      const { bytesRead } = await next.catch((error: unknown) => {
+        throw unreadable(error);
+      });
+      if (bytesRead === 0) return;
+      const chunk = buffers[turn]!.subarray(0, bytesRead);
+      turn = 1 - turn;
+      next = file.read(buffers[turn]!, 0, FILE_CHUNK_BYTES, null);
+      yield chunk;
     }
-  })();
-  return convertStream(input, options, { totalBytes: size, ...hooks });
+  } finally {
+    // A read still running when the consumer stops early: close() waits for it; its outcome no longer matters.
+    next.catch(() => undefined);
+    await file.close();
+  }
 }
 
 /** The validation report of a workbook file, read as a stream. */
