@@ -24,7 +24,7 @@ import { TapeStopped } from './field-tape.js';
 import { WorkbookStreamer } from './workbook-stream.js';
 import { deducteeFieldCount } from '../records/deductee.js';
 import { deducteeCheckFor, deducteeLayoutKey } from '../layouts/field-check.js';
-import { writeStatementBytes } from './byte-writer.js';
+import { writeStatementBytes, type ChunkSink } from './byte-writer.js';
 import { startsWithZipMagic } from '../xlsx/layout.js';
 import { xlsxAsSheetJson } from '../xlsx/read.js';
 
@@ -85,6 +85,12 @@ function isDocumentBroken(skeleton: unknown, workbookName: string): boolean {
   return (skeleton as { name?: unknown }).name !== workbookName;
 }
 
+/**
+ * Bytes a TXT file's stream takes before writeTo() waits for the disk: the next chunks are made while earlier
+ * ones are written (its buffers are recycled, so this costs no fresh memory after the first few).
+ */
+const FILE_WRITE_AHEAD = 4 << 20;
+
 async function removePartial(sink: Writable, path: string): Promise<void> {
   sink.destroy();
   if (!sink.closed) await once(sink, 'close').catch(() => undefined);
@@ -101,7 +107,7 @@ class Conversion implements StreamConversion {
     readonly report: ValidationReport,
     private readonly dir: SpillDirectory,
     private readonly render: (() => Iterable<string>) | null,
-    private readonly writer: ((emit: (chunk: Buffer) => Promise<void>) => Promise<WriteSummary>) | null,
+    private readonly writer: ((emit: ChunkSink) => Promise<WriteSummary>) | null,
     private readonly close: () => void,
   ) {
     if (render) {
@@ -134,21 +140,26 @@ class Conversion implements StreamConversion {
   async writeTo(target: string | Writable): Promise<WriteSummary> {
     if (!this.writer) throw new StatementEngineError('NO_TXT', 'The workbook has errors; there is no TXT to write');
     this.claim();
-    const sink = typeof target === 'string' ? createWriteStream(target) : target;
+    const file = typeof target === 'string';
+    const sink = file ? createWriteStream(target, { highWaterMark: FILE_WRITE_AHEAD }) : target;
     try {
-      const summary = await this.writer(async (chunk) => {
-        if (!sink.write(chunk)) await once(sink, 'drain');
+      const summary = await this.writer(async (chunk, release) => {
+        // A file stream of our own is done with a chunk once it is written (the callback); any other may keep it.
+        // Its failure rejects the wait for 'drain' (or 'finish'): chunks written ahead do not change that, as
+        // the event loop turns only while one of those waits (the records are read synchronously).
+        const room = file ? sink.write(chunk, release) : sink.write(chunk);
+        if (!room) await once(sink, 'drain');
       });
       // Every record has been read: the temporary files are removed while the last bytes are written.
       this.cleanupInBackground();
-      if (typeof target === 'string') {
+      if (file) {
         sink.end();
         await once(sink, 'finish');
       }
       return summary;
     } catch (error) {
       // A file we created is not left half-written (the self-check stops the writer at the first wrong line).
-      if (typeof target === 'string') await removePartial(sink, target);
+      if (file) await removePartial(sink, target);
       throw error;
     } finally {
       await this.dispose();
@@ -238,7 +249,7 @@ async function convertJsonStream(input: AsyncIterable<Uint8Array | string>, opti
           })
       : null;
     const writer = report.valid
-      ? (emit: (chunk: Buffer) => Promise<void>) =>
+      ? (emit: ChunkSink) =>
           writeStatementBytes(statement, resolved, pipeline.ctx.today, { deductees: (record) => deductees.raw(record), salary: () => salary.raw(), checked }, emit)
       : null;
     return new Conversion(report, dir, render, writer, close);
