@@ -126,6 +126,16 @@ export class TapeWriter implements FieldWriter {
   // there next time by identity, and its characters (in memory not touched since, for a random payee) are not
   // read. Its entry only decides where the text is kept: the comparison with the kept text is what counts.
   text(n: number, value: string, key?: number): void {
+    // A keyed text in its entry is found by identity first: then not even its length is read (its string,
+    // cold in memory for a random payee, stays untouched). It crosses as KEPT, which the worker also takes
+    // for the field's last text: the same call whether or not it is the last text too.
+    if (key !== undefined && n < CACHED_FIELDS) {
+      const entry = (key >>> 0) & (TABLE_ENTRIES - 1);
+      if (this.tables[n]?.[entry] === value) {
+        this.lastText[n] = value;
+        return this.put(n * 16 + KEPT, entry);
+      }
+    }
     const length = value.length;
     if (length === 0) return;
     let entry = -1;
