@@ -16,7 +16,7 @@ class Recorder implements ScanHandler {
   sheetEnd(): void {}
   sheetOther(): void {}
   blockStart(): void {}
-  blockValue(): void {}
+  blockValue(_key: string, _value: unknown): void {}
   blockEnd(): void {}
   blockOther(): void {}
   rowsStart(): void {
@@ -32,8 +32,16 @@ class Recorder implements ScanHandler {
   }
 }
 
-function scan(text: string, chunkSize: number): Recorder {
-  const recorder = new Recorder();
+/** Also keeps the blocks' other values (names, headers). */
+class ValueRecorder extends Recorder {
+  values: unknown[] = [];
+  override blockValue(key: string, value: unknown): void {
+    this.values.push([key, value]);
+  }
+}
+
+function scan(text: string, chunkSize: number): ValueRecorder {
+  const recorder = new ValueRecorder();
   const scanner = new JsonScanner(recorder);
   const bytes = Buffer.from(text, 'utf8');
   for (let i = 0; i < bytes.length; i += chunkSize) scanner.push(bytes.subarray(i, i + chunkSize));
@@ -96,6 +104,25 @@ describe('JSON scanner: batches of rows', () => {
       });
     }
   }
+
+  it('keeps no chunk once push() returns: a caller that refills one buffer for every chunk gets the same rows and values', () => {
+    const text = workbook(tables, 1);
+    const bytes = Buffer.from(text, 'utf8');
+    for (const chunkSize of [1, 7, 1000, 65536, 1 << 20]) {
+      const recorder = new ValueRecorder();
+      const scanner = new JsonScanner(recorder);
+      const reused = Buffer.alloc(chunkSize);
+      for (let i = 0; i < bytes.length; i += chunkSize) {
+        const n = bytes.copy(reused, 0, i, i + chunkSize);
+        scanner.push(reused.subarray(0, n));
+        // Bytes that would break any row or string still read from this chunk.
+        reused.fill(0x5d);
+      }
+      scanner.end();
+      expect(recorder.tables, `chunks of ${chunkSize}`).to.deep.equal(tables);
+      expect(recorder.values, `chunks of ${chunkSize}`).to.deep.equal(scan(text, 1 << 30).values);
+    }
+  });
 
   it('cuts big tables into several batches', () => {
     const seen = scan(workbook([trickyRows(20000)]), 1 << 20);

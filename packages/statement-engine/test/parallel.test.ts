@@ -12,7 +12,7 @@ import { resolveOptions } from '../src/options.js';
 import { deducteeCheckFor, deducteeLayoutKey } from '../src/layouts/field-check.js';
 import { deducteeFieldCount } from '../src/records/deductee.js';
 import type { FieldWriter } from '../src/records/field-writer.js';
-import { CACHED_FIELDS, KEPT_MAX_CHARS, PIECE_CHARS, TABLE_ENTRIES, TAPE_SLOTS, TapeReader, TapeStopped, TapeWriter, entryOf, tapeMemory } from '../src/stream/field-tape.js';
+import { CACHED_FIELDS, KEPT_MAX_CHARS, PIECE_CHARS, TABLE_ENTRIES, TAPE_SLOTS, TapeReader, TapeStopped, TapeWriter, WAITING, WAKE, entryOf, tapeMemory } from '../src/stream/field-tape.js';
 import { SpillDirectory, SpilledDeducteeStore } from '../src/stream/spill.js';
 import { WorkerDeducteeStore } from '../src/stream/worker-deductees.js';
 import { baseline, BASELINE_NAMES } from './support/baselines.js';
@@ -135,6 +135,40 @@ describe('deductee records written in a worker thread', () => {
     expect(log.calls.length).to.equal(expected.length);
     // deep.equal tells -0 from 0 and takes NaN as NaN.
     expect(log.calls).to.deep.equal(expected);
+  });
+
+  it('a publication wakes the worker only while it waits for one, and the one it waits for does wake it', async () => {
+    const memory = tapeMemory();
+    const control = new Int32Array(memory.control);
+    const tape = new TapeWriter(memory);
+    const log = new CallLog();
+    const reader = new TapeReader(memory, () => log);
+    const publishRecord = () => {
+      tape.record(1).text(2, 'DD');
+      tape.end();
+      tape.publish();
+    };
+    // A busy worker (not waiting) is not notified: it finds the calls when it looks again.
+    publishRecord();
+    expect(Atomics.load(control, WAKE)).to.equal(0);
+    expect(reader.replay()).to.equal(true);
+    // A waiting one says so, and the next publication wakes it.
+    const woken = reader.published();
+    expect(Atomics.load(control, WAITING)).to.equal(1);
+    publishRecord();
+    expect(Atomics.load(control, WAKE)).to.equal(1);
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([woken.then(() => 'woken'), new Promise((resolve) => (timer = setTimeout(() => resolve('still waiting'), 2000)))]);
+    clearTimeout(timer);
+    expect(outcome).to.equal('woken');
+    expect(Atomics.load(control, WAITING)).to.equal(0);
+    expect(reader.replay()).to.equal(true);
+    // Calls published before it looks: it does not wait at all.
+    publishRecord();
+    await reader.published();
+    expect(Atomics.load(control, WAITING)).to.equal(0);
+    expect(reader.replay()).to.equal(true);
+    expect(log.calls).to.deep.equal([0, 1, 2].flatMap(() => [['text', 2, 'DD'], ['end']]));
   });
 
   it('a worker that never started is given up on within its start time, once the ring is full: TapeStopped, not a minute of waiting', () => {

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { convert, convertFile, convertStream, validateFile, type ValidationReport } from '../src/index.js';
+import { convert, convertFile, convertStream, validateFile, writeSheetJsonXlsx, type ValidationReport } from '../src/index.js';
 import { baseline, BASELINE_NAMES } from './support/baselines.js';
 import { form140Parts, form26qParts, OPTIONS_140, OPTIONS_26Q } from './support/fixtures.js';
 import { form24qQ4Parts, OPTIONS_24Q_Q4 } from './support/more-fixtures.js';
@@ -144,6 +144,53 @@ describe('streaming conversion', () => {
     const again = await convertFile(path, OPTIONS_26Q);
     expect(await written(again)).to.equal(expected);
     rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('convertFile reads a file of many chunks through reused buffers: the TXT convertStream gives, and no descriptor left open', async () => {
+    const parts = form26qParts();
+    for (let i = 0; i < 30000; i++) parts.payments.push({ ...parts.payments[1]!, payment_amount: 1000 + i, tds_amount: 0, payee_sr_no: 1 + (i % 2) * 3 });
+    const text = JSON.stringify(buildWorkbook(parts), null, 1);
+    expect(text.length).to.be.greaterThan(3 << 20); // several of the reader's 1 MiB chunks
+    const path = join(dir, 'many-chunks.json');
+    writeFileSync(path, text);
+    const expected = await written(await convertStream(chunks(text, 65536), OPTIONS_26Q, { parallel: false }));
+    const fds = readdirSync('/proc/self/fd').length;
+    for (const parallel of [false, true]) expect(await written(await convertFile(path, OPTIONS_26Q, { parallel })), `parallel ${parallel}`).to.equal(expected);
+    const failing = await convertFile(path, { ...OPTIONS_26Q, tan: 'MUMA99999Z' });
+    await failing.dispose();
+    expect(failing.report.valid).to.equal(false);
+    for (let i = 0; i < 50 && readdirSync('/proc/self/fd').length > fds; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(readdirSync('/proc/self/fd').length).to.be.at.most(fds);
+  });
+
+  it('convertFile closes the file at once when it stops reading early: bad options, a syntax error in the first chunk, a big file broken off', async () => {
+    const good = join(dir, 'early-good.json');
+    writeFileSync(good, JSON.stringify(buildWorkbook(form26qParts())));
+    const broken = join(dir, 'early-broken.json');
+    writeFileSync(broken, '{"name": "form26q_workbook", "sheets": [}');
+    const parts = form26qParts();
+    for (let i = 0; i < 30000; i++) parts.payments.push({ ...parts.payments[1]!, payee_sr_no: 1 + (i % 2) * 3 });
+    const big = join(dir, 'early-big.json');
+    writeFileSync(big, `${JSON.stringify(buildWorkbook(parts)).slice(0, 2_500_000)}}}`);
+    const fds = readdirSync('/proc/self/fd').length;
+    const refused = await convertFile(good, { ...OPTIONS_26Q, tan: 'nonsense' }).then(() => null, (e: { code?: string }) => e.code);
+    expect(refused).to.equal('INVALID_TAN');
+    expect(readdirSync('/proc/self/fd').length).to.be.at.most(fds);
+    for (const path of [broken, big]) {
+      const conversion = await convertFile(path, OPTIONS_26Q);
+      expect(conversion.report.problems.map((p) => p.code)).to.deep.equal(['INVALID_JSON']);
+      expect(readdirSync('/proc/self/fd').length, path).to.be.at.most(fds);
+    }
+  });
+
+  it('convertFile reads a file with the zip signature as an .xlsx workbook, whatever its name', async () => {
+    const { parts, options } = baseline('26Q');
+    const path = join(dir, 'workbook-upload.bin');
+    await writeSheetJsonXlsx(buildWorkbook(parts), path);
+    const fds = readdirSync('/proc/self/fd').length;
+    expect(await readAll(await convertFile(path, options))).to.equal(convert(buildWorkbook(parts), options).txt);
+    for (let i = 0; i < 50 && readdirSync('/proc/self/fd').length > fds; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(readdirSync('/proc/self/fd').length).to.be.at.most(fds);
   });
 
   it('validateFile reports without writing; a missing file throws INPUT_UNREADABLE; progress is reported', async () => {

@@ -24,15 +24,24 @@ export interface RawRecords {
   checked?: RecordFieldCheck;
 }
 
+/**
+ * Takes the TXT chunk by chunk. `release`, when the sink calls it, says the sink holds the chunk no longer: its
+ * buffer is filled again (fresh memory costs page faults, a recycled buffer none). A sink that may keep chunks
+ * (a stream that passes them on) never calls it.
+ */
+export type ChunkSink = (chunk: Buffer, release: () => void) => Promise<void>;
+
 export class ByteWriter {
-  private out = Buffer.allocUnsafe(OUT_SIZE);
+  private out: Buffer = Buffer.allocUnsafe(OUT_SIZE);
   private used = 0;
   private line = 0;
   bytes = 0;
+  /** Output buffers the sink has released. */
+  private readonly spare: Buffer[] = [];
 
   /** @param check sees every line (with its CRLF) once it is in the buffer and before the buffer is emitted */
   constructor(
-    private readonly emit: (chunk: Buffer) => Promise<void>,
+    private readonly emit: ChunkSink,
     private readonly check: TxtSelfCheck,
   ) {}
 
@@ -52,12 +61,16 @@ export class ByteWriter {
 
   async flush(): Promise<void> {
     if (this.used === 0) return;
-    const chunk = this.out.subarray(0, this.used);
+    const full = this.out;
+    const chunk = full.subarray(0, this.used);
     this.bytes += this.used;
-    // The sink may keep the chunk until it is written, so the next lines go to a fresh buffer.
-    this.out = Buffer.allocUnsafe(OUT_SIZE);
+    // The sink may keep the chunk until it is written, so the next lines go to another buffer.
+    this.out = this.spare.pop() ?? Buffer.allocUnsafe(OUT_SIZE);
     this.used = 0;
-    await this.emit(chunk);
+    // (A buffer grown for one long line is not kept.)
+    await this.emit(chunk, () => {
+      if (full.length === OUT_SIZE) this.spare.push(full);
+    });
   }
 
   /** Line number and caret, written as ASCII digits. */
@@ -110,7 +123,7 @@ export class ByteWriter {
   }
 }
 
-export async function writeStatementBytes(statement: Statement, options: ResolvedOptions, created: CivilDate, records: RawRecords, emit: (chunk: Buffer) => Promise<void>): Promise<{ bytes: number; lines: number }> {
+export async function writeStatementBytes(statement: Statement, options: ResolvedOptions, created: CivilDate, records: RawRecords, emit: ChunkSink): Promise<{ bytes: number; lines: number }> {
   const { form, tan } = options;
   const check = selfCheckFor(options);
   records.checked?.raise(statement.challans);

@@ -3,8 +3,8 @@
 // wait in temporary files.
 
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, statSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { createWriteStream, statSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
 import { Readable, type Writable } from 'node:stream';
 import type { Statement } from '../build/assembler.js';
 import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore, type RowTrail } from '../build/stores.js';
@@ -24,7 +24,7 @@ import { TapeStopped } from './field-tape.js';
 import { WorkbookStreamer } from './workbook-stream.js';
 import { deducteeFieldCount } from '../records/deductee.js';
 import { deducteeCheckFor, deducteeLayoutKey } from '../layouts/field-check.js';
-import { writeStatementBytes } from './byte-writer.js';
+import { writeStatementBytes, type ChunkSink } from './byte-writer.js';
 import { startsWithZipMagic } from '../xlsx/layout.js';
 import { xlsxAsSheetJson } from '../xlsx/read.js';
 
@@ -85,6 +85,12 @@ function isDocumentBroken(skeleton: unknown, workbookName: string): boolean {
   return (skeleton as { name?: unknown }).name !== workbookName;
 }
 
+/**
+ * Bytes a TXT file's stream takes before writeTo() waits for the disk: the next chunks are made while earlier
+ * ones are written (its buffers are recycled, so this costs no fresh memory after the first few).
+ */
+const FILE_WRITE_AHEAD = 4 << 20;
+
 async function removePartial(sink: Writable, path: string): Promise<void> {
   sink.destroy();
   if (!sink.closed) await once(sink, 'close').catch(() => undefined);
@@ -101,7 +107,7 @@ class Conversion implements StreamConversion {
     readonly report: ValidationReport,
     private readonly dir: SpillDirectory,
     private readonly render: (() => Iterable<string>) | null,
-    private readonly writer: ((emit: (chunk: Buffer) => Promise<void>) => Promise<WriteSummary>) | null,
+    private readonly writer: ((emit: ChunkSink) => Promise<WriteSummary>) | null,
     private readonly close: () => void,
   ) {
     if (render) {
@@ -134,21 +140,26 @@ class Conversion implements StreamConversion {
   async writeTo(target: string | Writable): Promise<WriteSummary> {
     if (!this.writer) throw new StatementEngineError('NO_TXT', 'The workbook has errors; there is no TXT to write');
     this.claim();
-    const sink = typeof target === 'string' ? createWriteStream(target) : target;
+    const file = typeof target === 'string';
+    const sink = file ? createWriteStream(target, { highWaterMark: FILE_WRITE_AHEAD }) : target;
     try {
-      const summary = await this.writer(async (chunk) => {
-        if (!sink.write(chunk)) await once(sink, 'drain');
+      const summary = await this.writer(async (chunk, release) => {
+        // A file stream of our own is done with a chunk once it is written (the callback); any other may keep it.
+        // Its failure rejects the wait for 'drain' (or 'finish'): chunks written ahead do not change that, as
+        // the event loop turns only while one of those waits (the records are read synchronously).
+        const room = file ? sink.write(chunk, release) : sink.write(chunk);
+        if (!room) await once(sink, 'drain');
       });
       // Every record has been read: the temporary files are removed while the last bytes are written.
       this.cleanupInBackground();
-      if (typeof target === 'string') {
+      if (file) {
         sink.end();
         await once(sink, 'finish');
       }
       return summary;
     } catch (error) {
       // A file we created is not left half-written (the self-check stops the writer at the first wrong line).
-      if (typeof target === 'string') await removePartial(sink, target);
+      if (file) await removePartial(sink, target);
       throw error;
     } finally {
       await this.dispose();
@@ -238,7 +249,7 @@ async function convertJsonStream(input: AsyncIterable<Uint8Array | string>, opti
           })
       : null;
     const writer = report.valid
-      ? (emit: (chunk: Buffer) => Promise<void>) =>
+      ? (emit: ChunkSink) =>
           writeStatementBytes(statement, resolved, pipeline.ctx.today, { deductees: (record) => deductees.raw(record), salary: () => salary.raw(), checked }, emit)
       : null;
     return new Conversion(report, dir, render, writer, close);
@@ -260,15 +271,53 @@ export async function convertFile(path: string, options: ConvertOptions, hooks: 
     throw new StatementEngineError('INPUT_UNREADABLE', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
   }
   if (/\.xlsx$/i.test(path)) return convertXlsx(path, options, hooks);
-  const stream = createReadStream(path, { highWaterMark: 1 << 20 });
-  const input = (async function* () {
-    try {
-      for await (const chunk of stream) yield chunk as Buffer;
-    } catch (error) {
-      throw new StatementEngineError('INPUT_UNREADABLE', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+  const chunks = fileChunks(path);
+  const sniffed = await sniffXlsx(chunks);
+  if (sniffed.xlsx) {
+    // The .xlsx reader keeps chunks, which fileChunks() reuses: it reads the file itself.
+    await chunks.return(undefined);
+    return convertXlsx(path, options, hooks);
+  }
+  try {
+    return await convertJsonStream(sniffed.input, options, { totalBytes: size, ...hooks });
+  } finally {
+    // Reading may have stopped before the end (bad options, a syntax error in the first chunk): the file is
+    // closed now, not when the collector finds its handle. (Once read to the end, it is closed already.)
+    await chunks.return(undefined);
+  }
+}
+
+const FILE_CHUNK_BYTES = 1 << 20;
+
+/**
+ * A file's bytes in chunks read into two buffers in turn: the next chunk is read while one is scanned, and
+ * no memory is allocated per chunk (fresh pages cost more than the copy out of the page cache). A chunk is
+ * valid until the next one is asked for: for the JSON scanner only, which keeps none (push()).
+ */
+async function* fileChunks(path: string): AsyncGenerator<Buffer> {
+  const unreadable = (error: unknown) => new StatementEngineError('INPUT_UNREADABLE', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+  const file = await open(path, 'r').catch((error: unknown) => {
+    throw unreadable(error);
+  });
+  const buffers = [Buffer.allocUnsafeSlow(FILE_CHUNK_BYTES), Buffer.allocUnsafeSlow(FILE_CHUNK_BYTES)] as const;
+  let turn = 0;
+  let next = file.read(buffers[0], 0, FILE_CHUNK_BYTES, null);
+  try {
+    for (;;) {
+      const { bytesRead } = await next.catch((error: unknown) => {
+        throw unreadable(error);
+      });
+      if (bytesRead === 0) return;
+      const chunk = buffers[turn]!.subarray(0, bytesRead);
+      turn = 1 - turn;
+      next = file.read(buffers[turn]!, 0, FILE_CHUNK_BYTES, null);
+      yield chunk;
     }
-  })();
-  return convertStream(input, options, { totalBytes: size, ...hooks });
+  } finally {
+    // A read still running when the consumer stops early: close() waits for it; its outcome no longer matters.
+    next.catch(() => undefined);
+    await file.close();
+  }
 }
 
 /** The validation report of a workbook file, read as a stream. */

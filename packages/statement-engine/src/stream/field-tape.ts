@@ -22,7 +22,8 @@ export const COMMAND = 2; // RUNNING, FINISH or ABORT, set by the building threa
 export const FAILED = 3; // 1 once the worker has failed
 export const WAKE = 4; // counts publications and commands: the worker sleeps on it
 export const STARTED = 5; // 1 once the worker's reader exists
-export const CONTROL_CELLS = 6;
+export const WAITING = 6; // 1 while the worker waits for a publication, set by the worker
+export const CONTROL_CELLS = 7;
 
 export const RUNNING = 0;
 export const FINISH = 1;
@@ -126,6 +127,16 @@ export class TapeWriter implements FieldWriter {
   // there next time by identity, and its characters (in memory not touched since, for a random payee) are not
   // read. Its entry only decides where the text is kept: the comparison with the kept text is what counts.
   text(n: number, value: string, key?: number): void {
+    // A keyed text in its entry is found by identity first: then not even its length is read (its string,
+    // cold in memory for a random payee, stays untouched). It crosses as KEPT, which the worker also takes
+    // for the field's last text: the same call whether or not it is the last text too.
+    if (key !== undefined && n < CACHED_FIELDS) {
+      const entry = (key >>> 0) & (TABLE_ENTRIES - 1);
+      if (this.tables[n]?.[entry] === value) {
+        this.lastText[n] = value;
+        return this.put(n * 16 + KEPT, entry);
+      }
+    }
     const length = value.length;
     if (length === 0) return;
     let entry = -1;
@@ -176,7 +187,9 @@ export class TapeWriter implements FieldWriter {
   publish(): void {
     this.published = this.pos;
     Atomics.store(this.control, HEAD, this.pos | 0);
-    this.wake();
+    // A busy worker finds the calls when it looks again: only one that waits is woken (a notification posts a
+    // task to its thread, which costs this one more than everything else publish() does).
+    if (Atomics.load(this.control, WAITING) !== 0) this.wake();
   }
 
   /** Tells the worker there are no more calls after the published ones (FINISH) or to stop at once (ABORT). */
@@ -341,9 +354,22 @@ export class TapeReader {
   async published(): Promise<void> {
     // WAKE is read first: a publication or command after it changes it, so the wait cannot miss one.
     const wake = Atomics.load(this.control, WAKE);
-    if (Atomics.load(this.control, HEAD) !== (this.tail | 0) || this.command() !== RUNNING) return;
-    const waiting = waitAsync(this.control, WAKE, wake);
-    if (waiting.async) await waiting.value;
+    if (this.pending()) return;
+    // WAITING is set before HEAD is read again: a publication either comes before that read (and is seen) or
+    // sees WAITING after its own store of HEAD (and wakes this thread). All sequentially consistent.
+    Atomics.store(this.control, WAITING, 1);
+    try {
+      if (this.pending()) return;
+      const waiting = waitAsync(this.control, WAKE, wake);
+      if (waiting.async) await waiting.value;
+    } finally {
+      Atomics.store(this.control, WAITING, 0);
+    }
+  }
+
+  /** Calls published and not replayed, or a command. */
+  private pending(): boolean {
+    return Atomics.load(this.control, HEAD) !== (this.tail | 0) || this.command() !== RUNNING;
   }
 
   /** Marks the worker failed and wakes the building thread if it waits for room. */

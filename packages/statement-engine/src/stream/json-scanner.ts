@@ -92,9 +92,19 @@ const BATCH_BYTES = 64 * 1024;
 /** Smallest stretch of rows the fast path in scanRows() tries to parse in one go. */
 const FAST_BATCH_MIN_BYTES = 4096;
 
+const EMPTY = Buffer.alloc(0);
+
 export class JsonScanner {
-  private buf: Buffer = Buffer.alloc(0);
+  private buf: Buffer = EMPTY;
   private pos = 0;
+  /**
+   * The scanner's own buffer: the bytes of the input not consumed yet (a row cut by the end of a chunk) wait
+   * here, and the next chunk is copied in after them. Reused for the whole input, so the scanner allocates no
+   * buffer per chunk, and never holds on to a chunk once push() returns (the caller may reuse it).
+   */
+  private own: Buffer = EMPTY;
+  /** `buf` is a view of `own` (not a caller's chunk). */
+  private inOwn = false;
   /** Absolute offset of buf[0] in the input. */
   private base = 0;
   private readonly stack: Frame[] = [];
@@ -112,14 +122,46 @@ export class JsonScanner {
       this.base = 3;
       chunk = chunk.subarray(3);
     }
-    if (this.pos < this.buf.length) {
-      this.buf = Buffer.concat([this.buf.subarray(this.pos), chunk]);
+    // The rest of the previous chunk is at the start of `own` (keepRest()).
+    const rest = this.buf.length - this.pos;
+    this.base += this.pos;
+    this.pos = 0;
+    this.buf = rest > 0 ? this.after(rest, chunk) : chunk;
+    this.inOwn = rest > 0;
+    this.run();
+    this.keepRest();
+  }
+
+  /** `own` holding its first `rest` bytes followed by `chunk`. */
+  private after(rest: number, chunk: Buffer): Buffer {
+    const length = rest + chunk.length;
+    if (length > this.own.length) {
+      // A little more than needed: chunks of one size (a file's) then fit without growing again.
+      const grown = Buffer.allocUnsafeSlow(length + (length >> 3));
+      this.own.copy(grown, 0, 0, rest);
+      this.own = grown;
+    }
+    this.own.set(chunk, rest);
+    return this.own.subarray(0, length);
+  }
+
+  /** Moves the bytes not consumed to the start of `own`, so that the chunk they came in is free again. */
+  private keepRest(): void {
+    const rest = this.buf.length - this.pos;
+    if (rest === 0) {
+      this.buf = EMPTY;
     } else {
-      this.buf = chunk;
+      // copyWithin() when they are in `own` already: the ranges may overlap.
+      if (this.inOwn) this.own.copyWithin(0, this.pos, this.buf.length);
+      else {
+        if (rest > this.own.length) this.own = Buffer.allocUnsafeSlow(rest + (rest >> 3));
+        this.own.set(this.buf.subarray(this.pos), 0);
+      }
+      this.buf = this.own.subarray(0, rest);
+      this.inOwn = true;
     }
     this.base += this.pos;
     this.pos = 0;
-    this.run();
   }
 
   end(): void {
