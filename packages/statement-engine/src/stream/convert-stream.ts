@@ -271,7 +271,7 @@ export async function convertFile(path: string, options: ConvertOptions, hooks: 
     throw new StatementEngineError('INPUT_UNREADABLE', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
   }
   if (/\.xlsx$/i.test(path)) return convertXlsx(path, options, hooks);
-  const chunks = fileChunks(path);
+  const chunks = fileChunks(path, chunkBytesFor(size));
   const sniffed = await sniffXlsx(chunks);
   if (sniffed.xlsx) {
     // The .xlsx reader keeps chunks, which fileChunks() reuses: it reads the file itself.
@@ -288,20 +288,30 @@ export async function convertFile(path: string, options: ConvertOptions, hooks: 
 }
 
 const FILE_CHUNK_BYTES = 1 << 20;
+const SMALL_FILE_CHUNK_BYTES = 16 << 10;
+
+/**
+ * Chunks of 1 MiB for a big file, of its size (at least 16 KiB) for a small one: two fresh 1 MiB buffers
+ * cost a small workbook's conversion more than all its reading (p50 4.5 ms against 2.8 ms for a 5 KB workbook,
+ * and the garbage collector's pauses in the mean), and the queue converts mostly small workbooks.
+ */
+function chunkBytesFor(size: number): number {
+  return Math.min(FILE_CHUNK_BYTES, Math.max(SMALL_FILE_CHUNK_BYTES, size));
+}
 
 /**
  * A file's bytes in chunks read into two buffers in turn: the next chunk is read while one is scanned, and
  * no memory is allocated per chunk (fresh pages cost more than the copy out of the page cache). A chunk is
  * valid until the next one is asked for: for the JSON scanner only, which keeps none (push()).
  */
-async function* fileChunks(path: string): AsyncGenerator<Buffer> {
+async function* fileChunks(path: string, chunkBytes: number): AsyncGenerator<Buffer> {
   const unreadable = (error: unknown) => new StatementEngineError('INPUT_UNREADABLE', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
   const file = await open(path, 'r').catch((error: unknown) => {
     throw unreadable(error);
   });
-  const buffers = [Buffer.allocUnsafeSlow(FILE_CHUNK_BYTES), Buffer.allocUnsafeSlow(FILE_CHUNK_BYTES)] as const;
+  const buffers = [Buffer.allocUnsafeSlow(chunkBytes), Buffer.allocUnsafeSlow(chunkBytes)] as const;
   let turn = 0;
-  let next = file.read(buffers[0], 0, FILE_CHUNK_BYTES, null);
+  let next = file.read(buffers[0], 0, chunkBytes, null);
   try {
     for (;;) {
       const { bytesRead } = await next.catch((error: unknown) => {
@@ -310,7 +320,7 @@ async function* fileChunks(path: string): AsyncGenerator<Buffer> {
       if (bytesRead === 0) return;
       const chunk = buffers[turn]!.subarray(0, bytesRead);
       turn = 1 - turn;
-      next = file.read(buffers[turn]!, 0, FILE_CHUNK_BYTES, null);
+      next = file.read(buffers[turn]!, 0, chunkBytes, null);
       yield chunk;
     }
   } finally {
