@@ -33,6 +33,11 @@ export class StatementEngineError extends Error {
   }
 }
 
+/** INPUT_UNREADABLE for a workbook file that cannot be opened, stat'ed or read: its path and the system's code. */
+export function inputUnreadable(path: string, error: unknown): StatementEngineError {
+  return new StatementEngineError('INPUT_UNREADABLE', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+}
+
 export type ConsoErrorCode = 'INVALID_CONSO' | 'CONSO_TRUNCATED' | 'CONSO_OTHER_TAN' | 'CONSO_OTHER_PERIOD';
 
 /** A conso file refused: the code, and the line of the file (1-based) the refusal is about. */

@@ -8,7 +8,7 @@ import { open, rm } from 'node:fs/promises';
 import { Readable, type Writable } from 'node:stream';
 import type { Statement } from '../build/assembler.js';
 import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore, type RowTrail } from '../build/stores.js';
-import { StatementEngineError } from '../errors.js';
+import { StatementEngineError, inputUnreadable } from '../errors.js';
 import { resolveOptions, type ResolvedOptions } from '../options.js';
 import { statementLines } from '../output.js';
 import { NOWHERE } from '../problems.js';
@@ -268,7 +268,7 @@ export async function convertFile(path: string, options: ConvertOptions, hooks: 
   try {
     size = statSync(path).size;
   } catch (error) {
-    throw new StatementEngineError('INPUT_UNREADABLE', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    throw inputUnreadable(path, error);
   }
   if (/\.xlsx$/i.test(path)) return convertXlsx(path, options, hooks);
   const chunks = fileChunks(path, chunkBytesFor(size));
@@ -305,9 +305,8 @@ function chunkBytesFor(size: number): number {
  * valid until the next one is asked for: for the JSON scanner only, which keeps none (push()).
  */
 async function* fileChunks(path: string, chunkBytes: number): AsyncGenerator<Buffer> {
-  const unreadable = (error: unknown) => new StatementEngineError('INPUT_UNREADABLE', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
   const file = await open(path, 'r').catch((error: unknown) => {
-    throw unreadable(error);
+    throw inputUnreadable(path, error);
   });
   const buffers = [Buffer.allocUnsafeSlow(chunkBytes), Buffer.allocUnsafeSlow(chunkBytes)] as const;
   let turn = 0;
@@ -315,7 +314,7 @@ async function* fileChunks(path: string, chunkBytes: number): AsyncGenerator<Buf
   try {
     for (;;) {
       const { bytesRead } = await next.catch((error: unknown) => {
-        throw unreadable(error);
+        throw inputUnreadable(path, error);
       });
       if (bytesRead === 0) return;
       const chunk = buffers[turn]!.subarray(0, bytesRead);

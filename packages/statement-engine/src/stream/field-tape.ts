@@ -67,6 +67,11 @@ export function entryOf(value: string): number {
   return Math.imul(h, 0x9e3779b1) >>> 16;
 }
 
+/** The table entry a keyed text (a payee's name or PAN, keyed by the payee's number) is kept in. */
+function keyEntry(key: number): number {
+  return (key >>> 0) & (TABLE_ENTRIES - 1);
+}
+
 /** How long the building thread waits for the worker to free room before it gives up (the worker is stuck). */
 const STALL_MS = 60_000;
 /**
@@ -131,7 +136,7 @@ export class TapeWriter implements FieldWriter {
     // cold in memory for a random payee, stays untouched). It crosses as KEPT, which the worker also takes
     // for the field's last text: the same call whether or not it is the last text too.
     if (key !== undefined && n < CACHED_FIELDS) {
-      const entry = (key >>> 0) & (TABLE_ENTRIES - 1);
+      const entry = keyEntry(key);
       if (this.tables[n]?.[entry] === value) {
         this.lastText[n] = value;
         return this.put(n * 16 + KEPT, entry);
@@ -146,7 +151,7 @@ export class TapeWriter implements FieldWriter {
       this.lastText[n] = value;
       if (last !== undefined && length <= KEPT_MAX_CHARS) {
         const table = this.tables[n] ?? this.table(n);
-        entry = key === undefined ? entryOf(value) : (key >>> 0) & (TABLE_ENTRIES - 1);
+        entry = key === undefined ? entryOf(value) : keyEntry(key);
         if (table[entry] === value) return this.put(n * 16 + KEPT, entry);
         table[entry] = value;
       }

@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
-import { StatementEngineError } from '../errors.js';
+import { StatementEngineError, inputUnreadable } from '../errors.js';
 
 const unreadable = (message: string) => new StatementEngineError('INVALID_XLSX', `The .xlsx workbook cannot be read: ${message}`);
 
@@ -60,7 +60,7 @@ export class XlsxZip {
     } catch (error) {
       cleanup();
       if ((error as NodeJS.ErrnoException).code && (error as NodeJS.ErrnoException).syscall) {
-        throw new StatementEngineError('INPUT_UNREADABLE', `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code}`);
+        throw inputUnreadable(path, error);
       }
       throw unreadable(`it is no complete zip file (${zipMessage(error)})`);
     }
