@@ -82,9 +82,10 @@ describe('statement-queue: conversion limits', function () {
   }
 
   it('fails a conversion that runs past its time limit, naming the limit, and converts the next job', async () => {
-    const worker = await startWorker({ conversionLimits: { timeoutMs: 300 } });
-    const job = await submitAndUpload(workbook26Q({ rows: 200_000 }));
-    await expectLimitFailure(job, worker, /time limit \(timeoutMs = 300 ms\)/);
+    // 340,000 rows take seconds even on a fast machine; the small job after them well under a second on a slow one.
+    const worker = await startWorker({ conversionLimits: { timeoutMs: 1_000 } });
+    const job = await submitAndUpload(workbook26Q({ rows: 340_000 }));
+    await expectLimitFailure(job, worker, /time limit \(timeoutMs = 1000 ms\)/);
   });
 
   it('fails a conversion whose process outgrows its memory limit, naming the limit', async () => {
@@ -96,12 +97,14 @@ describe('statement-queue: conversion limits', function () {
 
   it('fails a conversion whose process is killed under it, without retrying it into another death', async () => {
     const worker = await startWorker();
-    const job = await submitAndUpload(workbook26Q({ rows: 200_000 }));
-    await eventually(async () => (await env.service.getJob('tds', CLIENT.clientId, job.job_id)).status === 'in_progress');
-    // In progress starts before the workbook reaches the process; a 200,000-row conversion takes seconds after.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const children = childPids();
-    expect(children, 'the worker\'s conversion process').to.have.length(1);
+    const job = await submitAndUpload(workbook26Q({ rows: 340_000 }));
+    const children = await eventually(async () => {
+      const pids = childPids();
+      return pids.length === 1 ? pids : null;
+    });
+    // Killed once it is converting (it spends CPU: an idle process spends none), long before it is done.
+    const idle = cpuTicks(children[0]!);
+    await eventually(async () => cpuTicks(children[0]!) - idle >= 10, 30_000, 10);
     process.kill(children[0]!, 'SIGKILL');
     await expectLimitFailure(job, worker, /ended on this input \(signal SIGKILL\)/);
   });
@@ -119,6 +122,12 @@ describe('statement-queue: conversion limits', function () {
     }
   });
 });
+
+/** User and system CPU time a process has spent, in clock ticks (Linux: /proc/PID/stat fields 14 and 15). */
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'latin1').replace(/^.*\) /, '').split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
 
 /** This process's conversion processes (Linux), by their command line. */
 function childPids(): number[] {

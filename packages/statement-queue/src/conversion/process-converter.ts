@@ -73,7 +73,7 @@ export class ProcessConverter implements Converter {
   private readonly idle: ConversionProcess[] = [];
   private readonly busy = new Set<ConversionProcess>();
   /** A process being started ahead of the first job (`warm()`), taken by the job that comes first. */
-  private spare: Promise<ConversionProcess> | null = null;
+  private spare: StartingProcess | null = null;
   private closed = false;
 
   constructor(limits: Partial<ConversionLimits> = {}) {
@@ -83,7 +83,7 @@ export class ProcessConverter implements Converter {
   async convert(request: ConversionRequest, signal?: AbortSignal): Promise<ConversionOutcome> {
     if (this.closed) throw new ConversionCrashedError('The converter is closed');
     if (signal?.aborted) throw new ConversionAbortedError();
-    const child = this.takeIdle() ?? (await this.takeSpare()) ?? (await startChild(this.limits.memoryMb));
+    const child = this.takeIdle() ?? (await this.takeSpare()) ?? (await startChild(this.limits.memoryMb).ready);
     this.busy.add(child);
     try {
       const outcome = await this.run(child, request, signal);
@@ -105,7 +105,7 @@ export class ProcessConverter implements Converter {
   warm(): void {
     if (this.closed || this.spare || this.idle.length > 0) return;
     this.spare = startChild(this.limits.memoryMb);
-    this.spare.catch(() => {});
+    this.spare.ready.catch(() => {});
   }
 
   /** An idle process that is still alive (one can die between jobs, e.g. killed by an operator). */
@@ -117,7 +117,7 @@ export class ProcessConverter implements Converter {
   private async takeSpare(): Promise<ConversionProcess | null> {
     const spare = this.spare;
     this.spare = null;
-    const taken = spare ? await spare.catch(() => null) : null;
+    const taken = spare ? await spare.ready.catch(() => null) : null;
     return taken?.child.connected ? taken : null;
   }
 
@@ -162,8 +162,10 @@ export class ProcessConverter implements Converter {
 
   async close(): Promise<void> {
     this.closed = true;
-    const spare = await this.takeSpare();
-    for (const { child } of [...this.idle.splice(0), ...this.busy, ...(spare ? [spare] : [])]) child.kill('SIGKILL');
+    // A spare still starting is killed as it is: closing never waits for a process to start.
+    this.spare?.child.kill('SIGKILL');
+    this.spare = null;
+    for (const { child } of [...this.idle.splice(0), ...this.busy]) child.kill('SIGKILL');
   }
 }
 
@@ -204,8 +206,14 @@ interface ConversionProcess {
   stderr: StderrTail;
 }
 
-/** Forks a conversion process and resolves once it listens. */
-function startChild(memoryMb: number): Promise<ConversionProcess> {
+/** A process forked and not yet listening: `ready` resolves once it listens. */
+interface StartingProcess {
+  child: ChildProcess;
+  ready: Promise<ConversionProcess>;
+}
+
+/** Forks a conversion process. */
+function startChild(memoryMb: number): StartingProcess {
   const { entry, execArgv } = childEntry();
   const child = fork(entry, [], {
     execArgv: [...execArgv, `--max-old-space-size=${memoryMb}`],
@@ -215,7 +223,7 @@ function startChild(memoryMb: number): Promise<ConversionProcess> {
   const stderr = new StderrTail(child);
   // A send to a process that died is reported here as well as by its 'close'; only the latter is acted on.
   child.on('error', () => {});
-  return new Promise<ConversionProcess>((resolve, reject) => {
+  const ready = new Promise<ConversionProcess>((resolve, reject) => {
     const onReady = (reply: Reply): void => {
       if (!reply.ready) return;
       done();
@@ -238,6 +246,7 @@ function startChild(memoryMb: number): Promise<ConversionProcess> {
     child.once('exit', onExit);
     child.once('error', onError);
   });
+  return { child, ready };
 }
 
 /**
