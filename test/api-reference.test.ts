@@ -113,6 +113,8 @@ describe('demo: the API reference page in headless Chromium', function () {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
     const failed: string[] = [];
     page.on('requestfailed', (request) => failed.push(request.url()));
+    const refusedByPolicy: string[] = [];
+    page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text()); });
     await page.goto(docs!);
     await page.waitForSelector('.opblock', { timeout: 30_000 });
     const paths = await page.$$eval('.opblock-summary-path', (nodes) => nodes.map((node) => node.getAttribute('data-path')));
@@ -124,5 +126,6 @@ describe('demo: the API reference page in headless Chromium', function () {
     expect(png.subarray(1, 4).toString()).to.equal('PNG');
     expect(png.length).to.be.greaterThan(20_000); // a rendered page, not a blank one
     expect(failed, 'requests that failed').to.deep.equal([]);
+    expect(refusedByPolicy, 'what the page\'s Content-Security-Policy refused').to.deep.equal([]);
   });
 });
