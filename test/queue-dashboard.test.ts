@@ -5,9 +5,87 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import request from 'supertest';
+import { Queue } from 'bullmq';
 import type { Browser } from 'playwright-core';
+import { createRedisConnection, waitForRedis, type RedisConnection } from '@satyapan/core';
+import { mountQueueDashboard } from '../examples/host-app/src/admin.js';
 import { launchChromiumOrSkip } from './support/browser.js';
+import { deleteKeysMatching, keysMatching } from './support/redis-cluster.js';
 import { spawnDemo } from './support/spawn-program.js';
+
+const ACCOUNT = { user: 'ops', password: 'the-right-password' };
+const basic = (user: string, secret: string) => `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;
+
+/** The dashboard in this process, over one real BullMQ queue on Redis, on a port of its own. */
+async function startDashboard(redis: RedisConnection, perAddress: number) {
+  const keyPrefix = `test-dashboard-${randomUUID()}`;
+  const queue = new Queue('{dashboard}', { connection: redis, prefix: keyPrefix });
+  const app = express();
+  const server = await new Promise<Server>((resolve) => { const listening = app.listen(0, '127.0.0.1', () => resolve(listening)); });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  mountQueueDashboard(app, '/admin/queues', { queues: [queue], account: ACCOUNT, origin, redis, keyPrefix, lockout: { perAddress } });
+  return {
+    app, origin, queue, keyPrefix,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await queue.close();
+      await deleteKeysMatching(redis, `${keyPrefix}*`);
+    },
+  };
+}
+
+describe('queue dashboard: login lockout and same-origin writes (in process)', () => {
+  let redis: RedisConnection;
+  let dashboard: Awaited<ReturnType<typeof startDashboard>>;
+  before(async () => {
+    redis = createRedisConnection({ flavour: 'producer', connectionName: 'dashboard-test' });
+    await waitForRedis(redis);
+  });
+  beforeEach(async () => { dashboard = await startDashboard(redis, 5); });
+  afterEach(() => dashboard.close());
+  after(() => redis.disconnect());
+
+  const queues = (secret: string) => request(dashboard.app).get('/admin/queues/api/queues').set('authorization', basic('ops', secret));
+
+  it('locks an address out after 5 wrong passwords: 429 with Retry-After in the envelope, the right password included', async () => {
+    // Right logins do not count: many of them, then the wrong ones still get their 5.
+    for (let call = 0; call < 8; call++) expect((await queues(ACCOUNT.password)).status).to.equal(200);
+    for (let guess = 0; guess < 5; guess++) expect((await queues(`guess-${guess}`)).status).to.equal(401);
+    for (const secret of ['guess-5', ACCOUNT.password]) {
+      const refused = await queues(secret);
+      expect(refused.status, secret).to.equal(429);
+      expect(Number(refused.headers['retry-after'])).to.be.within(1, 15 * 60);
+      expect(refused.body).to.include({ message: 'Too Many Requests' });
+      expect(refused.headers['x-content-type-options']).to.equal('nosniff');
+    }
+    // Counted in Redis (every process of the host shares the count), under the host's key prefix.
+    expect(await keysMatching(redis, `${dashboard.keyPrefix}:ratelimit:{login:queue-dashboard:address:*`)).to.have.length(1);
+  });
+
+  it('refuses a state-changing request from another site (Origin, Sec-Fetch-Site) with 403, and takes one from its own origin', async () => {
+    const pause = () => request(dashboard.app).put('/admin/queues/api/queues/%7Bdashboard%7D/pause').set('authorization', basic('ops', ACCOUNT.password));
+    for (const [header, value] of [['origin', 'https://attacker.example'], ['origin', 'null'], ['origin', `${dashboard.origin}.attacker.example`], ['sec-fetch-site', 'cross-site'], ['sec-fetch-site', 'same-site']] as const) {
+      const refused = await pause().set(header, value);
+      expect(refused.status, `${header}: ${value}`).to.equal(403);
+      expect(refused.body).to.include({ message: 'Cross-site request refused' });
+      expect(refused.text).not.to.match(/\bat \w|node_modules/);
+    }
+    expect(await dashboard.queue.isPaused()).to.equal(false);
+    // A cross-site page cannot even try without the password: basic auth answers first.
+    expect((await request(dashboard.app).put('/admin/queues/api/queues/%7Bdashboard%7D/pause').set('origin', 'https://attacker.example')).status).to.equal(401);
+    expect((await pause().set('origin', dashboard.origin).set('sec-fetch-site', 'same-origin')).status).to.equal(200);
+    expect(await dashboard.queue.isPaused()).to.equal(true);
+    // Reads are not writes: another site's GET (a link) is answered, and curl without Origin may write.
+    expect((await queues(ACCOUNT.password).set('origin', 'https://attacker.example')).status).to.equal(200);
+    expect((await request(dashboard.app).put('/admin/queues/api/queues/%7Bdashboard%7D/resume').set('authorization', basic('ops', ACCOUNT.password))).status).to.equal(200);
+    expect(await dashboard.queue.isPaused()).to.equal(false);
+  });
+});
 
 describe('demo: the queue dashboard in headless Chromium', function () {
   this.timeout(90_000);
@@ -54,11 +132,20 @@ describe('demo: the queue dashboard in headless Chromium', function () {
     const failedHere: string[] = [];
     page.on('response', (response) => { if (!response.url().startsWith(origin)) offOrigin.push(response.url()); });
     page.on('requestfailed', (failed) => { if (failed.url().startsWith(origin)) failedHere.push(failed.url()); });
+    const refusedByPolicy: string[] = [];
+    page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text()); });
     const answer = await page.goto(dashboard);
     expect(answer?.status()).to.equal(200);
     await page.getByText('{statements}').first().waitFor({ timeout: 30_000 });
     await page.getByText('{statement-webhooks}').first().waitFor({ timeout: 30_000 });
     await page.getByText('{bulk}').first().waitFor({ timeout: 30_000 });
+    // The dashboard's own page may change state: the browser's Origin is the demo's origin.
+    const statuses = await page.evaluate(async (base) => {
+      const answers: number[] = [];
+      for (const action of ['pause', 'resume']) answers.push((await fetch(`${base}/api/queues/%7Bbulk%7D/${action}`, { method: 'PUT' })).status);
+      return answers;
+    }, new URL(dashboard).pathname);
+    expect(statuses).to.deep.equal([200, 200]);
     const screenshot = join(dataDir, 'queue-dashboard.png');
     await page.screenshot({ path: screenshot });
     const png = await readFile(screenshot);
@@ -66,6 +153,8 @@ describe('demo: the queue dashboard in headless Chromium', function () {
     expect(png.length).to.be.greaterThan(15_000); // a rendered page, not a blank one
     expect(offOrigin, 'answers from outside the demo (a CDN)').to.deep.equal([]);
     expect(failedHere, 'requests to the demo that failed').to.deep.equal([]);
+    // bull-board's CDN font is refused by design; nothing of the dashboard's own may be.
+    expect(refusedByPolicy.filter((text) => !/fonts\.googleapis|font-src|style-src-elem.*https:/i.test(text)), 'what the policy refused').to.deep.equal([]);
     await context.close();
   });
 });

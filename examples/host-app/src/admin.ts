@@ -3,31 +3,73 @@ import type { Queue } from 'bullmq';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import { constantTimeEqual } from '@satyapan/core';
+import { constantTimeEqual, serviceError, type Logger, type RedisConnection } from '@satyapan/core';
+import { hostPages, loginLockout } from '@satyapan/router';
 
 export interface AdminAccount {
   user: string;
   password: string;
 }
 
-/**
- * The queue dashboard (bull-board: its pages and assets are served from its npm package, no CDN) at `path`,
- * behind HTTP basic auth: it shows job ids and lets an operator retry or remove jobs, so it is never open.
- */
-export function mountQueueDashboard(app: Express, path: string, queues: readonly Queue[], account: AdminAccount): void {
-  const serverAdapter = new ExpressAdapter();
-  serverAdapter.setBasePath(path);
-  createBullBoard({ queues: queues.map((queue) => new BullMQAdapter(queue)), serverAdapter });
-  app.use(path, basicAuth(account, 'Satyapan queues'), sameOriginOnly, serverAdapter.getRouter() as RequestHandler);
+export interface QueueDashboardOptions {
+  queues: readonly Queue[];
+  account: AdminAccount;
+  /**
+   * The dashboard's origin as browsers reach it (`SATYAPAN_PUBLIC_URL`, else `http://HOST:PORT`): a request that
+   * changes state (retry, remove, pause) from a page of any other origin is refused.
+   */
+  origin: string;
+  /** Where failed logins are counted, shared by every process of the host. */
+  redis: RedisConnection;
+  keyPrefix: string;
+  logger?: Logger;
+  /** Failed logins per address before a lockout, and its window; default 20 in 15 minutes. */
+  lockout?: { perAddress?: number; windowMs?: number };
 }
 
 /**
  * bull-board's page links a web font from a CDN; this policy keeps the browser on our origin (the font falls
  * back to the system's), and keeps the page out of frames.
  */
-function sameOriginOnly(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('Content-Security-Policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'");
-  next();
+const DASHBOARD_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
+
+/**
+ * The queue dashboard (bull-board: its pages and assets are served from its npm package, no CDN) at `path`,
+ * behind HTTP basic auth: it shows job ids and lets an operator retry or remove jobs, so it is never open.
+ * Failed logins lock their address out (the router's credential lockout), and a state-changing request must
+ * come from the dashboard's own origin: the browser sends basic-auth credentials with another site's form too.
+ */
+export function mountQueueDashboard(app: Express, path: string, options: QueueDashboardOptions): void {
+  const serverAdapter = new ExpressAdapter();
+  serverAdapter.setBasePath(path);
+  createBullBoard({ queues: options.queues.map((queue) => new BullMQAdapter(queue)), serverAdapter });
+  const lockout = loginLockout(options.redis, { scope: 'queue-dashboard', keyPrefix: options.keyPrefix, ...options.lockout });
+  app.use(path, hostPages({ headers: { 'Content-Security-Policy': DASHBOARD_CSP }, ...(options.logger ? { logger: options.logger } : {}) }, (pages) => {
+    pages.use(lockout, basicAuth(options.account, 'Satyapan queues'), sameOriginWrites(options.origin), serverAdapter.getRouter() as RequestHandler);
+  }));
+}
+
+/** Methods that change nothing (RFC 9110 safe methods): a cross-site page may read-trigger them, never write. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses (403) a state-changing request whose `Origin` is not `origin`, or, without an `Origin`, whose
+ * `Sec-Fetch-Site` says another site sent it. Browsers send `Origin` with every POST, PUT and DELETE; a request
+ * with neither header is no browser's (curl with the password), so it is let through.
+ */
+export function sameOriginWrites(origin: string): RequestHandler {
+  const own = new URL(origin).origin;
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method) || isSameOrigin(req, own)) return next();
+    next(serviceError('CROSS_SITE_REQUEST'));
+  };
+}
+
+function isSameOrigin(req: Request, own: string): boolean {
+  const origin = req.headers.origin;
+  if (origin !== undefined) return origin === own;
+  const site = req.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
 }
 
 /** RFC 7617 basic auth against one account; compares in constant time so the answer's timing tells nothing. */

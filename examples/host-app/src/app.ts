@@ -39,8 +39,8 @@ export interface RunningDemo {
 }
 
 /** The host app's own route: proof that the router is one part of an ordinary Express app. */
-function hostRoutes(app: express.Express, apiUrl: string, upstreams: DemoUpstreams): void {
-  mountApiReference(app, '/docs', `${apiUrl}/openapi.json`);
+function hostRoutes(app: express.Express, apiUrl: string, upstreams: DemoUpstreams, logger: Logger): void {
+  mountApiReference(app, '/docs', `${apiUrl}/openapi.json`, logger);
   app.get('/', (_req, res) => {
     res.json({
       app: 'satyapan demo host',
@@ -111,11 +111,15 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
 
   const app = express();
   app.disable('x-powered-by');
-  hostRoutes(app, apiUrl, upstreams);
+  hostRoutes(app, apiUrl, upstreams, logger);
   // Outside /api: the scraper and the operators reach these, API clients have no business there.
   app.get('/metrics', metricsHandler(metrics));
   const webhookQueue = createWebhookQueue(redis, demo.services.statements.keys.bullPrefix, logger);
-  mountQueueDashboard(app, '/admin/queues', [demo.services.statements.queue, webhookQueue, demo.services.bulk.queue], { user: config.adminUser, password: config.adminPassword });
+  mountQueueDashboard(app, '/admin/queues', {
+    queues: [demo.services.statements.queue, webhookQueue, demo.services.bulk.queue],
+    account: { user: config.adminUser, password: config.adminPassword },
+    origin: url, redis, keyPrefix: config.keyPrefix, logger,
+  });
   app.use('/api', createRouter({
     redis, storage, clients: [client], tokens: { secret: config.tokenSecret }, logger, keyPrefix: config.keyPrefix,
     // Every area: a host that wants a subset passes only those (a bank-only host installs only @satyapan/bank).

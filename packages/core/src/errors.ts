@@ -10,10 +10,12 @@ type MessageOf<A extends unknown[]> = (...args: A) => string;
 interface ErrorSpec<A extends unknown[] = never[]> {
   readonly status: number;
   readonly message: MessageOf<A>;
+  /** Answered by a host's own pages (`hostPages` of the router), never by the API: left out of its OpenAPI document. */
+  readonly hostPagesOnly?: true;
 }
 
-function spec<A extends unknown[]>(status: number, message: MessageOf<A>): ErrorSpec<A> {
-  return { status, message };
+function spec<A extends unknown[]>(status: number, message: MessageOf<A>, scope?: 'host pages only'): ErrorSpec<A> {
+  return scope === undefined ? { status, message } : { status, message, hostPagesOnly: true };
 }
 
 export const ERROR_REGISTRY = {
@@ -31,6 +33,8 @@ export const ERROR_REGISTRY = {
   ACCESS_REVOKED: spec(403, () => 'Access revoked'),
   INSUFFICIENT_PRIVILEGE: spec(403, () => 'Insufficient privilege'),
   INVALID_SIGNATURE: spec(403, () => 'Invalid or expired signature'),
+  /** A state-changing request to a host's page (the queue dashboard) sent from another site's page. */
+  CROSS_SITE_REQUEST: spec(403, () => 'Cross-site request refused', 'host pages only'),
   // 404 / 409 / 413 / 415 / 422
   ROUTE_NOT_FOUND: spec(404, (method: string, path: string) => `Route not found: ${method} ${path}`),
   IFSC_NOT_FOUND: spec(404, (ifsc: string) => `IFSC not found: ${ifsc}`),

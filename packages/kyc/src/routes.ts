@@ -4,8 +4,8 @@ import type { InitSessionRequest, KycService, SdkSessionRequest, UserVerificatio
 import type { LockerKind } from './locker/types.js';
 import type { PanAadhaarLinkService, PanVerificationService } from './pan/service.js';
 import { panRoutes } from './pan/routes.js';
-import { checkThreshold, matchNames, NAME_MATCH_PROPERTIES_SCHEMA, type NameKind } from '@satyapan/name-match';
-import { ERROR_REGISTRY, type Area, type JsonSchema, type RouteContext, type RouteDefinition, type RouteRequest, type RouteResult } from '@satyapan/core';
+import { checkThreshold, matchNames, nameLimitExceeded, NAME_MATCH_PROPERTIES_SCHEMA, type NameKind } from '@satyapan/name-match';
+import { ERROR_REGISTRY, serviceError, type Area, type JsonSchema, type RouteContext, type RouteDefinition, type RouteRequest, type RouteResult } from '@satyapan/core';
 
 /** The services of the kyc area; each is optional, so a host can serve the lockers without Aadhaar OTP. */
 export interface KycAreaServices {
@@ -426,6 +426,15 @@ const NAME_MATCH_RESPONSE: JsonSchema = {
   properties: { '@entity': entityConst(`${PREFIX}.name_match.response`), ...NAME_MATCH_PROPERTIES_SCHEMA },
 };
 
+/**
+ * The schema's 200 characters count the name as written; one character can normalise to six (U+33AF), so the
+ * name-match limits (length once normalised, 16 words) are checked here, as a 422 naming the field.
+ */
+function assertNameWithinLimits(field: string, name: string): void {
+  const problem = nameLimitExceeded(name);
+  if (problem !== undefined) throw serviceError('INVALID_FIELD', field, problem);
+}
+
 function nameMatchRoute(threshold: number | undefined): RouteDefinition {
   return route({
     method: 'post', path: '/kyc/name-match', operationId: 'matchNames',
@@ -434,6 +443,8 @@ function nameMatchRoute(threshold: number | undefined): RouteDefinition {
     errors: [400, 422],
     handler: async (req) => {
       const { name_1, name_2, kind } = req.body as { name_1: string; name_2: string; kind?: NameKind };
+      assertNameWithinLimits('name_1', name_1);
+      assertNameWithinLimits('name_2', name_2);
       const { score, result, reasons } = matchNames(name_1, name_2, { ...(kind ? { kind } : {}), ...(threshold === undefined ? {} : { threshold }) });
       return { data: { '@entity': `${PREFIX}.name_match.response`, score, result, reasons } };
     },

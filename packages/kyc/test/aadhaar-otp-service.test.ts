@@ -70,6 +70,14 @@ describe('kyc: AadhaarOtpService against the OTP provider simulator and Redis', 
     expect((await send(AADHAAR_TEST_NUMBERS.otpSentSecond)).kind).to.equal('data');
   });
 
+  it('never logs the reason, free text that names people: only its length', async () => {
+    const reason = 'Onboarding Priya Raman <priya.raman@example.com> for account 12';
+    expect((await send(AADHAAR_TEST_NUMBERS.otpSent, { reason })).kind).to.equal('data');
+    const line = logs.split('\n').filter(Boolean).map((text) => JSON.parse(text) as Record<string, unknown>).find((entry) => entry['message'] === 'aadhaar otp requested');
+    expect(line).to.include({ outcome: 'sent', reason_length: reason.length });
+    for (const part of ['Priya', 'Raman', 'priya.raman@example.com', 'Onboarding']) expect(logs).not.to.include(part);
+  });
+
   it('does not reveal another client\'s OTP for the same number: within its 45 s the other client gets what a provider outage gives', async () => {
     expect((await send(AADHAAR_TEST_NUMBERS.otpSent)).kind).to.equal('data');
     const other = service.sendOtp('key_test_other', { aadhaar_number: AADHAAR_TEST_NUMBERS.otpSent, ...REQUEST });

@@ -63,6 +63,14 @@ const BUSINESS_WORDS: Record<string, string | null> = {
   technology: 'technologies', sol: 'solutions', solution: 'solutions', the: null, ms: null, messrs: null,
 };
 
+/**
+ * What one name may hold. Words: pairing compares every word of one name with every word of the other, so 16
+ * words bound a comparison at 256 pairs (the longest name of the test table has 5 once normalised; a business
+ * name with its legal form set aside rarely has 10). Length: 200 characters once normalised (NFKD, accents
+ * removed), not as written: one character such as U+33AF (㎯) becomes six (`rad∕s2`), and 200 of them 400 words.
+ */
+export const NAME_LIMITS = { words: 16, normalisedLength: 200 } as const;
+
 /** Lower case, diacritics removed; `&` kept as a word; other punctuation becomes a space (so `R.K.` gives `r k`). */
 function clean(text: string): string {
   return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
@@ -72,9 +80,35 @@ function words(text: string): string[] {
   return text.replace(/&/g, ' & ').replace(/[^a-z0-9&]+/g, ' ').trim().split(' ').filter((w) => w !== '');
 }
 
+/**
+ * Why a name is beyond {@link NAME_LIMITS} (the reason, for a 422 naming the field), or undefined when it is
+ * within them. An API that takes names from callers refuses with it; `matchNames` itself compares only the
+ * first 16 words of the first 200 normalised characters of a name from elsewhere (an upstream's record).
+ */
+export function nameLimitExceeded(name: string): string | undefined {
+  const text = clean(name);
+  if (text.length > NAME_LIMITS.normalisedLength) return `must be at most ${NAME_LIMITS.normalisedLength} characters once normalised (NFKD)`;
+  if (words(text).length > NAME_LIMITS.words) return `must have at most ${NAME_LIMITS.words} words`;
+  return undefined;
+}
+
+/**
+ * The name cleaned and cut to {@link NAME_LIMITS}: the work of one comparison is bounded whatever it is given.
+ * Cut before cleaning too (a character never normalises to less than one, marks aside), so that NFKD itself
+ * never runs over an upstream's megabyte.
+ */
+function bounded(name: string): string {
+  return clean(name.slice(0, NAME_LIMITS.normalisedLength)).slice(0, NAME_LIMITS.normalisedLength);
+}
+
+/** The words of a bounded name, at most {@link NAME_LIMITS}.words of them. */
+function boundedWords(text: string): string[] {
+  return words(text).slice(0, NAME_LIMITS.words);
+}
+
 /** Whether a name carries a company legal form (used to infer `kind` when the caller gives none). */
 export function looksLikeBusiness(name: string): boolean {
-  const text = clean(name);
+  const text = bounded(name);
   return LEGAL_FORMS.some(([pattern]) => { pattern.lastIndex = 0; return pattern.test(text); }) || /^\s*m\s*\/\s*s\b/.test(text);
 }
 
@@ -83,14 +117,14 @@ export function normalise(name: string, kind: NameKind): NormalisedName {
 }
 
 function normalisePerson(name: string): NormalisedName {
-  let text = clean(name);
+  let text = bounded(name);
   const result: NormalisedName = { tokens: [], written: [], honorifics: [], expansions: [] };
   const relation = RELATION.exec(text);
   if (relation) {
     result.relation = text.slice(relation.index).trim();
     text = text.slice(0, relation.index);
   }
-  const all = words(text);
+  const all = boundedWords(text);
   for (const [index, word] of all.entries()) {
     // An honorific only where titles stand (at either end), so a name such as "Sri Devi" in the middle is kept.
     const atEdge = index === 0 || index === all.length - 1 || result.tokens.length === 0;
@@ -109,7 +143,7 @@ function normalisePerson(name: string): NormalisedName {
 }
 
 function normaliseBusiness(name: string): NormalisedName {
-  let text = clean(name).replace(/^\s*m\s*\/\s*s\.?/, ' ');
+  let text = bounded(name).replace(/^\s*m\s*\/\s*s\.?/, ' ');
   const result: NormalisedName = { tokens: [], written: [], honorifics: [], expansions: [] };
   for (const [pattern, form] of LEGAL_FORMS) {
     pattern.lastIndex = 0;
@@ -119,7 +153,7 @@ function normaliseBusiness(name: string): NormalisedName {
       text = text.replace(pattern, ' ');
     }
   }
-  for (const word of words(text)) {
+  for (const word of boundedWords(text)) {
     const mapped = BUSINESS_WORDS[word];
     if (mapped === null) continue;
     if (mapped !== undefined) {

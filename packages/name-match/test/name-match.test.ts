@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { DEFAULT_NAME_MATCH_THRESHOLD, matchNames, phoneticKey, type NameMatchReasonCode } from '../src/index.js';
+import { DEFAULT_NAME_MATCH_THRESHOLD, NAME_LIMITS, matchNames, nameLimitExceeded, normalise, phoneticKey, type NameMatchReasonCode } from '../src/index.js';
 import { confusion, loadNamePairs } from './table.js';
 
 const codes = (name1: string, name2: string, kind?: 'person' | 'business'): NameMatchReasonCode[] =>
@@ -95,6 +95,29 @@ describe('name match', () => {
       expect(loose.score).to.equal(strict.score);
       expect(strict.score).to.be.below(DEFAULT_NAME_MATCH_THRESHOLD);
       expect([loose.result, strict.result]).to.deep.equal(['match', 'no_match']);
+    });
+  });
+
+  describe('limits (the attack: 200 x U+33AF, which NFKD makes 1,200 characters and 400 words)', () => {
+    const squares = '\u33AF'.repeat(200);
+
+    it('refuses a name longer than 200 characters once normalised, though 200 as written', () => {
+      expect(squares).to.have.length(200);
+      expect(nameLimitExceeded(squares)).to.equal('must be at most 200 characters once normalised (NFKD)');
+      expect(nameLimitExceeded('\u33AF'.repeat(30))).to.equal('must have at most 16 words'); // 180 characters, 60 words
+      expect(nameLimitExceeded(Array.from({ length: 16 }, (_, i) => `word${i}`).join(' '))).to.equal(undefined);
+      expect(nameLimitExceeded('Ms. Zoë Álvarez-Núñez Private Limited')).to.equal(undefined);
+    });
+
+    it('bounds a comparison whatever it is given: at most 16 words a side, so at most 256 pairs', () => {
+      for (const kind of ['person', 'business'] as const) {
+        for (const name of [squares, '\u33AF'.repeat(1_000_000), 'ab '.repeat(1_000)]) {
+          const sides = [normalise(name, kind).tokens.length, normalise(`x ${name}`, kind).tokens.length];
+          expect(Math.max(...sides), kind).to.be.at.most(NAME_LIMITS.words);
+          expect(sides[0]! * sides[1]!).to.be.at.most(256);
+        }
+      }
+      expect(matchNames(squares, squares)).to.deep.include({ score: 1, result: 'match' });
     });
   });
 

@@ -7,6 +7,8 @@ export { TokenService, type TokenOptions, type AccessClaims } from './tokens.js'
 export { PRODUCTS, type Product } from './products.js';
 export { buildOpenApi, openApiPath, type OpenApiInfo } from './openapi.js';
 export type { ReadinessCheck } from './routes/health.js';
+export { hostPages, type HostPagesOptions } from './host-pages.js';
+export { loginLockout, type LoginLockoutOptions } from './middleware/rate-limit.js';
 export type {
   Area, RouteDefinition, RouteContext, RouteRequest, RouteResult, RouteSchemas, JsonSchema, HttpMethod,
 } from './route-types.js';

@@ -34,7 +34,7 @@ function successEnvelope(data: JsonSchema): JsonSchema {
 /** One description per status, from the error registry, so the document never drifts from the code. */
 function errorDescription(status: number): string {
   const messages = Object.values(ERROR_REGISTRY)
-    .filter((spec) => spec.status === status)
+    .filter((spec) => spec.status === status && spec.hostPagesOnly !== true)
     .map((spec) => (spec.message as (...a: string[]) => string)('<value>', '<reason>'));
   return [...new Set(messages)].join(' | ') || 'Error';
 }

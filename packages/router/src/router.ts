@@ -60,6 +60,11 @@ export interface RouterOptions {
    * `{ worker: async () => worker.isRunning() }` for an in-process statement worker.
    */
   readiness?: Readonly<Record<string, ReadinessCheck>>;
+  /**
+   * How long `GET /health` reuses the answer of its storage probe (a write and a delete); default 30 000 ms.
+   * The route is unauthenticated: without this, every call would cost a storage write.
+   */
+  storageProbeIntervalMs?: number;
 }
 
 export interface SatyapanRouter extends Router {
@@ -85,7 +90,10 @@ export function createRouter(options: RouterOptions): SatyapanRouter {
 
   const routes = [
     ...authRoutes(authenticator),
-    ...healthRoutes(ctx, options.readiness ? { readiness: options.readiness } : {}),
+    ...healthRoutes(ctx, {
+      ...(options.readiness ? { readiness: options.readiness } : {}),
+      ...(options.storageProbeIntervalMs !== undefined ? { storageProbeIntervalMs: options.storageProbeIntervalMs } : {}),
+    }),
     ...areaRoutes(options.areas ?? [], ctx, options.routes ?? []),
     ...(options.routes ?? []),
   ];

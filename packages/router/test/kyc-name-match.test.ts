@@ -59,6 +59,14 @@ describe('router: name match (POST /kyc/name-match)', () => {
       'Invalid kind: must be equal to one of the allowed values');
   });
 
+  it('refuses 200 x U+33AF (1,200 characters, 400 words once normalised) and a name of 17 words with 422 naming the field', async () => {
+    expectError(await match({ '@entity': REQUEST, name_1: '\u33AF'.repeat(200), name_2: 'Anjali Rao' }), 422,
+      'Invalid name_1: must be at most 200 characters once normalised (NFKD)');
+    const words = Array.from({ length: 17 }, (_, i) => `Rao${String.fromCharCode(97 + i)}`).join(' ');
+    expectError(await match({ '@entity': REQUEST, name_1: 'Anjali Rao', name_2: words }), 422, 'Invalid name_2: must have at most 16 words');
+    expect((await match({ '@entity': REQUEST, name_1: 'Anjali Rao', name_2: words.split(' ').slice(0, 16).join(' ') })).status).to.equal(200);
+  });
+
   it('needs the kyc product', async () => {
     const bearer = await h.token(CLIENTS.bankOnly);
     expectError(await match({ '@entity': REQUEST, name_1: 'Anjali Rao', name_2: 'Anjali Rao' }, h.app, bearer, CLIENTS.bankOnly), 403, 'Insufficient privilege');

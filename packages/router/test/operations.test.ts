@@ -1,7 +1,8 @@
 // What operators watch on a router: request metrics by route pattern (never the path), liveness and readiness.
 import { expect } from 'chai';
+import { request as httpRequest } from 'node:http';
 import request from 'supertest';
-import { createMetrics, metricsHandler, type SatyapanMetrics } from '@satyapan/core';
+import { FsStorage, createMetrics, metricsHandler, type ObjectStorage, type SatyapanMetrics } from '@satyapan/core';
 import { createRouter } from '@satyapan/router';
 import { CLIENTS, TOKEN_SECRET, startHarness, type Harness } from './support/harness.js';
 import { crashRoute, echoRoute } from './support/routes.js';
@@ -12,6 +13,20 @@ const validBody = { '@entity': 'in.co.service.test.request', quarter: 'Q1', doc_
 function sample(text: string, series: string): number | undefined {
   const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+/** Every value one label takes in the request series. */
+function labelValues(text: string, label: string): Set<string> {
+  return new Set([...text.matchAll(new RegExp(`^satyapan_http_request_duration_seconds_count\\{.*?${label}="([^"]*)"`, 'gm'))].map((match) => match[1]!));
+}
+
+/** The status of a request with a method fetch and supertest would refuse to send. */
+function rawStatus(baseUrl: string, method: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(`${baseUrl}/health/live`, { method }, (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+    sent.on('error', reject);
+    sent.end();
+  });
 }
 
 describe('router: request metrics', () => {
@@ -43,6 +58,21 @@ describe('router: request metrics', () => {
     expect(sample(text, 'satyapan_http_request_duration_seconds_count{method="get",route="(unmatched)",status="404"}')).to.equal(1);
     expect(sample(text, 'satyapan_http_request_duration_seconds_sum{method="post",route="/test/echo/:ifsc",status="200"}')).to.be.greaterThan(0);
     for (const identifier of ['HDFC0000001', 'ICIC0000001', '0123456789', CLIENTS.all.apiKey, CLIENTS.all.id]) expect(text).not.to.include(identifier);
+  });
+
+  it('labels methods from a closed set: PROPFIND or FOO on any path adds no method label or route of the caller\'s', async () => {
+    const before = labelValues(await metrics.text(), 'method');
+    for (const method of ['PROPFIND', 'MKCOL', 'PROPFIND']) {
+      expect((await request(h.app)[method === 'PROPFIND' ? 'propfind' : 'mkcol']('/api/test/echo/HDFC0000003')).status, method).to.equal(404);
+    }
+    // Node's parser refuses a method it does not know (FOO) before Express sees it: 400, and no series either.
+    expect(await rawStatus(h.baseUrl, 'FOO')).to.equal(400);
+    const text = await metrics.text();
+    expect(sample(text, 'satyapan_http_request_duration_seconds_count{method="other",route="(unmatched)",status="404"}')).to.equal(3);
+    const added = [...labelValues(text, 'method')].filter((value) => !before.has(value));
+    expect(added).to.deep.equal(['other']);
+    for (const route of labelValues(text, 'route')) expect(route).to.match(/^(\(unmatched\)|\/[a-z/:-]*)$/);
+    expect(text).not.to.include('HDFC0000003');
   });
 
   it('labels a 500 with its route, and keeps each registry to itself', async () => {
@@ -80,6 +110,33 @@ describe('router: liveness and readiness', () => {
       expect(paths['/health/ready']?.get.responses).to.include.keys('200', '503');
       expect(paths['/health/live']?.get.responses).to.include.keys('200');
       expect(paths['/health']?.get.responses).to.include.keys('200', '503');
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('answers many /health calls from one storage probe per interval, shared by concurrent callers', async () => {
+    let writes = 0;
+    // A real FsStorage whose writes are counted: the probe is what an attacker could make the host pay for.
+    const counted = (storage: ObjectStorage): ObjectStorage => new Proxy(storage, {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property, target);
+        if (property === 'put') writes += 1;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const h = await startHarness({ storage: (dataDir) => counted(new FsStorage({ root: dataDir, signingSecret: 'storage-secret' })), storageProbeIntervalMs: 10_000 });
+    try {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => request(h.app).get('/api/health')));
+      for (const answer of answers) expect(answer.body.data).to.deep.equal({ status: 'ok', redis: 'up', storage: 'up' });
+      for (let call = 0; call < 20; call++) expect((await request(h.app).get('/api/health')).status).to.equal(200);
+      expect(writes).to.equal(1);
+      h.clock.advance(9_999);
+      await request(h.app).get('/api/health');
+      expect(writes).to.equal(1);
+      h.clock.advance(1);
+      await Promise.all([request(h.app).get('/api/health'), request(h.app).get('/api/health')]);
+      expect(writes).to.equal(2);
     } finally {
       await h.close();
     }

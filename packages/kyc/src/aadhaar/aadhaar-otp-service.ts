@@ -125,8 +125,9 @@ export class AadhaarOtpService {
     if (result.outcome === 'sent' && result.referenceId !== null) {
       await this.options.redis.set(this.referenceKey(result.referenceId), owner, 'PX', this.referenceMs);
     }
-    // The reason is kept for audit (the logger scrubs identity data from free text); the number never is.
-    this.logger.info('aadhaar otp requested', { outcome: result.outcome, reason: request.reason });
+    // The reason is the caller's free text (names, e-mails: the logger's scrubbing cannot know them all): only
+    // its length is logged, as the number never is.
+    this.logger.info('aadhaar otp requested', { outcome: result.outcome, reason_length: request.reason.length });
     return {
       kind: 'data',
       data: {

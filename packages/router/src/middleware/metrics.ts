@@ -13,6 +13,18 @@ interface MatchedRoute {
 const UNMATCHED = '(unmatched)';
 
 /**
+ * The methods a method label may take. Node accepts 34 methods (PROPFIND, MKCOL, ...), all of them the caller's
+ * to choose on an unmatched path: any other is labelled `other`, so no caller can add series.
+ */
+const METHOD_LABELS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+
+/** The label of a request's method: one of {@link METHOD_LABELS}, else `other`. */
+function methodLabel(method: string): string {
+  const lower = method.toLowerCase();
+  return METHOD_LABELS.has(lower) ? lower : 'other';
+}
+
+/**
  * Times every request by route pattern (`/bank/:ifsc/accounts/:account/verify`, below the mount point, never the
  * path, which carries account numbers and IFSCs), method and status. Series are looked up by the matched route
  * object and the status, so a request allocates nothing here beyond the finish listener and prom-client's
@@ -24,10 +36,10 @@ export function requestObserver(metrics: SatyapanMetrics): (res: Response) => vo
 
   function observerFor(req: Request, status: number): Observer {
     const route = req.route as MatchedRoute | undefined;
-    const byStatus = route ? cached(matched, route) : cached(unmatched, req.method);
+    const byStatus = route ? cached(matched, route) : cached(unmatched, methodLabel(req.method));
     let observer = byStatus.get(status);
     if (!observer) {
-      const method = route ? (Object.keys(route.methods)[0] ?? req.method.toLowerCase()) : req.method.toLowerCase();
+      const method = methodLabel(route ? (Object.keys(route.methods)[0] ?? req.method) : req.method);
       observer = metrics.httpRequestDuration.labels({ method, route: route ? route.path : UNMATCHED, status: String(status) });
       byStatus.set(status, observer);
     }

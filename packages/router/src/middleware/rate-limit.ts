@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Options, type RateLimitRequestHandler } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import { LuaScript, isRedisCluster, serviceError, serviceErrorWith, sha256Hex, waitForRedis, type KeySpace, type RedisCluster, type RedisConnection } from '@satyapan/core';
+import { KeySpace, LuaScript, isRedisCluster, serviceError, serviceErrorWith, sha256Hex, waitForRedis, type RedisCluster, type RedisConnection } from '@satyapan/core';
 import type { Caller } from '../authenticator.js';
 import type { TokenService } from '../tokens.js';
 import { stateOf } from './request-context.js';
@@ -115,34 +115,63 @@ export interface CredentialLimitOptions {
  */
 export function credentialLimit(redis: RedisConnection, keys: KeySpace, options: CredentialLimitOptions = {}): RateLimitRequestHandler[] {
   const windowMs = options.windowMs ?? 15 * 60_000;
-  const store = (): RedisStore => redisStore(redis, keys.plain('ratelimit') + ':');
-  const common: Partial<Options> = {
-    windowMs,
+  return [
+    failedAttemptLimit(redis, keys, {
+      windowMs,
+      limit: options.perAddress ?? 20,
+      // Hash-tagged so that every key of one counter stays in one Redis Cluster slot.
+      keyGenerator: (req: Request) => `{auth:address:${ipKeyGenerator(req.ip ?? 'unknown')}}`,
+      handler: refuseCredentials('address'),
+    }),
+    failedAttemptLimit(redis, keys, {
+      windowMs,
+      limit: options.perApiKey ?? 100,
+      skip: (req: Request) => apiKeyOf(req) === undefined,
+      // The key itself never reaches Redis: a short hash of it names the counter.
+      keyGenerator: (req: Request) => `{auth:key:${keyDigest(apiKeyOf(req) ?? '')}}`,
+      handler: refuseCredentials('api_key'),
+    }),
+  ];
+}
+
+export interface LoginLockoutOptions {
+  /** Names the counters (`{login:<scope>:...}` in Redis) and the log line, e.g. `queue-dashboard`. */
+  scope: string;
+  /** Prefix of the Redis keys, as the router's `keyPrefix`; default `satyapan`. */
+  keyPrefix?: string;
+  /** Failed logins allowed per source address per window; default 20. */
+  perAddress?: number;
+  /** Default 15 minutes. */
+  windowMs?: number;
+}
+
+/**
+ * The router's credential lockout for a host's own login (the queue dashboard's basic auth): failed attempts
+ * (answers 401) per source address, counted in Redis so every process of the host shares them. Once the limit
+ * is reached, every request of that address, the right password included, is 429 with `Retry-After` until the
+ * window ends. Put it before the login check and under `hostPages` (its refusal is an error envelope).
+ */
+export function loginLockout(redis: RedisConnection, options: LoginLockoutOptions): RateLimitRequestHandler {
+  return failedAttemptLimit(redis, new KeySpace(options.keyPrefix ?? 'satyapan'), {
+    windowMs: options.windowMs ?? 15 * 60_000,
+    limit: options.perAddress ?? 20,
+    keyGenerator: (req: Request) => `{login:${options.scope}:address:${ipKeyGenerator(req.ip ?? 'unknown')}}`,
+    requestWasSuccessful: (_req: Request, res: Response) => res.statusCode !== 401,
+    handler: refuseAttempts('login attempts refused', () => ({ limit: 'address', scope: options.scope })),
+  });
+}
+
+/** A limiter of failed attempts only (a success takes its count back), counted in Redis, refused in the envelope. */
+function failedAttemptLimit(redis: RedisConnection, keys: KeySpace, options: Partial<Options> & Pick<Options, 'windowMs' | 'limit' | 'keyGenerator' | 'handler'>): RateLimitRequestHandler {
+  return rateLimit({
     skipSuccessfulRequests: true,
     standardHeaders: false,
     legacyHeaders: false,
     passOnStoreError: false,
     validate: VALIDATE,
-  };
-  return [
-    rateLimit({
-      ...common,
-      limit: options.perAddress ?? 20,
-      // Hash-tagged so that every key of one counter stays in one Redis Cluster slot.
-      keyGenerator: (req: Request) => `{auth:address:${ipKeyGenerator(req.ip ?? 'unknown')}}`,
-      store: store(),
-      handler: refuseCredentials('address'),
-    }),
-    rateLimit({
-      ...common,
-      limit: options.perApiKey ?? 100,
-      skip: (req: Request) => apiKeyOf(req) === undefined,
-      // The key itself never reaches Redis: a short hash of it names the counter.
-      keyGenerator: (req: Request) => `{auth:key:${keyDigest(apiKeyOf(req) ?? '')}}`,
-      store: store(),
-      handler: refuseCredentials('api_key'),
-    }),
-  ];
+    store: redisStore(redis, keys.plain('ratelimit') + ':'),
+    ...options,
+  });
 }
 
 function apiKeyOf(req: Request): string | undefined {
@@ -157,11 +186,17 @@ function keyDigest(apiKey: string): string {
 
 /** Logs the refusal (which limit, the address, a digest of the key: never the key or secret), then answers 429. */
 function refuseCredentials(limit: 'address' | 'api_key') {
-  return (req: Request, res: Response, next: NextFunction, options: Options): void => {
+  return refuseAttempts('credential attempts refused', (req) => {
     const apiKey = apiKeyOf(req);
-    stateOf(res).logger?.warn('credential attempts refused', {
-      limit, address: req.ip, key_digest: apiKey === undefined ? undefined : keyDigest(apiKey).slice(0, 12), path: req.path,
-    });
+    return { limit, key_digest: apiKey === undefined ? undefined : keyDigest(apiKey).slice(0, 12) };
+  });
+}
+
+/** Logs a refusal (what `details` gives, the address and path), then answers 429. */
+function refuseAttempts(message: string, details: (req: Request) => Record<string, unknown>) {
+  return (req: Request, res: Response, next: NextFunction, options: Options): void => {
+    const { limit, ...rest } = details(req);
+    stateOf(res).logger?.warn(message, { limit, address: req.ip, ...rest, path: req.path });
     tooManyRequests(req, res, next, options);
   };
 }

@@ -15,24 +15,27 @@ export interface HealthOptions {
   readiness?: Readonly<Record<string, ReadinessCheck>>;
   /** How long one readiness check may take before it counts as down; default 2 s. */
   readinessTimeoutMs?: number;
+  /** How long `GET /health` reuses its storage probe's answer; default 30 s (see {@link StorageProbe}). */
+  storageProbeIntervalMs?: number;
 }
 
 const CHECK_NAME = /^[a-z][a-z0-9_]*$/;
 
 /**
- * `GET /health` (Redis answers, storage takes a write), `GET /health/live` (the process serves HTTP: no I/O, for
+ * `GET /health` (Redis answers, storage took a write within the probe interval), `GET /health/live` (the process serves HTTP: no I/O, for
  * a liveness probe that restarts a hung process) and `GET /health/ready` (Redis answers and the host's checks
  * pass, for a readiness probe that takes the process out of the load balancer). Unauthenticated.
  */
 export function healthRoutes(ctx: RouteContext, options: HealthOptions = {}): RouteDefinition[] {
   const readiness = checkedReadiness(options.readiness ?? {});
   const timeoutMs = options.readinessTimeoutMs ?? 2_000;
+  const storageProbe = new StorageProbe(ctx, options.storageProbeIntervalMs ?? 30_000);
   return [{
     ...operation('/health', 'health', 'Redis reachable, storage writable.'),
     schemas: { response: statusSchema({ redis: { enum: ['up'] }, storage: { enum: ['up'] } }) },
     errors: [503],
     handler: async () => {
-      const [redis, storage] = await Promise.all([redisCheck(ctx), storageCheck(ctx)]);
+      const [redis, storage] = await Promise.all([redisCheck(ctx), storageProbe.check()]);
       if (redis === 'down' || storage === 'down') {
         throw serviceErrorWith({ cause: { redis, storage } }, 'SERVICE_UNAVAILABLE');
       }
@@ -109,13 +112,35 @@ async function redisCheck(ctx: RouteContext): Promise<Check> {
   }
 }
 
-async function storageCheck(ctx: RouteContext): Promise<Check> {
-  const key = `health/${randomUUID()}.txt`;
-  try {
-    await ctx.storage.put(key, 'ok');
-    await ctx.storage.delete(key);
-    return 'up';
-  } catch {
-    return 'down';
+/**
+ * Whether storage takes a write, asked at most once per interval: `GET /health` is unauthenticated, and a write
+ * and a delete per call would let anyone spend the host's storage requests (on S3, money). Callers within the
+ * interval get the last answer (up or down); callers while a probe runs share it.
+ */
+class StorageProbe {
+  private last: { check: Check; at: number } | undefined;
+  private running: Promise<Check> | undefined;
+
+  constructor(private readonly ctx: RouteContext, private readonly intervalMs: number) {}
+
+  check(): Promise<Check> {
+    if (this.last && this.ctx.clock.now() - this.last.at < this.intervalMs) return Promise.resolve(this.last.check);
+    this.running ??= this.probe().then((check) => {
+      this.last = { check, at: this.ctx.clock.now() };
+      this.running = undefined;
+      return check;
+    });
+    return this.running;
+  }
+
+  private async probe(): Promise<Check> {
+    const key = `health/${randomUUID()}.txt`;
+    try {
+      await this.ctx.storage.put(key, 'ok');
+      await this.ctx.storage.delete(key);
+      return 'up';
+    } catch {
+      return 'down';
+    }
   }
 }
