@@ -35,8 +35,10 @@ export interface InputLimits {
   workbookRows: number;
   /** Bytes of one line of a conso or CSI file (its line end not counted). */
   lineBytes: number;
-  /** Lines of a conso or CSI file. */
-  lines: number;
+  /** Lines of a conso file (its records: a header, challans and deductee rows). */
+  consoLines: number;
+  /** Lines of a CSI file (a header and one line per challan). */
+  csiLines: number;
 }
 
 export const DEFAULT_INPUT_LIMITS: Readonly<InputLimits> = Object.freeze({
@@ -54,7 +56,8 @@ export const DEFAULT_INPUT_LIMITS: Readonly<InputLimits> = Object.freeze({
   xmlDepth: 256,
   workbookRows: 1_048_576,
   lineBytes: 64 * 1024,
-  lines: 2_097_152,
+  consoLines: 2_097_152,
+  csiLines: 200_000,
 });
 
 export type InputLimitName = keyof InputLimits;

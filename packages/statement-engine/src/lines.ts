@@ -4,6 +4,11 @@
 
 import { limitExceeded, type InputLimits } from './limits.js';
 
+/** The files read line by line, with the limit of each one's line count. */
+const FILES = { conso: { name: 'conso file', lines: 'consoLines' }, csi: { name: 'CSI file', lines: 'csiLines' } } as const;
+
+export type LineFile = keyof typeof FILES;
+
 const LF = 10;
 
 export class LineCutter {
@@ -11,12 +16,19 @@ export class LineCutter {
   private pendingBytes = 0;
   private count = 0;
 
+  private readonly file: string;
+  private readonly linesLimit: 'consoLines' | 'csiLines';
+  private readonly maxLines: number;
+
   constructor(
-    private readonly limits: Pick<InputLimits, 'lineBytes' | 'lines'>,
-    /** How messages name the file: 'conso file', 'CSI file'. */
-    private readonly file: string,
+    private readonly limits: Pick<InputLimits, 'lineBytes' | 'consoLines' | 'csiLines'>,
+    kind: LineFile,
     private readonly encoding: BufferEncoding,
-  ) {}
+  ) {
+    this.file = FILES[kind].name;
+    this.linesLimit = FILES[kind].lines;
+    this.maxLines = limits[this.linesLimit];
+  }
 
   /** The lines a chunk completes, without their line end (`\n` or `\r\n`). */
   *push(chunk: Uint8Array): Generator<string> {
@@ -65,7 +77,7 @@ export class LineCutter {
   private check(bytes: number): void {
     this.checkLength(bytes);
     this.count++;
-    if (this.count > this.limits.lines) throw limitExceeded('lines', this.limits.lines, `${this.file} line ${this.count}`, `the file has more than ${this.limits.lines} lines`);
+    if (this.count > this.maxLines) throw limitExceeded(this.linesLimit, this.maxLines, `${this.file} line ${this.count}`, `the file has more than ${this.maxLines} lines`);
   }
 
   private checkLength(bytes: number): void {

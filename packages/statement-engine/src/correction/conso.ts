@@ -355,10 +355,10 @@ function feed(lines: Iterable<string>, reader: ConsoReader, empty: { count: numb
 
 /**
  * Reads a whole conso file given as text or bytes (latin1: names may hold single-byte non-ASCII), a line at a
- * time: a line past limits.lineBytes, or more lines than limits.lines, throws CONVERSION_LIMIT.
+ * time: a line past limits.lineBytes, or more lines than limits.consoLines, throws CONVERSION_LIMIT.
  */
-export function parseConso(content: string | Uint8Array, expected: ConsoExpectation, limits: Pick<InputLimits, 'lineBytes' | 'lines'> = DEFAULT_INPUT_LIMITS): ConsoStatement {
-  const cutter = new LineCutter(limits, 'conso file', 'latin1');
+export function parseConso(content: string | Uint8Array, expected: ConsoExpectation, limits: Pick<InputLimits, 'lineBytes' | 'consoLines' | 'csiLines'> = DEFAULT_INPUT_LIMITS): ConsoStatement {
+  const cutter = new LineCutter(limits, 'conso', 'latin1');
   const reader = new ConsoReader(expected);
   const empty = { count: 0 };
   if (typeof content === 'string') feed(cutter.text(content), reader, empty);
@@ -370,9 +370,9 @@ export function parseConso(content: string | Uint8Array, expected: ConsoExpectat
 }
 
 /** Reads a conso file from a byte stream (or a path) one line at a time, with the limits of parseConso(). */
-export async function readConso(source: Readable | string, expected: ConsoExpectation, limits: Pick<InputLimits, 'lineBytes' | 'lines'> = DEFAULT_INPUT_LIMITS): Promise<ConsoStatement> {
+export async function readConso(source: Readable | string, expected: ConsoExpectation, limits: Pick<InputLimits, 'lineBytes' | 'consoLines' | 'csiLines'> = DEFAULT_INPUT_LIMITS): Promise<ConsoStatement> {
   const input = typeof source === 'string' ? createReadStream(source) : source;
-  const cutter = new LineCutter(limits, 'conso file', 'latin1');
+  const cutter = new LineCutter(limits, 'conso', 'latin1');
   const reader = new ConsoReader(expected);
   const empty = { count: 0 };
   try {

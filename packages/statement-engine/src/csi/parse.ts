@@ -81,10 +81,10 @@ function readHeader(text: string | undefined): { tan: string; name: string } {
  * Reads a CSI file. Throws StatementEngineError INVALID_CSI naming the first malformed line: a CSI file that
  * cannot be read means the challans cannot be checked, so it is refused rather than reported per challan. The
  * file is read line by line (bytes are decoded a line at a time); a line past limits.lineBytes, or more lines
- * than limits.lines, throws CONVERSION_LIMIT.
+ * than limits.csiLines, throws CONVERSION_LIMIT.
  */
-export function parseCsi(content: string | Uint8Array, limits: Pick<InputLimits, 'lineBytes' | 'lines'> = DEFAULT_INPUT_LIMITS): CsiFile {
-  const cutter = new LineCutter(limits, 'CSI file', 'utf8');
+export function parseCsi(content: string | Uint8Array, limits: Pick<InputLimits, 'lineBytes' | 'consoLines' | 'csiLines'> = DEFAULT_INPUT_LIMITS): CsiFile {
+  const cutter = new LineCutter(limits, 'csi', 'utf8');
   const lines = typeof content === 'string' ? cutter.text(content) : bytesThenEnd(cutter, content);
   let header: { tan: string; name: string } | null = null;
   const challans: CsiChallan[] = [];
