@@ -70,17 +70,24 @@ function partParser(part: string, handlers: SaxHandlers, limits: XmlLimits): { w
   let depth = 0;
   /** Between an element's name and the end of its start tag: what saxes holds is an attribute value. */
   let inTag = false;
+  /** Where the start tag being read began: no attribute of a start tag shorter than the limit can pass it. */
+  let tagStart = 0;
   parser.on('error', (error) => {
     failure ??= error;
   });
   parser.on('opentagstart', () => {
     inTag = true;
+    tagStart = parser.position;
   });
   parser.on('opentag', (tag: SaxesTagPlain) => {
     inTag = false;
     if (++depth > limits.xmlDepth) throw limitExceeded('xmlDepth', limits.xmlDepth, `the .xlsx part ${part}`, `elements nest more than ${limits.xmlDepth} deep`);
     const attributes = tag.attributes as Record<string, string>;
-    for (const key in attributes) if (attributes[key]!.length > limits.attributeChars) throw attributeTooLong(part, limits);
+    // Each attribute is looked at only in a long start tag: a loop over every element's attributes cost the
+    // 200,000-row bench workbook's conversion about 12% more CPU.
+    if (parser.position - tagStart > limits.attributeChars) {
+      for (const key in attributes) if (attributes[key]!.length > limits.attributeChars) throw attributeTooLong(part, limits);
+    }
     handlers.open(local(tag.name), attributes);
   });
   if (handlers.text) {
