@@ -27,6 +27,8 @@ export interface InputLimits {
   sharedStringChars: number;
   /** Characters of one cell's text, and of any XML text node (Excel: 32,767 per cell). */
   cellChars: number;
+  /** Characters of the text cells of one worksheet row together (a row is held whole, then written as JSON). */
+  rowChars: number;
   /** Characters of one XML attribute value or element name. */
   attributeChars: number;
   /** Nesting depth of XML elements in any .xlsx part. */
@@ -52,6 +54,7 @@ export const DEFAULT_INPUT_LIMITS: Readonly<InputLimits> = Object.freeze({
   sharedStrings: 4_000_000,
   sharedStringChars: 100_000_000,
   cellChars: 32_767,
+  rowChars: 1_048_576,
   attributeChars: 65_536,
   xmlDepth: 256,
   workbookRows: 1_048_576,

@@ -159,6 +159,10 @@ describe('input limits: each attack refused with CONVERSION_LIMIT, naming the li
     await refused(bombXlsx({ sheets: [['workbook', worksheet('<row r="1"><c r="XFE1"><v>1</v></c></row>')]] }), 'sheetColumns', {}, /beyond column XFD \(XFE1\)/);
     const wide = worksheet(`<row r="1">${'<c><v>1</v></c>'.repeat(16_385)}</row>`);
     await refused(bombXlsx({ sheets: [['workbook', wide]] }), 'sheetColumns', NO_RATIO);
+    // One 30,000-character shared string in every column: 491M characters for one row, once its JSON text.
+    const strings = packPart({ name: 's', data: `${STRINGS_HEAD}<si><t>${'f'.repeat(30_000)}</t></si>${STRINGS_TAIL}` });
+    const heavy = worksheet(`<row r="1">${'<c t="s"><v>0</v></c>'.repeat(16_384)}</row>`);
+    await refused(bombXlsx({ sheets: [['workbook', heavy]], sharedStrings: strings }), 'rowChars', NO_RATIO, /row 1 holds more than 1048576 characters of text/);
     const payments = form26qParts();
     const workbook = buildWorkbook(payments);
     const count = (workbook.sheets as Array<{ blocks: Array<{ rows?: unknown[] }> }>).flatMap((s) => s.blocks).reduce((n, b) => n + (b.rows?.length ?? 0), 0);

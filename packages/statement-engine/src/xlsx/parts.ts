@@ -356,7 +356,8 @@ export interface WorksheetContext {
  * The rows of one worksheet part that hold any value, with their Excel row numbers, as they are inflated and
  * parsed: memory stays that of one chunk of the part, whatever the worksheet's size. Rows past
  * limits.sheetRows (by number or by count), cells past limits.sheetColumns or longer than limits.cellChars,
- * and more rows with a value than limits.workbookRows in all worksheets are refused as they are read.
+ * a row of more text than limits.rowChars, and more rows with a value than limits.workbookRows in all
+ * worksheets are refused as they are read.
  */
 export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: WorksheetContext): AsyncGenerator<Row> {
   const { limits } = ctx;
@@ -364,6 +365,8 @@ export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: Wo
   const ready: Row[] = [];
   let rowNumber = 0;
   let rowElements = 0;
+  /** Characters of the row's text cells so far (shared strings too: the row is written out as JSON text). */
+  let rowChars = 0;
   let cells: CellValue[] = [];
   let hasValue = false;
   let lastColumn = 0;
@@ -438,6 +441,7 @@ export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: Wo
           cells = [];
           hasValue = false;
           lastColumn = 0;
+          rowChars = 0;
           return;
         }
         case 'c': {
@@ -507,6 +511,9 @@ export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: Wo
         case 'c':
           if (cell) {
             const value = finishCell(cell);
+            if (typeof value === 'string' && (rowChars += value.length) > limits.rowChars) {
+              throw limitExceeded('rowChars', limits.rowChars, where, `row ${rowNumber} holds more than ${limits.rowChars} characters of text`);
+            }
             if (value !== null) {
               hasValue = true;
               while (cells.length < cell.column - 1) cells.push(null);
