@@ -140,7 +140,7 @@ describe('input limits: each attack refused with CONVERSION_LIMIT, naming the li
     await refused(bombXlsx({ sheets: [], entries: { sheets: '', relationships: rels } }), 'sheetEntries', {}, /workbook\.xml\.rels: more than 1024 relationships/);
   });
 
-  it('inflated bytes: a part past 100x its compressed size stops as it inflates (POI ZipSecureFile); the whole workbook at xlsxInflatedBytes', async () => {
+  it('inflated bytes: a part past 100x its compressed size (POI ZipSecureFile) and a workbook past xlsxInflatedBytes are refused on the sizes the zip declares, before inflating', async () => {
     const blank = repeatedPart('sheet', WORKSHEET_HEAD, unitOf(' '), 200, WORKSHEET_TAIL);
     await refused(bombXlsx({ sheets: [['workbook', blank]] }), 'xlsxInflateRatio', {}, /sheet1\.xml: the part inflates to more than 100 times its \d+ compressed bytes/);
     const rows = (k: number) => Array.from({ length: 20_000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${(i * 2654435761 + k) % 1e9}</v></c></row>`).join('');
