@@ -3,7 +3,7 @@
 // A correction of a large statement: the original Form 26Q workbook (bench/engine.ts's generator) is converted,
 // its conso file written from the TXT (the test-side conso writer, packages/statement-engine/test/support/conso.ts),
 // and a corrected workbook (one payment's amount changed) is corrected against it with the streaming form
-// (correctFile: the workbook streamed, the conso file read line by line). The baseline, measured in the same
+// (correctFileTo: the workbook streamed, the conso file read line by line, the correction TXT written as it is made). The baseline, measured in the same
 // run, is the regular conversion of the same corrected workbook (convertFile + writeTo), which correctFile
 // runs inside. Each measurement runs in its own child process (its peak RSS is its own); runs alternate and the
 // best time of each counts.
@@ -40,11 +40,11 @@ async function child(mode: string, workbook: string, conso: string, output: stri
     bytesWritten = summary.bytes;
     lines = summary.lines;
   } else {
-    const result = await engine.correctFile(workbook, conso, options);
-    if (!result.txt) throw new Error(`the correction was refused: ${result.report.problems.map((p) => p.code).join(', ')}`);
-    writeFileSync(output, result.txt, 'latin1');
-    bytesWritten = Buffer.byteLength(result.txt, 'latin1');
-    lines = result.txt.split('\r\n').length - 1;
+    // As the queue's correction jobs run it: the correction TXT written to its file as its lines are made.
+    const result = await engine.correctFileTo(workbook, conso, output, options);
+    if (!result.written) throw new Error(`the correction was refused: ${result.report.problems.map((p) => p.code).join(', ')}`);
+    bytesWritten = result.written.bytes;
+    lines = result.written.lines;
   }
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   return { ms, maxRssBytes: process.resourceUsage().maxRSS * 1024, bytesWritten, lines };
@@ -85,11 +85,11 @@ export async function main(args: string[]): Promise<void> {
     const best = (runs: ChildResult[]): ChildResult => ({ ...runs.reduce((a, b) => (b.ms < a.ms ? b : a)), maxRssBytes: Math.max(...runs.map((r) => r.maxRssBytes)) });
     const correction = best(corrections);
     const conversion = best(conversions);
-    console.log(`runs: correctFile ${corrections.map((r) => r.ms.toFixed(0)).join(', ')} ms; convertFile ${conversions.map((r) => r.ms.toFixed(0)).join(', ')} ms`);
-    console.log(`correctFile (conversion + conso read + diff + correction TXT): ${correction.ms.toFixed(0)} ms, ${correction.lines} lines written`);
+    console.log(`runs: correctFileTo ${corrections.map((r) => r.ms.toFixed(0)).join(', ')} ms; convertFile ${conversions.map((r) => r.ms.toFixed(0)).join(', ')} ms`);
+    console.log(`correctFileTo (conversion + conso read + diff + correction TXT): ${correction.ms.toFixed(0)} ms, ${correction.lines} lines written`);
     console.log(`baseline convertFile + writeTo of the same workbook: ${conversion.ms.toFixed(0)} ms`);
     console.log(`ratio to baseline: ${(correction.ms / conversion.ms).toFixed(2)}x`);
-    console.log(`peak RSS: correctFile ${mb(correction.maxRssBytes)} = ${(correction.maxRssBytes / (workbookBytes + consoBytes)).toFixed(2)}x workbook + conso; convertFile ${mb(conversion.maxRssBytes)} = ${(conversion.maxRssBytes / workbookBytes).toFixed(2)}x workbook`);
+    console.log(`peak RSS: correctFileTo ${mb(correction.maxRssBytes)} = ${(correction.maxRssBytes / (workbookBytes + consoBytes)).toFixed(2)}x workbook + conso; convertFile ${mb(conversion.maxRssBytes)} = ${(conversion.maxRssBytes / workbookBytes).toFixed(2)}x workbook`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

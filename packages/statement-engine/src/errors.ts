@@ -16,6 +16,7 @@ export const ENGINE_ERRORS = {
   CONSO_OTHER_PERIOD: 'The conso file is for another form, financial year or quarter than the correction statement.',
   INPUT_UNREADABLE: 'The workbook file cannot be read.',
   INVALID_XLSX: 'The .xlsx workbook is not a readable Excel file.',
+  CONVERSION_LIMIT: 'The input is past one of the conversion limits (README "Limits"): the message names the limit, its value and where in the file.',
   ALREADY_CONSUMED: 'The TXT of a streaming conversion can be read once.',
   NO_TXT: 'The workbook has errors; there is no TXT to write.',
   TXT_LAYOUT_MISMATCH: 'A bug: the TXT the engine wrote does not match the published record layout (line, record type and field named); no TXT is given.',

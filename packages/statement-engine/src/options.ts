@@ -4,6 +4,7 @@ import { fromDate } from './dates.js';
 import { FIRST_LEGACY_YEAR, FIRST_TAX_YEAR, latestStartYear, makePeriod, type Period } from './period.js';
 import type { ConvertOptions, Quarter } from './types.js';
 import { parseCsi, type CsiFile } from './csi/parse.js';
+import { resolveLimits, type InputLimits } from './limits.js';
 
 export const TAN_PATTERN = /^[A-Z]{4}[0-9]{5}[A-Z]$/;
 const DEFAULT_MAX_PROBLEMS = 10000;
@@ -19,6 +20,7 @@ export interface ResolvedOptions {
   maxProblems: number;
   /** The Challan Status Inquiry file the challans are checked against, when one is given. */
   csi: CsiFile | null;
+  limits: InputLimits;
 }
 
 function resolveQuarter(value: unknown): Quarter {
@@ -71,6 +73,7 @@ export function resolveOptions(options: ConvertOptions): ResolvedOptions {
   const now = typeof options.now === 'function' ? options.now : () => new Date();
   const period = makePeriod(resolveStartYear(options.financialYear, now), quarter);
   const maxProblems = options.maxProblems ?? DEFAULT_MAX_PROBLEMS;
+  const limits = resolveLimits(options.limits);
   return {
     form: formSpec(FORM_KIND[formText], period.family),
     period,
@@ -78,12 +81,13 @@ export function resolveOptions(options: ConvertOptions): ResolvedOptions {
     previousReceiptNumber: previousReceiptNumber(options.previousReceiptNumber),
     now,
     maxProblems: Number.isInteger(maxProblems) && maxProblems > 0 ? maxProblems : DEFAULT_MAX_PROBLEMS,
-    csi: resolveCsi(options.csi),
+    csi: resolveCsi(options.csi, limits),
+    limits,
   };
 }
 
-function resolveCsi(value: unknown): CsiFile | null {
+function resolveCsi(value: unknown, limits: InputLimits): CsiFile | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string' && !(value instanceof Uint8Array)) throw new StatementEngineError('INVALID_CSI', 'The csi option must be the CSI file content (a string or bytes)');
-  return parseCsi(value);
+  return parseCsi(value, limits);
 }

@@ -1,5 +1,7 @@
 // Public types of the engine. Kept stable: the queue worker and the golden tests code against them.
 
+import type { InputLimits } from './limits.js';
+
 /** Either name of a form; the period decides which file format family is written. */
 export type FormName = '24Q' | '138' | '26Q' | '140' | '27Q' | '144' | '27EQ' | '143';
 
@@ -22,6 +24,9 @@ export interface ConvertOptions {
   /** Content of the Challan Status Inquiry (.csi) file: every challan is matched against it (README, "CSI check").
    *  A malformed file throws StatementEngineError INVALID_CSI naming its line. */
   csi?: string | Uint8Array;
+  /** Input limits to use instead of the defaults (DEFAULT_INPUT_LIMITS, README "Limits"): an input past one
+   *  throws StatementEngineError CONVERSION_LIMIT naming the limit. */
+  limits?: Partial<InputLimits>;
 }
 
 export type Severity = 'error' | 'warning';

@@ -177,7 +177,7 @@ describe('satyapan-statement CLI', function () {
     const far = cli(['convert', valid, ...STATEMENT, '--frobnicate']);
     expect(far.status).to.equal(2);
     oneLine(far.stderr);
-    expect(far.stderr).to.match(/unknown flag --frobnicate; the flags are --form, --quarter, --year, --tan, --out, --report, --csi, --now, --previous-receipt-number, --conso, --workbook, --original-receipt-number, --last-correction-receipt-number, --types, --xlsx, --help, --version/);
+    expect(far.stderr).to.match(/unknown flag --frobnicate; the flags are --form, --quarter, --year, --tan, --out, --report, --csi, --now, --previous-receipt-number, --conso, --workbook, --original-receipt-number, --last-correction-receipt-number, --types, --xlsx, --limit, --help, --version/);
   });
 
   it('usage and I/O errors: one line, exit 2', () => {

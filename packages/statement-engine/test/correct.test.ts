@@ -3,7 +3,7 @@
 // the layout tables' correction entries and against the two statements it is built from.
 
 import { expect } from 'chai';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -14,6 +14,7 @@ import {
   convert,
   correct,
   correctFile,
+  correctFileTo,
   LAYOUT_VERSIONS,
   parseConso,
   readConso,
@@ -406,6 +407,18 @@ describe('correction statements: conso file -> corrected workbook -> correction 
       expect(fromXlsx).to.include({ code: 'CORRECTION_ROW_LOCKED', sheet: 'payment_sheet', row: 5 });
       expect(fromXlsx!.cell).to.match(/^payment_sheet!A\d+$/);
       expect((await correctFile(workbookPath, lockedPath, OPTIONS_26Q)).report.problems).to.deep.equal(correct(buildWorkbook(parts), locked, OPTIONS_26Q).report.problems);
+      // correctFileTo() writes the same TXT to a file as its lines are made; a correction with errors writes none.
+      const txtPath = join(dir, 'correction.txt');
+      const toFile = await correctFileTo(workbookPath, consoPath, txtPath, OPTIONS_26Q);
+      expect(toFile).to.include({ txtPath });
+      expect(toFile.batches).to.deep.equal(inMemory.batches);
+      expect(readFileSync(txtPath, 'latin1')).to.equal(inMemory.txt);
+      expect(toFile.written).to.deep.equal({ lines: inMemory.txt!.split('\r\n').length - 1, bytes: inMemory.txt!.length });
+      const refusedPath = join(dir, 'refused.txt');
+      const refused = await correctFileTo(workbookPath, lockedPath, refusedPath, OPTIONS_26Q);
+      expect(refused).to.include({ txtPath: null, written: null });
+      expect(refused.report.valid).to.equal(false);
+      expect(existsSync(refusedPath)).to.equal(false);
       const withBom = await readConso(Readable.from([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(conso, 'latin1')]), expectation);
       expect(withBom, 'a UTF-8 byte-order mark is skipped').to.deep.equal(parseConso(conso, expectation));
       const fromStream = await readConso(Readable.from(chunks), expectation);

@@ -7,6 +7,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PassThrough } from 'node:stream';
 import { createLogger, createRedisConnection, readAll, waitForRedis, type RedisConnection } from '@satyapan/core';
 import { convert, correct, sheetJsonToXlsx } from '@satyapan/statement-engine';
+import { bombXlsx, worksheet } from '../../statement-engine/test/support/bombs.js';
 import { writeConso } from '../../statement-engine/test/support/conso.js';
 import {
   SCRATCH_ROOT, ScratchSpace, createStatementWorker, ownerOf, storageKeys,
@@ -270,6 +271,26 @@ describe('statement-queue: the worker', function () {
     expect(problem!.message).to.match(/^conso file line 2: /);
     expect(await finished(narrow)).to.include({ status: 'failed', message: 'Validation error' });
     expect((await reportOf(narrow)).problems.map((p) => p.code)).to.deep.equal(['CORRECTION_TYPE_NOT_REQUESTED']);
+  });
+
+  it('fails a job whose upload is past an engine input limit, with CONVERSION_LIMIT naming the limit: an .xlsx nested too deep, a conso line too long', async () => {
+    await startWorker({ conversion: 'inline' });
+    const deep = bombXlsx({ sheets: [['workbook', worksheet(`<row r="1"><c r="A1"><v>1</v></c></row>${'<a>'.repeat(300)}`)]] });
+    const job = await env.service.submitJob(TDS_Q2, CLIENT);
+    await env.upload(job.json_url as string, deep);
+    const { corrected } = correctionInputs();
+    const correction = await env.service.submitJob({ ...TDS_Q2, kind: 'correction' }, CLIENT);
+    await env.upload(correction.json_url as string, JSON.stringify(corrected));
+    await env.upload(correction.conso_url as string, `1^FH^${'x'.repeat(70_000)}\r\n`);
+    const reportOf = async (done: StatementJobView) => JSON.parse((await stored(storageKeys.reportJson(refOf(done)))).toString('utf8')) as { problems: Array<{ code: string; message: string }> };
+    expect(await finished(job)).to.include({ status: 'failed' });
+    const [limit] = (await reportOf(job)).problems;
+    expect(limit).to.include({ code: 'CONVERSION_LIMIT' });
+    expect(limit!.message).to.contain('past the limit xmlDepth = 256');
+    expect(await finished(correction)).to.include({ status: 'failed' });
+    const [line] = (await reportOf(correction)).problems;
+    expect(line).to.include({ code: 'CONVERSION_LIMIT' });
+    expect(line!.message).to.match(/^conso file line 1: the line is longer than 65536 bytes, past the limit lineBytes = 65,536$/);
   });
 
   it('previous_receipt_number never makes a correction: refused with kind correction; correction fields need the kind; a conso upload for a regular job is refused', async () => {

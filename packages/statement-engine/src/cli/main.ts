@@ -14,6 +14,7 @@ import { STRUCTURAL_CODES } from '../rules.js';
 import { convertFile } from '../stream/convert-stream.js';
 import { peekWorkbook } from '../stream/peek.js';
 import { workbookTemplate } from '../template.js';
+import type { InputLimits } from '../limits.js';
 import type { ConvertOptions, FormName, Quarter, ValidationReport } from '../types.js';
 import { progressBar } from './progress.js';
 import { reportTable } from './table.js';
@@ -33,8 +34,9 @@ export const USAGE = `usage:
   satyapan-statement template --form <form> [--out <file.json>] | --xlsx --out <file.xlsx>
   satyapan-statement to-xlsx <workbook.json> --out <file.xlsx>
   (a workbook named *.xlsx is read as the Excel form of the workbook; see the README)
+  convert, validate and correct take --limit <name>=<number> (repeatable) to change an input limit (README "Limits")
 exit codes: 0 converted / valid, 1 the workbook (or conso file) is refused (not a workbook, validation errors, a conso file
-malformed, truncated or of another TAN or period), 2 usage or I/O error,
+malformed, truncated or of another TAN or period, an input past a limit), 2 usage or I/O error,
 3 the TXT failed the layout self-check (a bug)`;
 
 /** A usage or I/O error: printed as one line, exit code 2. */
@@ -64,10 +66,23 @@ const OPTIONS = {
   'last-correction-receipt-number': { type: 'string' },
   types: { type: 'string' },
   xlsx: { type: 'boolean' },
+  limit: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-type Values = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
+type Values = { [K in Exclude<keyof typeof OPTIONS, 'limit'>]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string } & { limit?: string[] };
+
+/** `--limit sheetRows=1000`: the limits to change (their names and values are checked by the engine). */
+function limitOptions(values: Values): Partial<InputLimits> | null {
+  if (!values.limit) return null;
+  const limits: Record<string, number> = {};
+  for (const given of values.limit) {
+    const m = /^([A-Za-z]+)=([0-9_]+)$/.exec(given.trim());
+    if (!m) throw new UsageError(`--limit takes <name>=<whole number>, not ${given.slice(0, 40)}`);
+    limits[m[1]!] = Number(m[2]!.replace(/_/g, ''));
+  }
+  return limits;
+}
 
 function required(values: Values, name: 'form' | 'quarter' | 'year'): string {
   const v = values[name];
@@ -93,6 +108,8 @@ async function statementOptions(path: string, values: Values): Promise<ConvertOp
     ...(now ? { now: () => now } : {}),
     ...(values.csi ? { csi: readCsiFile(values.csi) } : {}),
   };
+  const limits = limitOptions(values);
+  if (limits) options.limits = limits;
   resolveOptions(options);
   return options;
 }
@@ -293,8 +310,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       io.stderr.write(`satyapan-statement: ${error.message}\n`);
       return 3;
     }
-    // An .xlsx that is no Excel file is a refused workbook, like a JSON file that is not JSON.
-    const unreadableXlsx = error instanceof StatementEngineError && error.code === 'INVALID_XLSX';
+    // An .xlsx that is no Excel file, or an input past a limit, is a refused workbook, like a JSON file that is not JSON.
+    const unreadableXlsx = error instanceof StatementEngineError && (error.code === 'INVALID_XLSX' || error.code === 'CONVERSION_LIMIT');
     const refused = error instanceof WorkbookFileError || error instanceof WorkbookRefused || unreadableXlsx || error instanceof ConsoFileError;
     const known = refused || error instanceof UsageError || error instanceof StatementEngineError;
     const message = known ? (error as Error).message : `unexpected error: ${(error as Error)?.message ?? String(error)}`;

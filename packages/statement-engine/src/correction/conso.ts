@@ -1,6 +1,6 @@
 // The TRACES consolidated ("conso") file of a statement: the `.tds` text file TRACES issues with the latest
 // accepted state of a statement (regular + processed corrections), on which a correction must be prepared
-// (tds-corrections.md §4). Read line by line, so a large file is never held as one string; a file that is
+// (tds-corrections.md §4). Read line by line (lines.ts), so a large file is never held as one string; a file that is
 // malformed, cut short, or of another TAN or period is refused with the line and a code of the engine's error
 // registry (ConsoFileError).
 //
@@ -8,9 +8,10 @@
 // position with its source (FORMAT_NOTES.md §15); fields whose conso position is not sourced are not read.
 
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { ConsoFileError, type ConsoErrorCode } from '../errors.js';
+import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../limits.js';
+import { LineCutter } from '../lines.js';
 import { formatPaise, formatRate } from '../money.js';
 import { fieldForForm, layoutVersion } from '../layouts/compile.js';
 import type { FieldType, RecordType } from '../layouts/types.js';
@@ -337,41 +338,47 @@ function clip(value: string | undefined): string {
   return v.length > 20 ? `${v.slice(0, 20)}…` : v;
 }
 
-/** Reads a whole conso file given as text or bytes (latin1: names may hold single-byte non-ASCII). */
-export function parseConso(content: string | Uint8Array, expected: ConsoExpectation): ConsoStatement {
-  const text = typeof content === 'string' ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('latin1');
-  const reader = new ConsoReader(expected);
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    const line = text.slice(start, end);
-    start = end + 1;
-    if (start >= text.length && (line === '' || line === '\r')) break;
+/**
+ * Hands the lines to the reader: empty lines are allowed at the end only (counted, and refused as soon as a
+ * record follows them).
+ */
+function feed(lines: Iterable<string>, reader: ConsoReader, empty: { count: number }): void {
+  for (const line of lines) {
+    if (line === '') {
+      empty.count++;
+      continue;
+    }
+    for (; empty.count > 0; empty.count--) reader.line('');
     reader.line(line);
+  }
+}
+
+/**
+ * Reads a whole conso file given as text or bytes (latin1: names may hold single-byte non-ASCII), a line at a
+ * time: a line past limits.lineBytes, or more lines than limits.consoLines, throws CONVERSION_LIMIT.
+ */
+export function parseConso(content: string | Uint8Array, expected: ConsoExpectation, limits: Pick<InputLimits, 'lineBytes' | 'consoLines' | 'csiLines'> = DEFAULT_INPUT_LIMITS): ConsoStatement {
+  const cutter = new LineCutter(limits, 'conso', 'latin1');
+  const reader = new ConsoReader(expected);
+  const empty = { count: 0 };
+  if (typeof content === 'string') feed(cutter.text(content), reader, empty);
+  else {
+    feed(cutter.push(content), reader, empty);
+    feed(cutter.end(), reader, empty);
   }
   return reader.finish();
 }
 
-/** Reads a conso file from a byte stream one line at a time (the streaming form, for large files). */
-export async function readConso(source: Readable | string, expected: ConsoExpectation): Promise<ConsoStatement> {
+/** Reads a conso file from a byte stream (or a path) one line at a time, with the limits of parseConso(). */
+export async function readConso(source: Readable | string, expected: ConsoExpectation, limits: Pick<InputLimits, 'lineBytes' | 'consoLines' | 'csiLines'> = DEFAULT_INPUT_LIMITS): Promise<ConsoStatement> {
   const input = typeof source === 'string' ? createReadStream(source) : source;
-  input.setEncoding('latin1');
-  const lines = createInterface({ input, crlfDelay: Infinity });
+  const cutter = new LineCutter(limits, 'conso', 'latin1');
   const reader = new ConsoReader(expected);
-  let pendingEmpty = 0;
+  const empty = { count: 0 };
   try {
-    for await (const raw of lines) {
-      // Trailing empty lines are allowed; an empty line with records after it is not.
-      if (raw === '' || raw === '\r') {
-        pendingEmpty++;
-        continue;
-      }
-      for (; pendingEmpty > 0; pendingEmpty--) reader.line('');
-      reader.line(raw);
-    }
+    for await (const chunk of input) feed(cutter.push(typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : (chunk as Uint8Array)), reader, empty);
+    feed(cutter.end(), reader, empty);
   } finally {
-    lines.close();
     if (typeof source === 'string') input.destroy();
   }
   return reader.finish();

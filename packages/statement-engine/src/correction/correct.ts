@@ -6,6 +6,7 @@
 // Every line is self-checked against the correction entries of the layout tables before it is given out.
 // FORMAT_NOTES.md §15 lists what is sourced, what is chosen and what is refused.
 
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { RowTrail } from '../build/stores.js';
 import { convertTraced } from '../convert.js';
@@ -15,7 +16,7 @@ import { parsePaise, formatPaise } from '../money.js';
 import { resolveOptions, type ResolvedOptions } from '../options.js';
 import type { Fields } from '../records/fields.js';
 import { RULES, type RuleCode } from '../rules.js';
-import { convertFile, type StreamHooks } from '../stream/convert-stream.js';
+import { convertFile, type StreamHooks, type WriteSummary } from '../stream/convert-stream.js';
 import type { ConvertOptions, Problem, ValidationReport } from '../types.js';
 import type { Place } from '../problems.js';
 import { parseConso, readConso, type ConsoChallan, type ConsoDeductee, type ConsoExpectation, type ConsoStatement } from './conso.js';
@@ -159,6 +160,15 @@ async function collectAsync(lines: AsyncIterable<string>): Promise<Written> {
   return c.written;
 }
 
+/** Takes each line of the correction (CRLF ended) once it is self-checked, in order. */
+type LineSink = (line: string) => void;
+
+/** The lines kept in memory, for the results that give the TXT as a string. */
+function memorySink(): { sink: LineSink; text(): string } {
+  const out: string[] = [];
+  return { sink: (l) => out.push(l), text: () => out.join('') };
+}
+
 /**
  * The correction statement for a corrected workbook (Sheet JSON, parsed) against the conso file's content.
  * Option errors and a refused conso file throw StatementEngineError (ConsoFileError names the line); every
@@ -169,31 +179,122 @@ export function correct(workbook: unknown, conso: string | Uint8Array, options: 
   const problems = new Problems();
   const types = preflight(resolved, options, problems);
   if (problems.errors > 0) return { txt: null, report: merge(EMPTY_REPORT, problems.list), batches: [] };
-  const statement = parseConso(conso, expectation(resolved));
+  const statement = parseConso(conso, expectation(resolved), resolved.limits);
   const trail = new RowTrail();
   const regular = convertTraced(workbook, regularOptions(options), trail);
   if (!regular.txt) return { txt: null, report: regular.report, batches: [] };
-  return build(collect(regular.txt.split(/(?<=\r\n)/)), statement, resolved, options, types, regular.report, problems, trail);
+  const out = memorySink();
+  const built = build(collect(regular.txt.split(/(?<=\r\n)/)), statement, resolved, options, types, regular.report, problems, trail, out.sink);
+  return { txt: built.lines === null ? null : out.text(), report: built.report, batches: built.batches };
 }
 
-/**
- * The streaming form: the workbook file (JSON or .xlsx) is read as convertFile() reads it, and the conso file
- * (a path or a byte stream) line by line. Same result and errors as correct().
- */
-export async function correctFile(workbookPath: string, conso: string | Readable, options: CorrectOptions, hooks: StreamHooks = {}): Promise<CorrectionResult> {
+/** What build() needs, read from the files; or the result already known (a refusal before the comparison). */
+type Prepared = { done: CorrectionResult } | { build: (sink: LineSink) => Built };
+
+async function prepareFiles(workbookPath: string, conso: string | Readable, options: CorrectOptions, hooks: StreamHooks): Promise<Prepared> {
   const resolved = resolveOptions(regularOptions(options));
   const problems = new Problems();
   const types = preflight(resolved, options, problems);
-  if (problems.errors > 0) return { txt: null, report: merge(EMPTY_REPORT, problems.list), batches: [] };
-  const statement = await readConso(conso, expectation(resolved));
+  if (problems.errors > 0) return { done: { txt: null, report: merge(EMPTY_REPORT, problems.list), batches: [] } };
+  const statement = await readConso(conso, expectation(resolved), resolved.limits);
   const trail = new RowTrail();
   const conversion = await convertFile(workbookPath, regularOptions(options), { ...hooks, rowTrail: trail });
   if (!conversion.lines) {
     await conversion.dispose();
-    return { txt: null, report: conversion.report, batches: [] };
+    return { done: { txt: null, report: conversion.report, batches: [] } };
   }
   const written = await collectAsync(conversion.lines);
-  return build(written, statement, resolved, options, types, conversion.report, problems, trail);
+  return { build: (sink) => build(written, statement, resolved, options, types, conversion.report, problems, trail, sink) };
+}
+
+/**
+ * The streaming form: the workbook file (JSON or .xlsx) is read as convertFile() reads it, and the conso file
+ * (a path or a byte stream) line by line. Same result and errors as correct(); the correction's TXT is given
+ * as a string (correctFileTo() writes it to a file instead).
+ */
+export async function correctFile(workbookPath: string, conso: string | Readable, options: CorrectOptions, hooks: StreamHooks = {}): Promise<CorrectionResult> {
+  const prepared = await prepareFiles(workbookPath, conso, options, hooks);
+  if ('done' in prepared) return prepared.done;
+  const out = memorySink();
+  const built = prepared.build(out.sink);
+  return { txt: built.lines === null ? null : out.text(), report: built.report, batches: built.batches };
+}
+
+export interface CorrectionFileResult {
+  report: ValidationReport;
+  batches: CorrectionBatch[];
+  /** The file written (the output path), or null when the report has an error and nothing is written. */
+  txtPath: string | null;
+  /** Lines and bytes written; null when nothing is. */
+  written: WriteSummary | null;
+}
+
+/**
+ * correctFile() writing the correction's TXT to `outputPath` as its lines are made, never holding the whole
+ * TXT: the queue's correction jobs. The file is written only when the report has no error; a self-check
+ * failure removes what was written and throws TxtLayoutError.
+ */
+export async function correctFileTo(workbookPath: string, conso: string | Readable, outputPath: string, options: CorrectOptions, hooks: StreamHooks = {}): Promise<CorrectionFileResult> {
+  const prepared = await prepareFiles(workbookPath, conso, options, hooks);
+  if ('done' in prepared) return { report: prepared.done.report, batches: prepared.done.batches, txtPath: null, written: null };
+  const file = new TxtFileSink(outputPath);
+  try {
+    const built = prepared.build((l) => file.line(l));
+    const written = file.finish();
+    return { report: built.report, batches: built.batches, txtPath: written ? outputPath : null, written };
+  } catch (error) {
+    file.abandon();
+    throw error;
+  }
+}
+
+/**
+ * A TXT file written in pieces of about 1 MiB with synchronous writes: build() makes its lines synchronously,
+ * and the conversion runs off the service's event loop (a worker), so a blocking write costs nothing there.
+ * Latin-1, as the regular TXT is written: every character of a checked line is one byte. The file is created
+ * with the first line (a correction with errors writes none).
+ */
+class TxtFileSink {
+  private fd: number | null = null;
+  private pending: string[] = [];
+  private pendingChars = 0;
+  private lines = 0;
+  private bytes = 0;
+
+  constructor(private readonly path: string) {}
+
+  line(l: string): void {
+    this.fd ??= openSync(this.path, 'w');
+    this.pending.push(l);
+    this.pendingChars += l.length;
+    this.lines++;
+    if (this.pendingChars >= 1 << 20) this.flush();
+  }
+
+  private flush(): void {
+    const chunk = Buffer.from(this.pending.join(''), 'latin1');
+    this.pending = [];
+    this.pendingChars = 0;
+    for (let at = 0; at < chunk.length; ) at += writeSync(this.fd!, chunk, at);
+    this.bytes += chunk.length;
+  }
+
+  /** Writes what is left and closes the file; null when no line came (no file). */
+  finish(): WriteSummary | null {
+    if (this.fd === null) return null;
+    this.flush();
+    closeSync(this.fd);
+    this.fd = null;
+    return { lines: this.lines, bytes: this.bytes };
+  }
+
+  /** Closes and removes a file left half-written. */
+  abandon(): void {
+    if (this.fd === null) return;
+    closeSync(this.fd);
+    this.fd = null;
+    rmSync(this.path, { force: true });
+  }
 }
 
 interface DeducteeChange {
@@ -318,7 +419,14 @@ function pairDeductees(conso: Fields[], rows: Fields[]): { updates: Array<[numbe
   return { updates, panUpdates, deleted: left, added };
 }
 
-function build(written: Written, conso: ConsoStatement, resolved: ResolvedOptions, options: CorrectOptions, allowed: readonly CorrectionType[], base: ValidationReport, problems: Problems, trail: RowTrail): CorrectionResult {
+/** The report and batches of a correction; `lines` written to the sink, or null when the report has an error. */
+interface Built {
+  report: ValidationReport;
+  batches: CorrectionBatch[];
+  lines: number | null;
+}
+
+function build(written: Written, conso: ConsoStatement, resolved: ResolvedOptions, options: CorrectOptions, allowed: readonly CorrectionType[], base: ValidationReport, problems: Problems, trail: RowTrail, sink: LineSink): Built {
   // Where a refused change sits in the workbook: the challan's row, or the payment row of a deductee record.
   const challanPlace = (record: number): Place => ({ sheet: 'challan_sheet', row: trail.challanRow(record), column: null });
   const rowPlace = (w: { fields: Fields }, index: number): Place => {
@@ -427,7 +535,7 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
 
   trail.annotate?.(problems.list);
   const report = merge(base, problems.list);
-  if (!report.valid) return { txt: null, report, batches: [] };
+  if (!report.valid) return { report, batches: [], lines: null };
 
   const detailsBatch: CorrectionType | null = !deductorChanged ? null : needed.includes('C2') ? 'C2' : needed.includes('C3') ? 'C3' : 'C1';
   const plan: Array<{ type: CorrectionType; challans: ChallanChange[]; pick: (c: ChallanChange) => DeducteeChange[] }> = [];
@@ -438,12 +546,12 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
   if (needed.includes('C9')) plan.push({ type: 'C9', challans: newChallans, pick: (c) => c.changes });
 
   const check = new TxtSelfCheck(resolved.form.family, resolved.form.formNumber, resolved.period.yearCode, 'C');
-  const out: string[] = [];
+  let lines = 0;
   const emit = (f: Fields) => {
-    f[1] = String(out.length + 1);
+    f[1] = String(++lines);
     const l = `${f.slice(1).join('^')}\r\n`;
     check.text(l);
-    out.push(l);
+    sink(l);
   };
   const fh = [...written.fh];
   fh[4] = 'C';
@@ -517,5 +625,5 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
     batches.push(summary);
   });
   check.finish();
-  return { txt: out.join(''), report, batches };
+  return { report, batches, lines };
 }

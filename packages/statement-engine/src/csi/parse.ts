@@ -7,6 +7,8 @@ import { TAN_PATTERN } from '../codes/identifiers.js';
 import { civilDate, dayOf, monthOf, yearOf, type CivilDate } from '../dates.js';
 import { MAX_AMOUNT_PAISE } from '../money.js';
 import { StatementEngineError } from '../errors.js';
+import { LineCutter } from '../lines.js';
+import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../limits.js';
 
 export interface CsiChallan {
   /** 1-based line of the file, for messages. */
@@ -77,23 +79,43 @@ function readHeader(text: string | undefined): { tan: string; name: string } {
 
 /**
  * Reads a CSI file. Throws StatementEngineError INVALID_CSI naming the first malformed line: a CSI file that
- * cannot be read means the challans cannot be checked, so it is refused rather than reported per challan.
+ * cannot be read means the challans cannot be checked, so it is refused rather than reported per challan. The
+ * file is read line by line (bytes are decoded a line at a time); a line past limits.lineBytes, or more lines
+ * than limits.csiLines, throws CONVERSION_LIMIT.
  */
-export function parseCsi(content: string | Uint8Array): CsiFile {
-  const text = typeof content === 'string' ? content : new TextDecoder('utf-8').decode(content);
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
-  const header = readHeader(lines[0]);
+export function parseCsi(content: string | Uint8Array, limits: Pick<InputLimits, 'lineBytes' | 'consoLines' | 'csiLines'> = DEFAULT_INPUT_LIMITS): CsiFile {
+  const cutter = new LineCutter(limits, 'csi', 'utf8');
+  const lines = typeof content === 'string' ? cutter.text(content) : bytesThenEnd(cutter, content);
+  let header: { tan: string; name: string } | null = null;
   const challans: CsiChallan[] = [];
   const seen = new Map<string, number>();
-  for (let i = 1; i < lines.length; i++) {
-    if (lines[i]!.trim() === '') refuse(i + 1, 'empty line inside the file');
-    const challan = readChallan(lines[i]!.split('^'), i + 1);
+  // Blank lines are allowed at the end only: they are counted, and refused once a line follows them.
+  let blank = 0;
+  let n = 0;
+  for (const raw of lines) {
+    n++;
+    const line = n === 1 ? raw.replace(/^\uFEFF/, '') : raw;
+    if (line.trim() === '') {
+      blank++;
+      continue;
+    }
+    if (blank > 0 && !header) readHeader('');
+    if (blank > 0) refuse(n - blank, 'empty line inside the file');
+    if (!header) {
+      header = readHeader(line);
+      continue;
+    }
+    const challan = readChallan(line.split('^'), n);
     const key = cinKey(challan.bsr, challan.date, challan.serial);
     const first = seen.get(key);
-    if (first !== undefined) refuse(i + 1, `the same challan (BSR code, date and serial) is already on line ${first}`);
-    seen.set(key, i + 1);
+    if (first !== undefined) refuse(n, `the same challan (BSR code, date and serial) is already on line ${first}`);
+    seen.set(key, n);
     challans.push(challan);
   }
-  return { ...header, challans };
+  return { ...(header ?? readHeader(undefined)), challans };
+}
+
+function* bytesThenEnd(cutter: LineCutter, bytes: Uint8Array): Generator<string> {
+  yield* cutter.push(bytes);
+  yield* cutter.end();
 }

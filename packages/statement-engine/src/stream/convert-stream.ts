@@ -27,6 +27,7 @@ import { deducteeCheckFor, deducteeLayoutKey } from '../layouts/field-check.js';
 import { writeStatementBytes, type ChunkSink } from './byte-writer.js';
 import { startsWithZipMagic } from '../xlsx/layout.js';
 import { xlsxAsSheetJson } from '../xlsx/read.js';
+import { resolveLimits } from '../limits.js';
 
 export interface StreamProgress {
   bytesRead: number;
@@ -214,7 +215,7 @@ async function convertJsonStream(input: AsyncIterable<Uint8Array | string>, opti
   try {
     const pipeline = createPipeline(resolved, deductees, salary, late, hooks.rowTrail ?? null);
     const workbookName = WORKBOOKS[resolved.form.workbook].name;
-    const streamer = new WorkbookStreamer(pipeline.reader, workbookName, dir, hooks.memoryBudget);
+    const streamer = new WorkbookStreamer(pipeline.reader, workbookName, dir, resolved.limits.workbookRows, hooks.memoryBudget);
     const scanner = new JsonScanner(streamer);
     let syntax: JsonSyntaxError | null = null;
     let bytesRead = 0;
@@ -356,7 +357,8 @@ async function sniffXlsx(input: AsyncIterable<Uint8Array | string>): Promise<{ x
  * form; every problem then gets its Excel cell. A file that is no readable .xlsx throws INVALID_XLSX.
  */
 async function convertXlsx(input: string | Readable, options: ConvertOptions, hooks: StreamHooks): Promise<StreamConversion> {
-  const { text, cells } = xlsxAsSheetJson(input, hooks.tmpDir ? { tmpDir: hooks.tmpDir } : {});
+  const limits = resolveLimits(options?.limits);
+  const { text, cells } = xlsxAsSheetJson(input, { ...(hooks.tmpDir ? { tmpDir: hooks.tmpDir } : {}), limits });
   const guarded = (async function* () {
     try {
       yield* text;

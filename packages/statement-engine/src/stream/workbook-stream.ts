@@ -3,6 +3,7 @@
 // wait in a spill file until they are, so any key order works. A skeleton of the document (everything but
 // the rows) is kept for the same envelope check convert() runs.
 
+import { limitExceeded } from '../limits.js';
 import type { WorkbookReader, RowReceiver } from '../workbook/reader.js';
 import type { ScanHandler } from './json-scanner.js';
 import { SequentialSpill, type SpillDirectory } from './spill.js';
@@ -37,6 +38,8 @@ export class WorkbookStreamer implements ScanHandler {
     private readonly reader: WorkbookReader,
     private readonly workbookName: string,
     private readonly dir: SpillDirectory,
+    /** Most table rows in the workbook (limits.workbookRows): past it the conversion stops with CONVERSION_LIMIT. */
+    private readonly maxRows: number,
     private readonly memoryBudget?: number,
   ) {}
 
@@ -127,6 +130,7 @@ export class WorkbookStreamer implements ScanHandler {
   rows(batch: unknown[]): void {
     const block = this.block!;
     this.rowCount += batch.length;
+    if (this.rowCount > this.maxRows) throw limitExceeded('workbookRows', this.maxRows, `sheet ${String(this.sheet?.name ?? '?').slice(0, 40)}, block ${String(block.skeleton.name ?? '?').slice(0, 40)}`, `more than ${this.maxRows} table rows in the workbook`);
     if (block.mode === 'live') {
       const receiver = block.receiver!;
       for (let i = 0; i < batch.length; i++) receiver.row(block.rowIndex++, batch[i]);

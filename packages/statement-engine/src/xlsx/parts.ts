@@ -7,6 +7,7 @@ import { posix } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { StatementEngineError } from '../errors.js';
+import { limitExceeded, type InputLimits } from '../limits.js';
 import { columnLetters, EXCEL_EPOCH_SERIAL, excelDateToEpoch } from './layout.js';
 import type { XlsxZip } from './zip.js';
 
@@ -45,27 +46,67 @@ interface SaxHandlers {
   close?(name: string): void;
 }
 
-/** A SAX parser over one part; `write` returns once the chunk's events are handled; errors name the part and line. */
-function partParser(part: string, handlers: SaxHandlers): { write(chunk: Buffer): void; end(): void } {
+/** The limits every part's parser enforces. */
+export type XmlLimits = Pick<InputLimits, 'xmlDepth' | 'cellChars' | 'attributeChars'>;
+
+/**
+ * What saxes holds until it ends: the text node, attribute value, comment or PI being read (`text`), and the
+ * element or attribute name (`name`). saxes has no event before they end, so their lengths are read after
+ * each chunk: with the limit checked there, a value that never ends costs at most the limit and one chunk.
+ */
+interface SaxesPending {
+  text: string;
+  name: string;
+}
+
+/**
+ * A SAX parser over one part; `write` returns once the chunk's events are handled; errors name the part and
+ * line. The XML limits are checked as the part is read: the depth as each element opens (saxes keeps the
+ * stack of open elements), attribute values as each element opens, and what saxes holds after each chunk.
+ */
+function partParser(part: string, handlers: SaxHandlers, limits: XmlLimits): { write(chunk: Buffer): void; end(): void } {
   const parser = new SaxesParser({ xmlns: false, position: true });
   let failure: Error | null = null;
+  let depth = 0;
+  /** Between an element's name and the end of its start tag: what saxes holds is an attribute value. */
+  let inTag = false;
+  /** Where the start tag being read began: no attribute of a start tag shorter than the limit can pass it. */
+  let tagStart = 0;
   parser.on('error', (error) => {
     failure ??= error;
   });
-  parser.on('opentag', (tag: SaxesTagPlain) => handlers.open(local(tag.name), tag.attributes as Record<string, string>));
+  parser.on('opentagstart', () => {
+    inTag = true;
+    tagStart = parser.position;
+  });
+  parser.on('opentag', (tag: SaxesTagPlain) => {
+    inTag = false;
+    if (++depth > limits.xmlDepth) throw limitExceeded('xmlDepth', limits.xmlDepth, `the .xlsx part ${part}`, `elements nest more than ${limits.xmlDepth} deep`);
+    const attributes = tag.attributes as Record<string, string>;
+    // Each attribute is looked at only in a long start tag: a loop over every element's attributes cost the
+    // 200,000-row bench workbook's conversion about 12% more CPU.
+    if (parser.position - tagStart > limits.attributeChars) {
+      for (const key in attributes) if (attributes[key]!.length > limits.attributeChars) throw attributeTooLong(part, limits);
+    }
+    handlers.open(local(tag.name), attributes);
+  });
   if (handlers.text) {
     const text = handlers.text;
     parser.on('text', text);
     parser.on('cdata', text);
   }
-  if (handlers.close) {
-    const close = handlers.close;
-    parser.on('closetag', (tag) => close(local(tag.name)));
-  }
+  const close = handlers.close;
+  parser.on('closetag', (tag) => {
+    depth--;
+    close?.(local(tag.name));
+  });
+  const pending = parser as unknown as SaxesPending;
   const decoder = new StringDecoder('utf8');
   let first = true;
   const check = () => {
     if (failure) throw unreadable(`${part} is not well-formed XML (${failure.message.split('\n')[0]!.slice(0, 160)})`);
+    if (pending.name.length > limits.attributeChars || (inTag && pending.text.length > limits.attributeChars)) throw attributeTooLong(part, limits);
+    if (!inTag && pending.text.length > limits.cellChars) throw limitExceeded('cellChars', limits.cellChars, `the .xlsx part ${part}`, `a text is longer than ${limits.cellChars} characters`);
   };
   return {
     write(chunk) {
@@ -85,9 +126,12 @@ function partParser(part: string, handlers: SaxHandlers): { write(chunk: Buffer)
   };
 }
 
+const attributeTooLong = (part: string, limits: XmlLimits) =>
+  limitExceeded('attributeChars', limits.attributeChars, `the .xlsx part ${part}`, `an attribute value or name is longer than ${limits.attributeChars} characters`);
+
 /** Parses a (small) part whole, by its events. */
-async function parsePart(zip: XlsxZip, part: string, handlers: SaxHandlers): Promise<void> {
-  const parser = partParser(part, handlers);
+async function parsePart(zip: XlsxZip, part: string, handlers: SaxHandlers, limits: XmlLimits): Promise<void> {
+  const parser = partParser(part, handlers, limits);
   for await (const chunk of zip.read(part)) parser.write(chunk);
   parser.end();
 }
@@ -99,53 +143,73 @@ function resolveTarget(baseFolder: string, target: string): string {
   return posix.normalize(joined).replace(/^\/+/, '');
 }
 
-async function relationships(zip: XlsxZip, part: string): Promise<Map<string, { type: string; target: string }>> {
+/** Relationships a .rels part may hold per sheet entry allowed (a workbook's also name its styles, theme, ...). */
+const RELATIONSHIPS_PER_SHEET_ENTRY = 4;
+
+async function relationships(zip: XlsxZip, part: string, limits: InputLimits): Promise<Map<string, { type: string; target: string }>> {
   const rels = new Map<string, { type: string; target: string }>();
   const relsPart = posix.join(posix.dirname(part), '_rels', `${posix.basename(part)}.rels`);
   if (!zip.has(relsPart)) return rels;
   const folder = posix.dirname(part);
-  await parsePart(zip, relsPart, {
-    open(name, a) {
-      if (name === 'Relationship' && a.Id && a.Target && a.TargetMode !== 'External') {
-        rels.set(a.Id, { type: a.Type ?? '', target: resolveTarget(folder, a.Target) });
-      }
+  const most = limits.sheetEntries * RELATIONSHIPS_PER_SHEET_ENTRY;
+  await parsePart(
+    zip,
+    relsPart,
+    {
+      open(name, a) {
+        if (name === 'Relationship' && a.Id && a.Target && a.TargetMode !== 'External') {
+          rels.set(a.Id, { type: a.Type ?? '', target: resolveTarget(folder, a.Target) });
+          if (rels.size > most) throw limitExceeded('sheetEntries', limits.sheetEntries, `the .xlsx part ${relsPart}`, `more than ${most} relationships (${RELATIONSHIPS_PER_SHEET_ENTRY} per sheet entry)`);
+        }
+      },
     },
-  });
+    limits,
+  );
   return rels;
 }
 
-/** The workbook part, its worksheets in their order (tab order), and where the shared strings and styles are. */
-export async function workbookParts(zip: XlsxZip): Promise<WorkbookParts> {
+/**
+ * The workbook part, its worksheets in their order (tab order), and where the shared strings and styles are.
+ * A worksheet part listed again (under another name) is read once, for its first listing: a workbook listing
+ * one large worksheet many times costs one read of it. At most limits.sheetEntries different parts.
+ */
+export async function workbookParts(zip: XlsxZip, limits: InputLimits): Promise<WorkbookParts> {
   let workbookPart = 'xl/workbook.xml';
-  for (const rel of (await relationships(zip, '')).values()) {
+  for (const rel of (await relationships(zip, '', limits)).values()) {
     if (rel.type.endsWith('/officeDocument')) workbookPart = rel.target;
   }
   if (!zip.has(workbookPart)) throw unreadable(`it has no ${workbookPart} (not an Excel workbook)`);
-  const sheets: Array<{ name: string; id: string }> = [];
+  // The relationships first: each sheet entry is resolved to its part as it is read, so repeats cost nothing.
+  const rels = await relationships(zip, workbookPart, limits);
+  const worksheets: WorksheetPart[] = [];
+  const listed = new Set<string>();
   let date1904 = false;
-  await parsePart(zip, workbookPart, {
-    open(name, a) {
-      if (name === 'sheet') {
-        const id = Object.entries(a).find(([key]) => local(key) === 'id' && key !== 'sheetId')?.[1];
-        if (id !== undefined) sheets.push({ name: a.name ?? '', id });
-      } else if (name === 'workbookPr') {
-        date1904 = a.date1904 === '1' || a.date1904 === 'true';
-      }
+  await parsePart(
+    zip,
+    workbookPart,
+    {
+      open(name, a) {
+        if (name === 'sheet') {
+          const id = Object.entries(a).find(([key]) => local(key) === 'id' && key !== 'sheetId')?.[1];
+          const rel = id === undefined ? undefined : rels.get(id);
+          // Chart sheets and sheets whose part is missing have no cells (exceljs skipped them too).
+          if (!rel || !rel.type.endsWith('/worksheet') || !zip.has(rel.target) || listed.has(rel.target)) return;
+          listed.add(rel.target);
+          if (listed.size > limits.sheetEntries) throw limitExceeded('sheetEntries', limits.sheetEntries, `the .xlsx part ${workbookPart}`, `more than ${limits.sheetEntries} worksheets`);
+          worksheets.push({ name: a.name ?? '', part: rel.target });
+        } else if (name === 'workbookPr') {
+          date1904 = a.date1904 === '1' || a.date1904 === 'true';
+        }
+      },
     },
-  });
-  const rels = await relationships(zip, workbookPart);
+    limits,
+  );
   const folder = posix.dirname(workbookPart);
   const ofType = (type: string, fallback: string) => {
     for (const rel of rels.values()) if (rel.type.endsWith(`/${type}`) && zip.has(rel.target)) return rel.target;
     const path = posix.join(folder, fallback);
     return zip.has(path) ? path : null;
   };
-  const worksheets: WorksheetPart[] = [];
-  for (const sheet of sheets) {
-    const rel = rels.get(sheet.id);
-    // Chart sheets and sheets whose part is missing have no cells (exceljs skipped them too).
-    if (rel && rel.type.endsWith('/worksheet') && zip.has(rel.target)) worksheets.push({ name: sheet.name, part: rel.target });
-  }
   return { worksheets, date1904, sharedStrings: ofType('sharedStrings', 'sharedStrings.xml'), styles: ofType('styles', 'styles.xml') };
 }
 
@@ -164,56 +228,90 @@ export function isDateFormat(code: string | undefined): boolean {
   return /[ymdhMsb]+/.test(code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
 }
 
-/** For each style id (a cell's `s`), whether its number format is a date format. */
-export async function dateStyles(zip: XlsxZip, part: string | null): Promise<boolean[]> {
+/**
+ * For each style id (a cell's `s`), whether its number format is a date format. At most limits.cellStyles
+ * cell formats and as many custom number formats are held.
+ */
+export async function dateStyles(zip: XlsxZip, part: string | null, limits: InputLimits): Promise<boolean[]> {
   if (part === null) return [];
   const custom = new Map<number, string>();
   const formatIds: number[] = [];
+  const tooMany = (what: string) => limitExceeded('cellStyles', limits.cellStyles, `the .xlsx part ${part}`, `more than ${limits.cellStyles} ${what}`);
   // Only the numFmts list and the cell formats count (cellStyleXfs and the dxfs of conditional formats do not).
   let within: 'numFmts' | 'cellXfs' | null = null;
-  await parsePart(zip, part, {
-    open(name, a) {
-      if (name === 'numFmts' || name === 'cellXfs') within = name;
-      else if (name === 'numFmt' && within === 'numFmts' && a.numFmtId !== undefined) custom.set(Number(a.numFmtId), a.formatCode ?? '');
-      else if (name === 'xf' && within === 'cellXfs') formatIds.push(Number(a.numFmtId ?? 0));
+  await parsePart(
+    zip,
+    part,
+    {
+      open(name, a) {
+        if (name === 'numFmts' || name === 'cellXfs') within = name;
+        else if (name === 'numFmt' && within === 'numFmts' && a.numFmtId !== undefined) {
+          custom.set(Number(a.numFmtId), a.formatCode ?? '');
+          if (custom.size > limits.cellStyles) throw tooMany('number formats');
+        } else if (name === 'xf' && within === 'cellXfs') {
+          if (formatIds.length >= limits.cellStyles) throw tooMany('cell formats');
+          formatIds.push(Number(a.numFmtId ?? 0));
+        }
+      },
+      close(name) {
+        if (name === 'numFmts' || name === 'cellXfs') within = null;
+      },
     },
-    close(name) {
-      if (name === 'numFmts' || name === 'cellXfs') within = null;
-    },
-  });
+    limits,
+  );
   return formatIds.map((id) => id !== 0 && isDateFormat(custom.get(id) ?? BUILT_IN_FORMATS[id]));
 }
 
 /** `_x000D_` escapes of a text element (`<t>`), as Excel writes characters XML cannot hold. */
 const unescapeText = (text: string) => text.replace(/_x([0-9A-F]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-/** The shared strings, in order: the text of each `<si>` (its `<t>`, or its rich-text runs joined; phonetic runs left out). */
-export async function sharedStrings(zip: XlsxZip, part: string | null): Promise<string[]> {
+/**
+ * The shared strings, in order: the text of each `<si>` (its `<t>`, or its rich-text runs joined; phonetic runs
+ * left out). Counted as they are read: at most limits.sharedStrings items, limits.cellChars characters in one,
+ * limits.sharedStringChars in all.
+ */
+export async function sharedStrings(zip: XlsxZip, part: string | null, limits: InputLimits): Promise<string[]> {
   if (part === null) return [];
   const strings: string[] = [];
   let item: string[] | null = null;
   let text: string[] | null = null;
   let phonetic = 0;
-  await parsePart(zip, part, {
-    open(name) {
-      if (name === 'si') item = [];
-      else if (name === 'rPh') phonetic++;
-      else if (name === 't' && item !== null && phonetic === 0) text = [];
+  let itemChars = 0;
+  let allChars = 0;
+  const where = `the .xlsx part ${part}`;
+  await parsePart(
+    zip,
+    part,
+    {
+      open(name) {
+        if (name === 'si') {
+          if (strings.length >= limits.sharedStrings) throw limitExceeded('sharedStrings', limits.sharedStrings, where, `more than ${limits.sharedStrings} shared strings`);
+          item = [];
+          itemChars = 0;
+        } else if (name === 'rPh') phonetic++;
+        else if (name === 't' && item !== null && phonetic === 0) text = [];
+      },
+      text(value) {
+        if (text === null) return;
+        itemChars += value.length;
+        allChars += value.length;
+        if (itemChars > limits.cellChars) throw limitExceeded('cellChars', limits.cellChars, where, `shared string ${strings.length} is longer than ${limits.cellChars} characters`);
+        if (allChars > limits.sharedStringChars) throw limitExceeded('sharedStringChars', limits.sharedStringChars, where, `the shared strings hold more than ${limits.sharedStringChars} characters`);
+        text.push(value);
+      },
+      close(name) {
+        if (name === 't' && text !== null) {
+          item!.push(unescapeText(text.join('')));
+          text = null;
+        } else if (name === 'rPh') phonetic--;
+        else if (name === 'si' && item !== null) {
+          strings.push(item.join(''));
+          item = null;
+        }
+      },
     },
-    text(value) {
-      if (text !== null) text.push(value);
-    },
-    close(name) {
-      if (name === 't' && text !== null) {
-        item!.push(unescapeText(text.join('')));
-        text = null;
-      } else if (name === 'rPh') phonetic--;
-      else if (name === 'si' && item !== null) {
-        strings.push(item.join(''));
-        item = null;
-      }
-    },
-  });
+    limits,
+  );
   return strings;
 }
 
@@ -233,7 +331,6 @@ function columnOf(reference: string): number {
   return n;
 }
 
-const MAX_COLUMN = 16384;
 const DAY_MS = 86_400_000;
 
 interface CellState {
@@ -250,15 +347,26 @@ export interface WorksheetContext {
   sharedStrings: string[];
   dateStyles: boolean[];
   date1904: boolean;
+  limits: InputLimits;
+  /** Rows with a value read from all worksheets so far (limits.workbookRows). */
+  rowsRead: number;
 }
 
 /**
  * The rows of one worksheet part that hold any value, with their Excel row numbers, as they are inflated and
- * parsed: memory stays that of one chunk of the part, whatever the worksheet's size.
+ * parsed: memory stays that of one chunk of the part, whatever the worksheet's size. Rows past
+ * limits.sheetRows (by number or by count), cells past limits.sheetColumns or longer than limits.cellChars,
+ * a row of more text than limits.rowChars, and more rows with a value than limits.workbookRows in all
+ * worksheets are refused as they are read.
  */
 export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: WorksheetContext): AsyncGenerator<Row> {
+  const { limits } = ctx;
+  const where = `worksheet ${sheet.name} (${sheet.part})`;
   const ready: Row[] = [];
   let rowNumber = 0;
+  let rowElements = 0;
+  /** Characters of the row's text cells so far (shared strings too: the row is written out as JSON text). */
+  let rowChars = 0;
   let cells: CellValue[] = [];
   let hasValue = false;
   let lastColumn = 0;
@@ -268,7 +376,10 @@ export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: Wo
   let inRun = false;
   let runText: string[] = [];
   let phonetic = 0;
-  let formulaText = '';
+  /** Characters of the cell's value (all its runs) so far. */
+  let valueChars = 0;
+  let hasFormulaText = false;
+  const cellTooLong = () => limitExceeded('cellChars', limits.cellChars, `${sheet.name}!${columnLetters(cell!.column)}${rowNumber} (${sheet.part})`, `the cell's text is longer than ${limits.cellChars} characters`);
 
   const toDate = (serial: number): CellValue => {
     const ms = Math.round((serial - EXCEL_EPOCH_SERIAL + (ctx.date1904 ? 1462 : 0)) * DAY_MS);
@@ -325,19 +436,23 @@ export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: Wo
         case 'row': {
           const stated = a.r === undefined ? NaN : parseInt(a.r, 10);
           rowNumber = Number.isFinite(stated) && stated > 0 ? stated : rowNumber + 1;
+          // By number and by count: rows repeating one number are as costly as rows of their own.
+          if (rowNumber > limits.sheetRows || ++rowElements > limits.sheetRows) throw limitExceeded('sheetRows', limits.sheetRows, where, `a row past row ${limits.sheetRows}`);
           cells = [];
           hasValue = false;
           lastColumn = 0;
+          rowChars = 0;
           return;
         }
         case 'c': {
           const stated = a.r === undefined ? 0 : columnOf(a.r);
           const column = stated > 0 ? stated : lastColumn + 1;
-          if (column > MAX_COLUMN) throw unreadable(`${sheet.part} has a cell beyond column ${columnLetters(MAX_COLUMN)} (${a.r ?? ''})`);
+          if (column > limits.sheetColumns) throw limitExceeded('sheetColumns', limits.sheetColumns, where, `a cell beyond column ${columnLetters(limits.sheetColumns)} (${(a.r ?? '').slice(0, 20)})`);
           lastColumn = column;
           const style = a.s === undefined ? 0 : parseInt(a.s, 10);
           cell = { column, type: a.t ?? 'n', dateStyled: ctx.dateStyles[style] === true, formula: false, value: null, rich: false };
-          formulaText = '';
+          valueChars = 0;
+          hasFormulaText = false;
           return;
         }
         case 'v':
@@ -366,9 +481,11 @@ export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: Wo
     },
     text(text) {
       if (into === 'value' && cell) {
+        valueChars += text.length;
+        if (valueChars > limits.cellChars) throw cellTooLong();
         if (inRun) runText.push(text);
         else cell.value = cell.value === null ? text : cell.value + text;
-      } else if (into === 'formula') formulaText += text;
+      } else if (into === 'formula' && text !== '') hasFormulaText = true;
     },
     close(name) {
       switch (name) {
@@ -378,7 +495,7 @@ export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: Wo
           return;
         case 'f':
           into = null;
-          if (cell && formulaText !== '') cell.formula = true;
+          if (cell && hasFormulaText) cell.formula = true;
           return;
         case 'r':
           if (cell && inRun) {
@@ -394,6 +511,9 @@ export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: Wo
         case 'c':
           if (cell) {
             const value = finishCell(cell);
+            if (typeof value === 'string' && (rowChars += value.length) > limits.rowChars) {
+              throw limitExceeded('rowChars', limits.rowChars, where, `row ${rowNumber} holds more than ${limits.rowChars} characters of text`);
+            }
             if (value !== null) {
               hasValue = true;
               while (cells.length < cell.column - 1) cells.push(null);
@@ -404,6 +524,7 @@ export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: Wo
           return;
         case 'row':
           if (hasValue && rowNumber > 0) {
+            if (++ctx.rowsRead > limits.workbookRows) throw limitExceeded('workbookRows', limits.workbookRows, where, `more than ${limits.workbookRows} rows with a value in the workbook`);
             while (cells.length > 0 && cells[cells.length - 1] === null) cells.pop();
             ready.push({ number: rowNumber, cells });
           }
@@ -413,7 +534,7 @@ export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: Wo
         default:
       }
     },
-  });
+  }, limits);
 
   for await (const chunk of zip.read(sheet.part)) {
     parser.write(chunk);

@@ -5,6 +5,7 @@
 // of every problem afterwards (`payment_sheet!F12`).
 
 import type { Readable } from 'node:stream';
+import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../limits.js';
 import type { Problem } from '../types.js';
 import { columnLetters, EXCEL_EPOCH_SERIAL, excelDateToEpoch, LISTS_WORKSHEET, MAX_EXCEL_SERIAL, WORKBOOK_WORKSHEET } from './layout.js';
 import { dateStyles, sharedStrings, workbookParts, worksheetRows, type CellValue, type WorksheetContext, type WorksheetPart } from './parts.js';
@@ -148,12 +149,14 @@ class WorksheetTranslator {
 }
 
 /** The worksheets of an open .xlsx with what their cells need (shared strings, date styles). */
-async function openWorkbook(zip: XlsxZip): Promise<{ worksheets: WorksheetPart[]; ctx: WorksheetContext }> {
-  const parts = await workbookParts(zip);
+async function openWorkbook(zip: XlsxZip, limits: InputLimits): Promise<{ worksheets: WorksheetPart[]; ctx: WorksheetContext }> {
+  const parts = await workbookParts(zip, limits);
   const ctx: WorksheetContext = {
-    dateStyles: await dateStyles(zip, parts.styles),
-    sharedStrings: await sharedStrings(zip, parts.sharedStrings),
+    dateStyles: await dateStyles(zip, parts.styles, limits),
+    sharedStrings: await sharedStrings(zip, parts.sharedStrings, limits),
     date1904: parts.date1904,
+    limits,
+    rowsRead: 0,
   };
   return { worksheets: parts.worksheets, ctx };
 }
@@ -162,7 +165,12 @@ async function openWorkbook(zip: XlsxZip): Promise<{ worksheets: WorksheetPart[]
 export interface XlsxReadOptions {
   /** Where a workbook given as a stream is written while it is read (a zip is read from its end); default the OS temp dir. */
   tmpDir?: string;
+  /** The input limits (default DEFAULT_INPUT_LIMITS): a workbook past one throws CONVERSION_LIMIT naming it. */
+  limits?: InputLimits;
 }
+
+/** Opens the zip with the limits of the options. */
+const openZip = (input: string | Readable, options: XlsxReadOptions) => XlsxZip.open(input, options.tmpDir, options.limits ?? DEFAULT_INPUT_LIMITS);
 
 /**
  * Reads an .xlsx (a file path or a stream of its bytes) and yields the Sheet JSON text of the workbook, row by
@@ -173,9 +181,9 @@ export interface XlsxReadOptions {
 export function xlsxAsSheetJson(input: string | Readable, options: XlsxReadOptions = {}): { text: AsyncIterable<string>; cells: CellMap } {
   const cells = new CellMap();
   async function* text(): AsyncGenerator<string> {
-    const zip = await XlsxZip.open(input, options.tmpDir);
+    const zip = await openZip(input, options);
     try {
-      const { worksheets, ctx } = await openWorkbook(zip);
+      const { worksheets, ctx } = await openWorkbook(zip, options.limits ?? DEFAULT_INPUT_LIMITS);
       let workbookName: CellValue = null;
       let sheets = 0;
       yield '{"@entity":"workbook","sheets":[';
@@ -213,9 +221,9 @@ export function xlsxAsSheetJson(input: string | Readable, options: XlsxReadOptio
  * line's TAN of a workbook): null when the workbook has no such item.
  */
 export async function xlsxListItem(input: string | Readable, block: string, key: string, options: XlsxReadOptions = {}): Promise<CellValue> {
-  const zip = await XlsxZip.open(input, options.tmpDir);
+  const zip = await openZip(input, options);
   try {
-    const { worksheets, ctx } = await openWorkbook(zip);
+    const { worksheets, ctx } = await openWorkbook(zip, options.limits ?? DEFAULT_INPUT_LIMITS);
     for (const worksheet of worksheets) {
       if (worksheet.name === WORKBOOK_WORKSHEET || worksheet.name === LISTS_WORKSHEET) continue;
       const translator = new WorksheetTranslator(worksheet.name, { table: null, listRows: new Map() });

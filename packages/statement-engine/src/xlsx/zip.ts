@@ -11,21 +11,29 @@ import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 import { StatementEngineError, inputUnreadable } from '../errors.js';
+import { DEFAULT_INPUT_LIMITS, limitExceeded, type InputLimits } from '../limits.js';
 
 const unreadable = (message: string) => new StatementEngineError('INVALID_XLSX', `The .xlsx workbook cannot be read: ${message}`);
 
 /** yauzl's messages, first line, bounded (they never hold workbook data, only zip structure). */
 const zipMessage = (error: unknown) => String((error as Error)?.message ?? error).split('\n')[0]!.slice(0, 200);
 
+/** The limits the zip enforces as it inflates. */
+export type ZipLimits = Pick<InputLimits, 'xlsxInflatedBytes' | 'xlsxInflateRatio' | 'xlsxRatioGraceBytes'>;
+
 export class XlsxZip {
+  /** Bytes inflated so far, every part and every read of one: what xlsxInflatedBytes bounds. */
+  private inflated = 0;
+
   private constructor(
     private readonly zip: yauzl.ZipFile,
     private readonly entries: Map<string, yauzl.Entry>,
     private readonly cleanup: () => void,
+    private readonly limits: ZipLimits,
   ) {}
 
   /** Opens an .xlsx file (path) or the bytes of one (stream); throws INVALID_XLSX when it is no complete zip. */
-  static async open(input: string | Readable, tmpDir?: string): Promise<XlsxZip> {
+  static async open(input: string | Readable, tmpDir?: string, limits: ZipLimits = DEFAULT_INPUT_LIMITS): Promise<XlsxZip> {
     let path: string;
     let cleanup = () => {};
     if (typeof input === 'string') {
@@ -56,7 +64,7 @@ export class XlsxZip {
         zip.close();
         throw error;
       });
-      return new XlsxZip(zip, entries, cleanup);
+      return new XlsxZip(zip, entries, cleanup, limits);
     } catch (error) {
       cleanup();
       if ((error as NodeJS.ErrnoException).code && (error as NodeJS.ErrnoException).syscall) {
@@ -73,11 +81,15 @@ export class XlsxZip {
   /**
    * The inflated bytes of one part, as they are read. The CRC-32 of the part is checked at its end (a corrupt
    * part is refused, never read as other values); zip structure errors become INVALID_XLSX naming the part.
+   * The bytes are counted as they inflate: past xlsxInflatedBytes for the whole file, or a part inflating to
+   * more than xlsxInflateRatio times its compressed size (once past xlsxRatioGraceBytes), the read stops with
+   * CONVERSION_LIMIT. The sizes the zip declares are checked first, so a bomb that says what it is costs nothing.
    */
   async *read(name: string): AsyncGenerator<Buffer> {
     const entry = this.entries.get(name);
     if (!entry) throw unreadable(`the part ${name} is missing`);
     if (entry.isEncrypted()) throw unreadable(`the part ${name} is encrypted (a password-protected workbook)`);
+    this.checkInflated(name, entry, this.inflated + entry.uncompressedSize, entry.uncompressedSize);
     let stream: Readable;
     try {
       stream = await new Promise<Readable>((resolve, reject) => this.zip.openReadStream(entry, (error, s) => (error ? reject(error) : resolve(s))));
@@ -86,7 +98,11 @@ export class XlsxZip {
     }
     let crc = 0;
     try {
+      let partBytes = 0;
       for await (const chunk of stream) {
+        partBytes += (chunk as Buffer).length;
+        this.inflated += (chunk as Buffer).length;
+        this.checkInflated(name, entry, this.inflated, partBytes);
         crc = crc32(chunk as Buffer, crc);
         yield chunk as Buffer;
       }
@@ -97,6 +113,17 @@ export class XlsxZip {
       stream.destroy();
     }
     if (crc >>> 0 !== entry.crc32 >>> 0) throw unreadable(`the part ${name} is corrupt (CRC-32 mismatch)`);
+  }
+
+  /** Refuses a part whose inflated bytes (`partBytes`) or the file's (`total`) pass the limits. */
+  private checkInflated(name: string, entry: yauzl.Entry, total: number, partBytes: number): void {
+    const { xlsxInflatedBytes, xlsxInflateRatio, xlsxRatioGraceBytes } = this.limits;
+    if (total > xlsxInflatedBytes) throw limitExceeded('xlsxInflatedBytes', xlsxInflatedBytes, `the .xlsx part ${name}`, `the workbook inflates to more than ${xlsxInflatedBytes} bytes`);
+    // Apache POI's ZipSecureFile check (MIN_INFLATE_RATIO 0.01 = ratio 100, GRACE_ENTRY_SIZE 100 KiB), against
+    // the part's whole compressed size: a lower bound of the ratio POI computes from the bytes read so far.
+    if (partBytes > xlsxRatioGraceBytes && partBytes > xlsxInflateRatio * Math.max(entry.compressedSize, 1)) {
+      throw limitExceeded('xlsxInflateRatio', xlsxInflateRatio, `the .xlsx part ${name}`, `the part inflates to more than ${xlsxInflateRatio} times its ${entry.compressedSize} compressed bytes`);
+    }
   }
 
   close(): void {

@@ -11,39 +11,59 @@ export interface ZipPart {
   data: string | Buffer;
 }
 
+/** A part as it goes into the zip: its compressed bytes (in pieces), and the CRC-32 and size of its content. */
+export interface PackedPart {
+  name: string;
+  /** The bytes stored, in pieces (a piece may repeat: test/support/bombs.ts). */
+  pieces: Buffer[];
+  crc: number;
+  size: number;
+  store: boolean;
+}
+
+/** A part deflated (or stored) whole. */
+export function packPart(part: ZipPart, store = false): PackedPart {
+  const raw = typeof part.data === 'string' ? Buffer.from(part.data, 'utf8') : part.data;
+  return { name: part.name, pieces: [store ? raw : deflateRawSync(raw)], crc: crc32(raw) >>> 0, size: raw.length, store };
+}
+
 /** A zip of the parts, in the given order (deflated; `store` keeps them uncompressed). */
 export function zipParts(parts: ZipPart[], store = false): Buffer {
+  return zipPacked(parts.map((part) => packPart(part, store)));
+}
+
+/** The zip of parts already packed: local headers, the central directory and its end record. */
+export function zipPacked(parts: PackedPart[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const part of parts) {
     const name = Buffer.from(part.name, 'utf8');
-    const raw = typeof part.data === 'string' ? Buffer.from(part.data, 'utf8') : part.data;
-    const data = store ? raw : deflateRawSync(raw);
-    const crc = crc32(raw) >>> 0;
+    const compressed = part.pieces.reduce((sum, piece) => sum + piece.length, 0);
+    const method = part.store ? 0 : 8;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(store ? 0 : 8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(raw.length, 22);
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(part.crc, 14);
+    local.writeUInt32LE(compressed, 18);
+    local.writeUInt32LE(part.size, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(store ? 0 : 8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(raw.length, 24);
+    central.writeUInt16LE(method, 10);
+    central.writeUInt32LE(part.crc, 16);
+    central.writeUInt32LE(compressed, 20);
+    central.writeUInt32LE(part.size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
+    locals.push(local, name, ...part.pieces);
     centrals.push(central, name);
-    offset += local.length + name.length + data.length;
+    offset += local.length + name.length + compressed;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);

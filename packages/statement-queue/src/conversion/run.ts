@@ -1,5 +1,4 @@
-import { STRUCTURAL_CODES, StatementEngineError, convertFile, correctFile, type ConvertOptions, type FormName, type StreamConversion } from '@satyapan/statement-engine';
-import { writeFile } from 'node:fs/promises';
+import { STRUCTURAL_CODES, StatementEngineError, convertFile, correctFileTo, type ConvertOptions, type FormName, type StreamConversion } from '@satyapan/statement-engine';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { reportToXlsx } from './report-xlsx.js';
@@ -44,7 +43,8 @@ async function runCorrection(request: ConversionRequest, consoPath: string): Pro
   let result;
   try {
     const csi = request.csiPath !== undefined ? await readFile(request.csiPath) : undefined;
-    result = await correctFile(request.inputPath, consoPath, { ...base, ...correction, ...(csi ? { csi } : {}) }, { tmpDir: request.scratchDir ?? dirname(request.inputPath) });
+    // The correction's TXT goes to the output file as it is made, never held whole.
+    result = await correctFileTo(request.inputPath, consoPath, request.outputPath, { ...base, ...correction, ...(csi ? { csi } : {}) }, { tmpDir: request.scratchDir ?? dirname(request.inputPath) });
   } catch (error) {
     if (!(error instanceof StatementEngineError) || error.code === 'INPUT_UNREADABLE') throw error;
     const report = singleProblemReport(error.code, error.message);
@@ -52,8 +52,7 @@ async function runCorrection(request: ConversionRequest, consoPath: string): Pro
   }
   const { report } = result;
   if (isStructural(report)) return { kind: 'invalid-workbook', report, reportXlsx: await reportToXlsx(report) };
-  if (result.txt === null) return { kind: 'converted', txtPath: null, report, reportXlsx: await reportToXlsx(report) };
-  await writeFile(request.outputPath, result.txt, 'latin1');
+  if (result.txtPath === null) return { kind: 'converted', txtPath: null, report, reportXlsx: await reportToXlsx(report) };
   return { kind: 'converted', txtPath: request.outputPath, report, reportXlsx: report.warningCount > 0 ? await reportToXlsx(report) : null };
 }
 
