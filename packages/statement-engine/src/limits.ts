@@ -33,6 +33,8 @@ export interface InputLimits {
   attributeChars: number;
   /** Nesting depth of XML elements in any .xlsx part. */
   xmlDepth: number;
+  /** Nesting depth of arrays and objects in a Sheet JSON workbook. */
+  jsonDepth: number;
   /** Rows read from a whole workbook: every .xlsx row with a value, and every table row of Sheet JSON. */
   workbookRows: number;
   /** Bytes of one line of a conso or CSI file (its line end not counted). */
@@ -57,6 +59,7 @@ export const DEFAULT_INPUT_LIMITS: Readonly<InputLimits> = Object.freeze({
   rowChars: 1_048_576,
   attributeChars: 65_536,
   xmlDepth: 256,
+  jsonDepth: 256,
   workbookRows: 1_048_576,
   lineBytes: 64 * 1024,
   consoLines: 2_097_152,

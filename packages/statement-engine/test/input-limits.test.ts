@@ -71,6 +71,19 @@ describe('input limits: each attack refused with CONVERSION_LIMIT, naming the li
     expect(convert({}, { ...OPTIONS, limits: { sheetRows: 10 } }).report.valid).to.equal(false);
   });
 
+  it('JSON: 1M nested arrays (a 2 MB upload, once 400 MB of open frames) stop at jsonDepth as they open; Sheet JSON itself nests seven deep', async () => {
+    const nested = written(`${'['.repeat(1 << 20)}${']'.repeat(1 << 20)}`, 'json');
+    const { error, growth } = await rssGrowth(async () => (await convertFile(nested, OPTIONS)).dispose());
+    expectLimit(error, 'jsonDepth', /^the JSON workbook at byte 256: arrays and objects nest more than 256 deep/);
+    expect(growth, `RSS grew ${Math.round(growth / 2 ** 20)} MiB`).to.be.below(RSS_BOUND);
+    const workbook = JSON.stringify(buildWorkbook(form26qParts()));
+    const deepKey = written(`{"deep":${'['.repeat(300)}${']'.repeat(300)},${workbook.slice(1)}`, 'json');
+    expectLimit(await convertFile(deepKey, OPTIONS).then((c) => c.dispose(), (e: unknown) => e), 'jsonDepth');
+    const conversion = await convertFile(written(workbook, 'json'), { ...OPTIONS, limits: { jsonDepth: 7 } });
+    expect(conversion.report.valid, 'a real workbook within 7 levels').to.equal(true);
+    await conversion.dispose();
+  });
+
   it('styles: 150M cell formats in a 1.1 MB .xlsx (once a V8 fatal error) stop at the inflate ratio, and at cellStyles behind it', async () => {
     const styles = repeatedPart('styles', STYLES_HEAD, unitOf('<xf/>'), 750, STYLES_TAIL);
     const xlsx = bombXlsx({ sheets: [['workbook', A_NAME]], styles });

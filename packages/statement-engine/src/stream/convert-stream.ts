@@ -216,7 +216,7 @@ async function convertJsonStream(input: AsyncIterable<Uint8Array | string>, opti
     const pipeline = createPipeline(resolved, deductees, salary, late, hooks.rowTrail ?? null);
     const workbookName = WORKBOOKS[resolved.form.workbook].name;
     const streamer = new WorkbookStreamer(pipeline.reader, workbookName, dir, resolved.limits.workbookRows, hooks.memoryBudget);
-    const scanner = new JsonScanner(streamer);
+    const scanner = new JsonScanner(streamer, resolved.limits.jsonDepth);
     let syntax: JsonSyntaxError | null = null;
     let bytesRead = 0;
     try {

@@ -4,6 +4,8 @@
 // held whole. Only the workbook -> sheets -> blocks -> rows path is special; any other shape is built as a
 // plain value and reported through the handler, so the envelope check can describe it.
 
+import { limitExceeded } from '../limits.js';
+
 export class JsonSyntaxError extends Error {
   constructor(
     readonly offset: number,
@@ -114,7 +116,11 @@ export class JsonScanner {
   /** Absolute offset of the last cut the fast path of scanRows() failed to parse at. */
   private failedCut = -1;
 
-  constructor(private readonly handler: ScanHandler) {}
+  /**
+   * `maxDepth`: most arrays and objects open at once (limits.jsonDepth). Sheet JSON nests seven deep (workbook, sheets, sheet, blocks, block, rows, row); the frames
+   * of a deeper document are refused as they open, before a megabyte of `[` holds a million of them.
+   */
+  constructor(private readonly handler: ScanHandler, private readonly maxDepth = Number.MAX_SAFE_INTEGER) {}
 
   push(chunk: Buffer): void {
     if (!this.started && this.base === 0 && this.pos === 0 && this.buf.length === 0 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {
@@ -261,6 +267,9 @@ export class JsonScanner {
   private value(parent: Frame | undefined): boolean {
     const c = this.buf[this.pos]!;
     if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      if (this.stack.length >= this.maxDepth) {
+        throw limitExceeded('jsonDepth', this.maxDepth, `the JSON workbook at byte ${this.base + this.pos}`, `arrays and objects nest more than ${this.maxDepth} deep`);
+      }
       const role = this.childRole(parent, c);
       this.pos++;
       if (parent) parent.state = State.CommaOrEnd;
