@@ -48,6 +48,9 @@ export interface BulkEnv {
   close(): Promise<void>;
 }
 
+/** Pacing is on by default; the suites pace only where they test it, so that their simulators answer at full speed. */
+export const UNPACED = { penny_drop: Infinity, penny_less: Infinity, pan_verification: Infinity } as const;
+
 export const CLIENT = { clientId: 'bulk-client', apiKey: 'key_bulk_test', products: ['bank', 'kyc'] as const };
 
 export async function startBulkEnv(options: { pennyDrop?: PennyDropSimulatorOptions; service?: Partial<BulkServiceOptions> } = {}): Promise<BulkEnv> {
@@ -98,7 +101,7 @@ export async function startBulkEnv(options: { pennyDrop?: PennyDropSimulatorOpti
     async startWorker(overrides = {}) {
       const connection = createRedisConnection({ flavour: 'worker', connectionName: 'bulk-test-worker' });
       connections.push(connection);
-      const worker = createBulkWorker({ connection, storage, sealer, registry, keyPrefix, sweepIntervalMs: 200, retentionIntervalMs: 0, ...overrides });
+      const worker = createBulkWorker({ connection, storage, sealer, registry, keyPrefix, sweepIntervalMs: 200, retentionIntervalMs: 0, rateLimits: UNPACED, ...overrides });
       workers.push(worker);
       await worker.ready();
       return worker;

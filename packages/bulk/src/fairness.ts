@@ -1,0 +1,89 @@
+import { LuaScript, serviceError, type RedisConnection } from '@satyapan/core';
+import type { BulkJobRef, BulkKeys } from './keys.js';
+
+// KEYS[1] the client's active set. ARGV: now, the new entry's lapse time, job id, limit.
+// Drops lapsed entries, then adds the job unless the client is at its limit. Returns -1 when added, else the count.
+const ADMIT = new LuaScript(`
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[1])
+local held = redis.call('ZCARD', KEYS[1])
+if held >= tonumber(ARGV[4]) then return held end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+return -1
+`);
+
+// KEYS[1] the budget's times (job -> charged at), KEYS[2] its rows (job -> rows). ARGV: now, window ms, job id,
+// rows, budget. Drops charges older than the window; a job charged already is not charged again. Returns -1 when
+// charged (or 0 rows asked), else the rows charged in the window.
+const CHARGE = new LuaScript(`
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local old = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. (now - window))
+for _, job in ipairs(old) do
+  redis.call('ZREM', KEYS[1], job)
+  redis.call('HDEL', KEYS[2], job)
+end
+if redis.call('HEXISTS', KEYS[2], ARGV[3]) == 1 then return -1 end
+local used = 0
+for _, rows in ipairs(redis.call('HVALS', KEYS[2])) do used = used + tonumber(rows) end
+local rows = tonumber(ARGV[4])
+if used + rows > tonumber(ARGV[5]) then return used end
+if rows == 0 then return -1 end
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('HSET', KEYS[2], ARGV[3], rows)
+redis.call('PEXPIRE', KEYS[1], window)
+redis.call('PEXPIRE', KEYS[2], window)
+return -1
+`);
+
+export interface FairnessLimits {
+  /** Jobs a client may have waiting or running (created, queued, in progress) at once. */
+  maxJobsPerClient: number;
+  /** Rows a client's jobs may take in `rowBudgetWindowHours`. */
+  rowBudget: number;
+  rowBudgetWindowHours: number;
+}
+
+/** How long a queued or running job's place in its client's count lasts without a sign of life (a committed chunk). */
+const ACTIVE_LEASE_MS = 24 * 3600 * 1000;
+
+/**
+ * Per-client fairness of bulk jobs: a cap on the jobs a client has waiting or running, and a budget of rows per
+ * window, so that one tenant can neither queue the bulk lane full nor spend every upstream call of the day.
+ * Both live in the client's hash tag; a job's count ends when it ends (BulkJobStore.transition).
+ */
+export class BulkFairness {
+  constructor(private readonly redis: RedisConnection, private readonly keys: BulkKeys, readonly limits: FairnessLimits) {}
+
+  /** Counts a new job against its client's cap until `lapseAt`; a 429 naming the cap when the client is at it. */
+  async admit(ref: BulkJobRef, now: number, lapseAt: number): Promise<void> {
+    const held = Number(await ADMIT.run(this.redis, [this.keys.active(ref.owner)], [now, lapseAt, ref.jobId, this.limits.maxJobsPerClient]));
+    if (held >= 0) throw serviceError('BULK_JOBS_LIMIT', held, this.limits.maxJobsPerClient);
+  }
+
+  /** Keeps a live job counted (queued, or a chunk committed) for another lease. */
+  async renew(ref: BulkJobRef, now: number): Promise<void> {
+    await this.redis.zadd(this.keys.active(ref.owner), 'XX', now + ACTIVE_LEASE_MS, ref.jobId);
+  }
+
+  /** A 429 naming the budget when the client has no row left in the window (checked at submit). */
+  async ensureBudgetLeft(owner: string, now: number): Promise<void> {
+    const used = await this.charged(owner, 'submit', 0, now);
+    if (used >= this.limits.rowBudget) throw this.overBudget(used, 1);
+  }
+
+  /** Charges a job's rows to its client's budget once; a ServiceError naming the budget when they do not fit. */
+  async charge(ref: BulkJobRef, rows: number, now: number): Promise<ReturnType<typeof serviceError> | null> {
+    const used = await this.charged(ref.owner, ref.jobId, rows, now);
+    return used < 0 ? null : this.overBudget(used, rows);
+  }
+
+  private async charged(owner: string, jobId: string, rows: number, now: number): Promise<number> {
+    const { times, rows: byJob } = this.keys.budget(owner);
+    const windowMs = this.limits.rowBudgetWindowHours * 3600 * 1000;
+    return Number(await CHARGE.run(this.redis, [times, byJob], [now, windowMs, jobId, rows, this.limits.rowBudget]));
+  }
+
+  private overBudget(used: number, rows: number) {
+    return serviceError('BULK_ROW_BUDGET', used, rows, this.limits.rowBudget, this.limits.rowBudgetWindowHours);
+  }
+}
