@@ -41,6 +41,17 @@ export interface RunnerOptions {
   sliceMs: number;
 }
 
+/** The columns a kind reads (reference, required, optional) and where the header has them (its first such column). */
+type Columns = ReadonlyArray<readonly [string, number]>;
+
+/** Maps the header once per run: a row then reads only its kind's cells, however wide the file. */
+function columnsOf(check: RowCheck, names: readonly string[]): Columns {
+  return ['reference', ...check.required, ...check.optional].flatMap((name) => {
+    const at = names.indexOf(name);
+    return at === -1 ? [] : [[name, at] as const];
+  });
+}
+
 /** Where a run stands between chunks: the next chunk's number and its first row. */
 interface Position {
   chunk: number;
@@ -112,6 +123,7 @@ export class BulkRunner {
     if (!Array.isArray(names)) return this.fail(ref, names);
     const missing = check.required.filter((name) => !names.includes(name));
     if (missing.length > 0) return this.fail(ref, serviceError('UNPROCESSABLE', `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`));
+    const columns = columnsOf(check, names);
     const rowsTotal = record.rowsTotal ?? (await this.countAndCharge(ref, key));
     if (typeof rowsTotal !== 'number') return this.fail(ref, rowsTotal);
     const apiKey = this.options.sealer.unsealText(record.apiKeySealed, apiKeyContext(record.jobId));
@@ -121,7 +133,7 @@ export class BulkRunner {
     // numbered in order, each starts where the last ended, and the first one covers every journalled row.
     let at: Position = { chunk: record.chunksDone, from: record.rowsDone };
     while (at.from < rowsTotal) {
-      const next = await this.runSlice(ref, key, check, names, at, context, signal);
+      const next = await this.runSlice(ref, key, check, columns, at, context, signal);
       if (next === 'aborted') return 'handed-back';
       at = next;
       // Round robin: a job with rows left lets a waiting job (another tenant's, most often) have the lane.
@@ -141,7 +153,7 @@ export class BulkRunner {
    * `at.from` skipped unparsed) until `sliceChunks` chunks or `sliceMs` have passed, or the rows end.
    */
   private async runSlice(
-    ref: BulkJobRef, key: string, check: RowCheck, names: string[], at: Position, context: RowContext, signal?: AbortSignal,
+    ref: BulkJobRef, key: string, check: RowCheck, columns: Columns, at: Position, context: RowContext, signal?: AbortSignal,
   ): Promise<Position | 'aborted'> {
     const { store, storage, clock, chunkSize } = this.options;
     const rows = this.rowsFrom(await storage.get(key), at.from);
@@ -153,7 +165,7 @@ export class BulkRunner {
         const journalled = Math.max(-1, ...journal.keys()) + 1;
         const lines = await take(rows, Math.max(chunkSize, journalled - from));
         if (lines.length === 0) break;
-        const results = await this.checkChunk(ref, check, names, lines, from, journal, context, signal);
+        const results = await this.checkChunk(ref, check, columns, lines, from, journal, context, signal);
         if (results === 'aborted') return 'aborted';
         const counts = zeroCounts();
         for (const row of results) counts[row.outcome] += 1;
@@ -209,7 +221,7 @@ export class BulkRunner {
 
   /** The chunk's rows, `rowConcurrency` at a time; 'aborted' when shutdown asked to stop (outcomes so far are journalled). */
   private async checkChunk(
-    ref: BulkJobRef, check: RowCheck, names: string[], rows: CsvLine[], from: number, journal: Map<number, JournalEntry>,
+    ref: BulkJobRef, check: RowCheck, columns: Columns, rows: CsvLine[], from: number, journal: Map<number, JournalEntry>,
     context: RowContext, signal?: AbortSignal,
   ): Promise<RowLine[] | 'aborted'> {
     const results: RowLine[] = new Array(rows.length);
@@ -220,7 +232,7 @@ export class BulkRunner {
         const i = next++;
         const index = from + i;
         try {
-          results[i] = await this.checkRow(ref, check, names, rows[i] as CsvLine, index, journal.get(index), context, signal);
+          results[i] = await this.checkRow(ref, check, columns, rows[i] as CsvLine, index, journal.get(index), context, signal);
         } catch (error) {
           failure ??= error;
         }
@@ -233,12 +245,12 @@ export class BulkRunner {
   }
 
   private async checkRow(
-    ref: BulkJobRef, check: RowCheck, names: string[], row: CsvLine, index: number, entry: JournalEntry | undefined,
+    ref: BulkJobRef, check: RowCheck, columns: Columns, row: CsvLine, index: number, entry: JournalEntry | undefined,
     context: RowContext, signal?: AbortSignal,
   ): Promise<RowLine> {
     const cells = cellsOf(row, this.options.csv);
     const byName: Record<string, string> = {};
-    if (Array.isArray(cells)) names.forEach((name, i) => { if (!(name in byName)) byName[name] = cells[i] ?? ''; });
+    if (Array.isArray(cells)) for (const [name, i] of columns) byName[name] = cells[i] ?? '';
     const echo = [row.line, byName['reference'], ...check.required.map((name) => byName[name]), ...check.optional.map((name) => byName[name])];
     const line = (outcome: RowOutcome, code: string, message: string | undefined, result: RowResult = {}): RowLine => ({
       outcome, line: csvLine([...echo, outcome, code, message, ...check.resultColumns.map((column) => result[column])]),
