@@ -13,7 +13,7 @@ return -1
 
 // KEYS[1] the budget's times (job -> charged at), KEYS[2] its rows (job -> rows). ARGV: now, window ms, job id,
 // rows, budget. Drops charges older than the window; a job charged already is not charged again. Returns -1 when
-// charged (or 0 rows asked), else the rows charged in the window.
+// charged, else the rows charged in the window (with 0 rows asked, only that).
 const CHARGE = new LuaScript(`
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
@@ -26,8 +26,7 @@ if redis.call('HEXISTS', KEYS[2], ARGV[3]) == 1 then return -1 end
 local used = 0
 for _, rows in ipairs(redis.call('HVALS', KEYS[2])) do used = used + tonumber(rows) end
 local rows = tonumber(ARGV[4])
-if used + rows > tonumber(ARGV[5]) then return used end
-if rows == 0 then return -1 end
+if rows == 0 or used + rows > tonumber(ARGV[5]) then return used end
 redis.call('ZADD', KEYS[1], now, ARGV[3])
 redis.call('HSET', KEYS[2], ARGV[3], rows)
 redis.call('PEXPIRE', KEYS[1], window)
@@ -67,12 +66,13 @@ export class BulkFairness {
 
   /** A 429 naming the budget when the client has no row left in the window (checked at submit). */
   async ensureBudgetLeft(owner: string, now: number): Promise<void> {
-    const used = await this.charged(owner, 'submit', 0, now);
+    const used = await this.charged(owner, '', 0, now);
     if (used >= this.limits.rowBudget) throw this.overBudget(used, 1);
   }
 
   /** Charges a job's rows to its client's budget once; a ServiceError naming the budget when they do not fit. */
   async charge(ref: BulkJobRef, rows: number, now: number): Promise<ReturnType<typeof serviceError> | null> {
+    if (rows === 0) return null;
     const used = await this.charged(ref.owner, ref.jobId, rows, now);
     return used < 0 ? null : this.overBudget(used, rows);
   }

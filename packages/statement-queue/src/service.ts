@@ -60,7 +60,7 @@ export interface StatementServiceOptions {
   watchUploads?: boolean;
   /** Where jobs entering each state and the statement queue's depth are reported (`createMetrics()` from @satyapan/core). */
   metrics?: SatyapanMetrics;
-  /** Statement jobs (TDS and TCS together) one client may have waiting or running; default 100 (a submit past it is a 429). */
+  /** Statement jobs (TDS and TCS together) one client may have waiting or running; default 1,000 (a submit past it is a 429). */
   maxJobsPerClient?: number;
 }
 
@@ -68,7 +68,7 @@ export interface StatementServiceOptions {
  * The default cap of a client's statement jobs waiting or running: a deductor files a handful of statements a
  * quarter, a platform filing for many deductors submits in waves of this size (docs/OPERATIONS.md "Limits").
  */
-export const STATEMENT_MAX_JOBS_PER_CLIENT = 100;
+export const STATEMENT_MAX_JOBS_PER_CLIENT = 1_000;
 
 /**
  * The statement job workflow for callers (docs/API.md "Statement jobs"): submit, poll, search, and the reaction
