@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import { FsStorage, readAll, scoredEntries, type Clock, type Logger, type ObjectStorage, type RedisConnection } from '@satyapan/core';
+import { FsStorage, readAtMost, scoredEntries, type Clock, type Logger, type ObjectStorage, type RedisConnection } from '@satyapan/core';
 import type { BulkFairness } from './fairness.js';
 import { BulkJobStateError, type BulkJobStore } from './store.js';
 import { bulkStorageKeys, parseRefMember, refMember, type BulkJobRef, type BulkKeys } from './keys.js';
@@ -91,16 +91,20 @@ export class BulkDispatcher {
     return true;
   }
 
-  /** The copy the worker reads; an upload over the limit is not copied (the worker fails the job on its size). */
+  /**
+   * The copy the worker reads, where no URL reaches; an upload over the limit is not copied (the worker fails the
+   * job on its size). On FsStorage a hard link (no byte copied in the API process); elsewhere the bytes are read
+   * only up to the limit, since a pre-signed PUT may have replaced the object since head().
+   */
   private async freeze(ref: BulkJobRef, size: number): Promise<void> {
     const { storage, maxUploadBytes } = this.options;
     if (size > maxUploadBytes) return;
     if (storage instanceof FsStorage) {
-      await storage.put(bulkStorageKeys.frozenInput(ref), await storage.get(bulkStorageKeys.upload(ref)));
+      await storage.copy(bulkStorageKeys.upload(ref), bulkStorageKeys.frozenInput(ref));
       return;
     }
-    const copy = await readAll(await storage.get(bulkStorageKeys.upload(ref)));
-    if (copy.length > maxUploadBytes) return;
+    const copy = await readAtMost(await storage.get(bulkStorageKeys.upload(ref)), maxUploadBytes);
+    if (copy === null) return;
     await storage.put(bulkStorageKeys.frozenInput(ref), copy, { contentType: 'text/csv' });
   }
 }
