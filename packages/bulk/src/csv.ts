@@ -21,12 +21,21 @@ export type CsvLine = { line: number; text: string } | { line: number; tooLong: 
 const NEWLINE = 0x0a;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
+/** A line whose first byte is a visible ASCII character is not blank, whatever follows. */
+function startsVisible(bytes: Buffer | undefined, at = 0): boolean {
+  const byte = bytes?.[at];
+  return byte !== undefined && byte > 0x20 && byte < 0x7f;
+}
+
 /**
  * The upload's non-blank lines, read from a byte stream with at most one line (`maxLineBytes`) held at a time.
  * A row is one line (a quoted cell may not span lines), so that a malformed line is that row's problem and never
  * the whole file's. Between input chunks it lets the event loop run, so a large file never stalls the process.
+ * The first `skip` non-blank lines are only counted (a resumed job's rows done): one that starts with a visible
+ * ASCII character is not even decoded.
  */
-export async function* csvLines(chunks: AsyncIterable<Buffer | string>, maxLineBytes: number): AsyncGenerator<CsvLine> {
+export async function* csvLines(chunks: AsyncIterable<Buffer | string>, maxLineBytes: number, skip = 0): AsyncGenerator<CsvLine> {
+  let skipping = skip;
   let parts: Buffer[] = [];
   let held = 0;
   let tooLong = false;
@@ -36,12 +45,21 @@ export async function* csvLines(chunks: AsyncIterable<Buffer | string>, maxLineB
     const number = line++;
     const atStart = first;
     first = false;
+    if (skipping > 0 && (tooLong || startsVisible(parts[0]))) {
+      skipping--;
+      return null;
+    }
     if (tooLong) return { line: number, tooLong: true };
     let bytes = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, held);
     if (atStart && bytes.subarray(0, 3).equals(BOM)) bytes = bytes.subarray(3);
     const raw = bytes.toString('utf8');
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    return text.trim() === '' ? null : { line: number, text };
+    if (text.trim() === '') return null;
+    if (skipping > 0) {
+      skipping--;
+      return null;
+    }
+    return { line: number, text };
   };
   const reset = (): void => {
     parts = [];
@@ -63,6 +81,14 @@ export async function* csvLines(chunks: AsyncIterable<Buffer | string>, maxLineB
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     let start = 0;
     for (let end = buffer.indexOf(NEWLINE); end !== -1; end = buffer.indexOf(NEWLINE, start)) {
+      // A skipped line wholly in this chunk that starts visible: counted with no slice taken.
+      if (skipping > 0 && held === 0 && !tooLong && startsVisible(buffer, start)) {
+        skipping--;
+        line++;
+        first = false;
+        start = end + 1;
+        continue;
+      }
       hold(buffer.subarray(start, end));
       const next = take();
       reset();

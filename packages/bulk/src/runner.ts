@@ -184,12 +184,9 @@ export class BulkRunner {
     return { chunk, from };
   }
 
-  /** The data rows of the file from the `from`-th (0-based) on; the header and the rows before are skipped unparsed. */
-  private async *rowsFrom(stream: Readable, from: number): AsyncGenerator<CsvLine> {
-    let index = -1;
-    for await (const line of csvLines(stream, this.options.csv.maxLineBytes)) {
-      if (index++ >= from) yield line;
-    }
+  /** The data rows of the file from the `from`-th (0-based) on; the header and the rows before are only counted. */
+  private rowsFrom(stream: Readable, from: number): AsyncGenerator<CsvLine> {
+    return csvLines(stream, this.options.csv.maxLineBytes, from + 1);
   }
 
   /** The header's column names, or why the file cannot be read as a whole; only the first line is read. */
