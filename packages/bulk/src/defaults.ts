@@ -7,7 +7,7 @@ export const BULK_DEFAULTS = {
   /** Most data rows in one file (docs/API.md "Bulk verification jobs"). */
   maxRows: 200_000,
   /**
-   * Most columns in the header. A kind needs at most seven (PAN: reference and five inputs); 64 leaves room for
+   * Most columns in the header. A kind needs at most six (PAN: reference and five inputs); 64 leaves room for
    * the caller's own columns, which are ignored, and keeps a header from costing more than a row.
    */
   maxColumns: 64,
