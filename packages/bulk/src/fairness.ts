@@ -59,6 +59,11 @@ export class BulkFairness {
     if (held >= 0) throw serviceError('BULK_JOBS_LIMIT', held, this.limits.maxJobsPerClient);
   }
 
+  /** A job that was never created (its submit failed after `admit`) gives its place back. */
+  async release(ref: BulkJobRef): Promise<void> {
+    await this.redis.zrem(this.keys.active(ref.owner), ref.jobId);
+  }
+
   /** Keeps a live job counted (queued, or a chunk committed) for another lease. */
   async renew(ref: BulkJobRef, now: number): Promise<void> {
     await this.redis.zadd(this.keys.active(ref.owner), 'XX', now + ACTIVE_LEASE_MS, ref.jobId);
@@ -67,7 +72,7 @@ export class BulkFairness {
   /** A 429 naming the budget when the client has no row left in the window (checked at submit). */
   async ensureBudgetLeft(owner: string, now: number): Promise<void> {
     const used = await this.charged(owner, '', 0, now);
-    if (used >= this.limits.rowBudget) throw this.overBudget(used, 1);
+    if (used >= this.limits.rowBudget) throw this.overBudget(used, 0);
   }
 
   /** Charges a job's rows to its client's budget once; a ServiceError naming the budget when they do not fit. */

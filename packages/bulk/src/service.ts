@@ -8,7 +8,7 @@ import { BULK_DEFAULTS } from './defaults.js';
 import { BulkDispatcher, UPLOAD_GRACE_MS } from './dispatch.js';
 import { BulkFairness } from './fairness.js';
 import { BulkKeys, bulkOwnerOf, bulkStorageKeys, refOfUploadKey, type BulkJobRef } from './keys.js';
-import type { RowCheckRegistry } from './kinds.js';
+import type { RowCheck, RowCheckRegistry } from './kinds.js';
 import { BULK_LIST_ENTITY, zeroCounts, type BulkJobPage, type BulkJobRecord, type BulkJobView } from './model.js';
 import { createBulkQueue, type BulkJobData, type BulkRetryOptions } from './queue.js';
 import { BulkRetention } from './retention.js';
@@ -124,6 +124,18 @@ export class BulkService {
     await this.fairness.ensureBudgetLeft(ref.owner, now);
     // Counted until it ends; one whose upload never comes lapses when the dispatcher gives up on it.
     await this.fairness.admit(ref, now, now + this.settings.uploadTtlSeconds * 1000 + UPLOAD_GRACE_MS);
+    try {
+      return await this.create(ref, check, request, owner, now);
+    } catch (error) {
+      // A submit that failed gives its place back (best effort: else it lapses with the upload URL).
+      await this.fairness.release(ref).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Writes the job's record (and its entries in the global sets) and signs its upload URL. */
+  private async create(ref: BulkJobRef, check: RowCheck, request: BulkSubmitRequest, owner: BulkOwner, now: number): Promise<BulkJobView> {
+    const { jobId } = ref;
     const csvUrl = await this.options.storage.presignPut(bulkStorageKeys.upload(ref), {
       expiresInSeconds: this.settings.uploadTtlSeconds, maxBytes: this.settings.maxUploadBytes,
     });

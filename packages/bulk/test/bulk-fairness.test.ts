@@ -76,7 +76,7 @@ describe('bulk: per-client fairness', function () {
     });
     expect(await env.finished((await env.submitAndUpload('ifsc', ifscCsv(6))).job_id)).to.include({ status: 'succeeded' });
     expect(await rejection(env.service.submit({ kind: 'ifsc' }, CLIENT))).to.include({
-      status: 429, code: 'BULK_ROW_BUDGET', message: 'Bulk row budget exceeded: 10 rows in the last 24 hours and 1 more in this job; the limit is 10 rows per 24 hours',
+      status: 429, code: 'BULK_ROW_BUDGET', message: 'Bulk row budget exceeded: 10 rows in the last 24 hours; the limit is 10 rows per 24 hours',
     });
     await env.service.submit({ kind: 'ifsc' }, TENANT_B);
   });

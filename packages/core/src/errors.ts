@@ -63,7 +63,7 @@ export const ERROR_REGISTRY = {
   /** Per-client fairness (docs/OPERATIONS.md "Limits"): the caller waits for its own jobs, then submits again. */
   BULK_JOBS_LIMIT: spec(429, (jobs: number, limit: number) => `This client already has ${jobs} bulk jobs waiting or running; the limit is ${limit}`),
   BULK_ROW_BUDGET: spec(429, (used: number, rows: number, budget: number, hours: number) =>
-    `Bulk row budget exceeded: ${used} rows in the last ${hours} hours and ${rows} more in this job; the limit is ${budget} rows per ${hours} hours`),
+    `Bulk row budget exceeded: ${used} rows in the last ${hours} hours${rows > 0 ? ` and ${rows} more in this job` : ''}; the limit is ${budget} rows per ${hours} hours`),
   STATEMENT_JOBS_LIMIT: spec(429, (jobs: number, limit: number) => `This client already has ${jobs} statement jobs waiting or running; the limit is ${limit}`),
   // PAN verification and PAN-Aadhaar link status: the vendor's two operations spell these differently
   INVALID_PAN_PATTERN: spec(422, () => 'Invalid Pan pattern'),

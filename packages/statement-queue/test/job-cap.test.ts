@@ -1,15 +1,9 @@
 // The per-client cap of statement jobs waiting or running (issue 22, fairness): one client cannot fill the
 // statement queue; another client is not held up; a job that ends, or whose upload URL has lapsed, frees a place.
 import { expect } from 'chai';
-import { isServiceError } from '@satyapan/core';
 import { ownerOf } from '@satyapan/statement-queue';
-import { TCS_REQUEST, TDS_REQUEST, startEnv, type TestEnv } from './support/env.js';
+import { TCS_REQUEST, TDS_REQUEST, rejection, startEnv, type TestEnv } from './support/env.js';
 
-async function rejection(promise: Promise<unknown>): Promise<{ status: number; message: string; code: string }> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  if (!isServiceError(error)) throw new Error(`expected a ServiceError, got ${String(error)}`);
-  return { status: error.status, message: error.message, code: error.code };
-}
 
 describe('statement-queue: per-client cap of jobs waiting or running', () => {
   let env: TestEnv;
