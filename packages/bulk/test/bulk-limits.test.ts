@@ -2,26 +2,35 @@
 // 45 MB quoted cell, a file one row over the cap. Each is run by an in-process worker, so the event loop measured
 // is the one a router sharing the process would have: it must keep ticking, and memory must stay flat.
 import { expect } from 'chai';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { PENNY_DROP_TEST_IFSC as IFSC } from '@satyapan/sandbox';
 import { BULK_DEFAULTS } from '@satyapan/bulk';
 import { CLIENT, startBulkEnv, type BulkEnv } from './support/env.js';
 
-/** Watches the process while a job runs: the longest event-loop stall and the highest RSS above the start. */
-function watchProcess(): { stop(): { maxDelayMs: number; rssGrowthMb: number } } {
-  const delay = monitorEventLoopDelay({ resolution: 10 });
-  delay.enable();
+/**
+ * Watches the process while a job runs: the longest event-loop stall and the highest RSS above the start. A stall
+ * is a gap between two ticks of a 10 ms timer counted at most as the CPU the process used in it: code that blocks
+ * the loop burns CPU all the gap long, while a process the OS did not schedule (this machine is shared and busy)
+ * waits without any, and is not what is measured here.
+ */
+function watchProcess(): { stop(): { maxStallMs: number; rssGrowthMb: number } } {
   const startRss = process.memoryUsage.rss();
   let peakRss = startRss;
-  const sampler = setInterval(() => {
+  let maxStallMs = 0;
+  let lastAt = performance.now();
+  let lastCpu = process.cpuUsage();
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    const cpu = process.cpuUsage(lastCpu);
+    maxStallMs = Math.max(maxStallMs, Math.min(now - lastAt, (cpu.user + cpu.system) / 1_000));
+    lastAt = now;
+    lastCpu = process.cpuUsage();
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
-  }, 20);
+  }, 10);
   return {
     stop() {
-      clearInterval(sampler);
-      delay.disable();
-      return { maxDelayMs: delay.max / 1e6, rssGrowthMb: (peakRss - startRss) / 2 ** 20 };
+      clearInterval(ticker);
+      return { maxStallMs, rssGrowthMb: (peakRss - startRss) / 2 ** 20 };
     },
   };
 }
@@ -37,6 +46,15 @@ describe('bulk: bounded uploads (the attacks of issue 22, generated at full size
   });
   afterEach(() => env.close());
 
+  it('the control: the watch sees a loop blocked for 300 ms of CPU', async () => {
+    const watch = watchProcess();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const started = process.cpuUsage();
+    for (let spent = 0; spent < 300_000; spent = process.cpuUsage(started).user) Math.sqrt(spent);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(watch.stop().maxStallMs).to.be.at.least(MAX_STALL_MS);
+  });
+
   it('a 3 MB header of 100,000 columns fails the job (line too long) at once, without stalling the process', async () => {
     await env.startWorker();
     const columns = ['ifsc', ...Array.from({ length: 99_999 }, (_, i) => `column_the_attacker_added_${String(i).padStart(6, '0')}`)];
@@ -45,10 +63,10 @@ describe('bulk: bounded uploads (the attacks of issue 22, generated at full size
     const rows = Array.from({ length: 2_000 }, () => IFSC).join('\n');
     const watch = watchProcess();
     const done = await env.finished((await env.submitAndUpload('ifsc', `${header}\n${rows}\n`)).job_id);
-    const { maxDelayMs } = watch.stop();
+    const { maxStallMs } = watch.stop();
     expect(done).to.include({ status: 'failed', code: 'BULK_LINE_TOO_LONG', message: `Line 1 is too long: the limit is ${BULK_DEFAULTS.maxLineBytes} bytes` });
     expect(done.rows_done).to.equal(0);
-    expect(maxDelayMs, 'longest event-loop stall (ms)').to.be.below(MAX_STALL_MS);
+    expect(maxStallMs, 'longest event-loop stall (ms)').to.be.below(MAX_STALL_MS);
   });
 
   it('a header wider than the column limit (but within the line limit) fails the job naming the limit', async () => {
@@ -71,14 +89,14 @@ describe('bulk: bounded uploads (the attacks of issue 22, generated at full size
     const watch = watchProcess();
     await env.upload(job.csv_url as string, Readable.from(bomb()));
     const done = await env.finished(job.job_id, 50_000);
-    const { maxDelayMs, rssGrowthMb } = watch.stop();
+    const { maxStallMs, rssGrowthMb } = watch.stop();
     expect(done).to.include({ status: 'succeeded', rows_total: 3 });
     expect(done.summary).to.deep.equal({ ok: 2, invalid: 1, error: 0, interrupted: 0 });
     const [, before, cell, after] = await env.resultLines(done);
     expect(before).to.match(/^2,before,/);
     expect(cell).to.equal(`3,,,invalid,BULK_LINE_TOO_LONG,Line 3 is too long: the limit is ${BULK_DEFAULTS.maxLineBytes} bytes${',' .repeat(12)}`);
     expect(after).to.match(/^4,after,.*,ok,OK,/);
-    expect(maxDelayMs, 'longest event-loop stall (ms)').to.be.below(MAX_STALL_MS);
+    expect(maxStallMs, 'longest event-loop stall (ms)').to.be.below(MAX_STALL_MS);
     // The old reader took 2 GB for this file; streaming holds a line at most (64 KiB) plus the storage buffers.
     expect(rssGrowthMb, 'RSS growth (MB)').to.be.below(150);
   });
@@ -103,12 +121,12 @@ describe('bulk: bounded uploads (the attacks of issue 22, generated at full size
     const watch = watchProcess();
     await env.upload(job.csv_url as string, Readable.from(file()));
     const done = await env.finished(job.job_id, 50_000);
-    const { maxDelayMs } = watch.stop();
+    const { maxStallMs } = watch.stop();
     expect(done).to.include({
       status: 'failed', code: 'BULK_TOO_MANY_ROWS', message: `Too many rows: more than ${BULK_DEFAULTS.maxRows}; the limit is ${BULK_DEFAULTS.maxRows}`,
     });
     expect(env.pennyDrop.requests()).to.equal(0);
-    expect(maxDelayMs, 'longest event-loop stall (ms)').to.be.below(MAX_STALL_MS);
+    expect(maxStallMs, 'longest event-loop stall (ms)').to.be.below(MAX_STALL_MS);
   });
 
   it('keeps the result file of a valid CSV byte for byte: BOM, CRLF, quotes, blank lines, a wide header mapped once', async () => {
