@@ -23,30 +23,36 @@ describe('bulk: per-client fairness', function () {
   let env: BulkEnv;
   afterEach(() => env.close());
 
-  it('takes the lane in turns: tenant B\'s small job, queued behind tenant A\'s big one, finishes first', async () => {
+  it('takes the lane in turns: tenant B\'s small job, queued behind tenant A\'s big one, finishes first; A\'s paid rows are each called once', async () => {
     env = await startBulkEnv();
-    const submit = async (client: typeof CLIENT, rows: number): Promise<BulkJobView> => {
-      const job = await env.service.submit({ kind: 'ifsc' }, client);
-      await env.upload(job.csv_url as string, ifscCsv(rows));
+    const submit = async (client: typeof CLIENT, kind: string, csv: string): Promise<BulkJobView> => {
+      const job = await env.service.submit({ kind }, client);
+      await env.upload(job.csv_url as string, csv);
       for (;;) {
         if ((await env.service.get(client.clientId, job.job_id)).status === 'queued') return job;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     };
-    // Both queued before the one lane opens: A first, as a FIFO queue would run it to the end.
-    const big = await submit(TENANT_A, 3_000);
-    const small = await submit(TENANT_B, 20);
+    // Both queued before the one lane opens: A first, as a FIFO queue would run it to the end. A's rows are
+    // penny drops (paid): the turn it gives up must not repeat a call when it resumes.
+    const accounts = Array.from({ length: 1_000 }, (_, i) => `6${String(i).padStart(11, '0')}`);
+    const big = await submit(TENANT_A, 'penny_drop', `ifsc,account_number\n${accounts.map((account) => `${IFSC},${account}`).join('\n')}\n`);
+    const small = await submit(TENANT_B, 'ifsc', ifscCsv(20));
     await env.startWorker({ concurrency: 1, chunkSize: 50, sliceChunks: 2 });
     const smallDone = await env.finished(small.job_id, 30_000, TENANT_B.clientId);
     const bigAtThatMoment = await env.service.get(TENANT_A.clientId, big.job_id);
-    const bigDone = await env.finished(big.job_id, 30_000, TENANT_A.clientId);
+    const bigDone = await env.finished(big.job_id, 40_000, TENANT_A.clientId);
     expect(smallDone).to.include({ status: 'succeeded', rows_done: 20 });
     expect(bigAtThatMoment.status, 'A still running when B finished').to.equal('in_progress');
-    expect(bigAtThatMoment.rows_done).to.be.within(100, 2_900);
-    // A went on from its committed chunks: every row once, in order.
-    expect(bigDone).to.include({ status: 'succeeded', rows_total: 3_000, rows_done: 3_000 });
+    expect(bigAtThatMoment.rows_done).to.be.within(100, 900);
+    // A went on from its committed chunks: every row once, in order, and each account asked once.
+    expect(bigDone).to.include({ status: 'succeeded', rows_total: 1_000, rows_done: 1_000 });
+    expect(bigDone.summary).to.deep.equal({ ok: 1_000, invalid: 0, error: 0, interrupted: 0 });
     const lines = (await env.resultLines(bigDone)).slice(1);
-    expect(lines.map((line) => Number(line.split(',')[0]))).to.deep.equal(Array.from({ length: 3_000 }, (_, i) => i + 2));
+    expect(lines.map((line) => Number(line.split(',')[0]))).to.deep.equal(Array.from({ length: 1_000 }, (_, i) => i + 2));
+    const calls = env.pennyDrop.callsByAccount();
+    expect(calls.size).to.equal(1_000);
+    expect([...calls.values()].every((count) => count === 1)).to.equal(true);
   });
 
   it('caps the jobs a client has waiting or running (429 naming the cap); a job that ends frees its place', async () => {
