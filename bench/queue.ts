@@ -154,7 +154,7 @@ export async function main(args: string[]): Promise<void> {
   console.log(format('statement jobs one at a time', single));
   console.log(`ratio statements/bare: ${(statements.jobsPerSecond / baseline.jobsPerSecond).toFixed(3)} (jobs/s); p99 ${statements.p99Ms.toFixed(1)} ms vs ${baseline.p99Ms.toFixed(1)} ms`);
   console.log('a statement job is: HTTP submit (auth, Redis script), HTTP PUT of the workbook, upload listener queues it, the worker');
-  console.log('copies it to a scratch file, converts it in a thread (engine streaming form), writes TXT + JSON/xlsx reports, moves the record on');
+  console.log('copies it to a scratch file, converts it in a conversion process (engine streaming form), writes TXT + JSON/xlsx reports, moves the record on');
   console.log(`ratio small job one at a time: p50 ${single.p50Ms.toFixed(1)} ms submit -> succeeded (goal <= 50 ms), p99 ${single.p99Ms.toFixed(1)} ms`);
   if (!args.includes('--no-big')) await bigJob(numberArg(args, 'big-rows', 1_000_000), numberArg(args, 'big-repeat', 3));
 }

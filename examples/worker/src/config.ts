@@ -19,6 +19,8 @@ export interface WorkerConfig {
   maxUploadBytes?: number;
   /** Parent of per-job scratch folders; default the OS temp directory. */
   tmpDir?: string;
+  /** Wall time and memory of one conversion (`SATYAPAN_CONVERSION_TIMEOUT_MS`, `SATYAPAN_CONVERSION_MEMORY_MB`). */
+  conversionLimits: { timeoutMs?: number; memoryMb?: number };
   logLevel: string;
   /** Port of /metrics and /health/* (`SATYAPAN_METRICS_PORT`); none is served when unset. */
   metricsPort?: number;
@@ -90,6 +92,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const sweepIntervalMs = positiveInteger(env, 'SATYAPAN_SWEEP_INTERVAL_MS');
   const metricsPort = positiveInteger(env, 'SATYAPAN_METRICS_PORT');
   const maxUploadBytes = positiveInteger(env, 'SATYAPAN_MAX_UPLOAD_BYTES');
+  const conversionTimeoutMs = positiveInteger(env, 'SATYAPAN_CONVERSION_TIMEOUT_MS');
+  const conversionMemoryMb = positiveInteger(env, 'SATYAPAN_CONVERSION_MEMORY_MB');
   if (metricsPort !== undefined && metricsPort > 65_535) throw new Error(`SATYAPAN_METRICS_PORT must be a port number, got ${metricsPort}`);
   const redisClusterNodes = parseClusterNodes(env['REDIS_CLUSTER_NODES']);
   return {
@@ -108,6 +112,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
     ...(stalledIntervalMs ? { stalledIntervalMs } : {}),
     ...(sweepIntervalMs ? { sweepIntervalMs } : {}),
     ...(maxUploadBytes ? { maxUploadBytes } : {}),
+    conversionLimits: { ...(conversionTimeoutMs ? { timeoutMs: conversionTimeoutMs } : {}), ...(conversionMemoryMb ? { memoryMb: conversionMemoryMb } : {}) },
     shutdownTimeoutMs: positiveInteger(env, 'SATYAPAN_SHUTDOWN_TIMEOUT_MS') ?? 30_000,
     webhookAllowList: (env['SATYAPAN_WEBHOOK_ALLOW'] ?? '').split(',').filter(Boolean),
     ...(env['SATYAPAN_TMP_DIR'] ? { tmpDir: env['SATYAPAN_TMP_DIR'] } : {}),

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     ...(config.sweepIntervalMs ? { sweepIntervalMs: config.sweepIntervalMs } : {}),
     ...(config.tmpDir ? { tmpDir: config.tmpDir } : {}),
     ...(config.maxUploadBytes ? { maxUploadBytes: config.maxUploadBytes } : {}),
+    conversionLimits: config.conversionLimits,
   });
   await worker.ready();
   const bulk = await startBulkWorker(config, connection, config.storage, sealer, logger, metrics);

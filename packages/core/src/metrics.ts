@@ -40,7 +40,7 @@ export class SatyapanMetrics {
   readonly upstreamDuration: Histogram<'upstream' | 'operation' | 'outcome'>;
   /** Statement jobs that entered each state (created, queued, in_progress, succeeded, failed). */
   readonly statementJobs: Counter<'state'>;
-  /** Conversions by outcome (`converted`, `invalid_workbook`, `error`). */
+  /** Conversions by outcome (`converted`, `invalid_workbook`, `limit`: ended at a conversion limit, `error`). */
   readonly conversionDuration: Histogram<'outcome'>;
   /** Webhook delivery attempts: `delivered`, `skipped` (job gone, no URL), `failed` (will retry), `given_up`. */
   readonly webhookDeliveries: Counter<'outcome'>;

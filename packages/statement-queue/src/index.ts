@@ -27,6 +27,9 @@ export { createWebhookWorker, type WebhookWorkerOptions } from './webhooks/webho
 export { createStatementWorker, type StatementWorker, type StatementWorkerOptions } from './worker.js';
 export { StatementProcessor, type ProcessResult } from './processor.js';
 export { ScratchSpace, SCRATCH_ROOT, type ScratchOptions } from './scratch.js';
-export { ThreadConverter, InlineConverter, ConversionCrashedError, ConversionAbortedError } from './conversion/thread-converter.js';
+export {
+  ProcessConverter, ThreadConverter, InlineConverter, DEFAULT_CONVERSION_LIMITS,
+  ConversionCrashedError, ConversionAbortedError, ConversionLimitError, type ConversionLimits,
+} from './conversion/process-converter.js';
 export type { Converter, ConversionRequest, ConversionOutcome, ConversionReport, ReportProblem, ConversionOptions } from './conversion/types.js';
 export { statementsArea } from './routes.js';

@@ -6,6 +6,7 @@ import { WaitingError, type Job, type Queue } from 'bullmq';
 import { FsStorage, isServiceError, readAll, type Clock, type Logger, type ObjectStorage, type SatyapanMetrics } from '@satyapan/core';
 import type { ConversionOptions, ConversionOutcome, ConversionReport, Converter } from './conversion/types.js';
 import { singleProblemReport } from './conversion/types.js';
+import { ConversionLimitError } from './conversion/process-converter.js';
 import { IllegalTransitionError } from './errors.js';
 import type { JobStore, TransitionFields } from './job-store.js';
 import type { OversizeFile } from './dispatch.js';
@@ -102,10 +103,23 @@ export class StatementProcessor {
         inputPath, outputPath: join(scratch, 'statement.txt'), scratchDir: scratch, options: conversionOptions(record),
         ...(csiPath ? { csiPath } : {}), ...(consoPath ? { consoPath } : {}),
       };
-      const outcome = await this.timedConversion(request, signal);
-      return await this.finish(ref, record, outcome);
+      return await this.finish(ref, record, await this.limitedConversion(request, signal));
     } finally {
       await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * A conversion that ended on its input (past its time or memory, or killed by what it read) fails the job with
+   * that reason; retrying would only end another process the same way.
+   */
+  private async limitedConversion(request: Parameters<Converter['convert']>[0], signal?: AbortSignal): Promise<ConversionOutcome> {
+    try {
+      return await this.timedConversion(request, signal);
+    } catch (error) {
+      if (!(error instanceof ConversionLimitError)) throw error;
+      const report = singleProblemReport(error.code, error.message);
+      return { kind: 'converted', txtPath: null, report, reportXlsx: await this.options.converter.reportXlsx(report) };
     }
   }
 
@@ -119,6 +133,9 @@ export class StatementProcessor {
       const converted = await converter.convert(request, signal);
       outcome = converted.kind === 'converted' ? 'converted' : 'invalid_workbook';
       return converted;
+    } catch (error) {
+      if (error instanceof ConversionLimitError) outcome = 'limit';
+      throw error;
     } finally {
       metrics.conversionDuration.observe({ outcome }, (performance.now() - started) / 1000);
     }

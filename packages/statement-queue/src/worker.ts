@@ -4,7 +4,7 @@ import {
   closeWithin, duplicateConnection, logUnlessRedisUnavailable, repeatEvery, silentLogger, systemClock, watchRedisConnection,
   type Clock, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics, type Sealer,
 } from '@satyapan/core';
-import { InlineConverter, ThreadConverter } from './conversion/thread-converter.js';
+import { InlineConverter, ProcessConverter, type ConversionLimits } from './conversion/process-converter.js';
 import type { Converter } from './conversion/types.js';
 import { DEFAULTS } from './defaults.js';
 import { Dispatcher } from './dispatch.js';
@@ -30,8 +30,14 @@ export interface StatementWorkerOptions {
   keyPrefix?: string;
   /** Conversions at once in this process; default 1. */
   concurrency?: number;
-  /** `thread` (default): conversions run in worker threads; `inline`: on the event loop (small inputs only). */
-  conversion?: 'thread' | 'inline';
+  /**
+   * `process` (default): each conversion runs in a child process of this worker, so no workbook can end, stall or
+   * exhaust the worker itself; `inline`: on the event loop, with no limits (trusted, small inputs only). `thread`
+   * is the old name of `process`.
+   */
+  conversion?: 'process' | 'thread' | 'inline';
+  /** Wall time and memory of one conversion (`process` only); defaults in DEFAULT_CONVERSION_LIMITS. */
+  conversionLimits?: Partial<ConversionLimits>;
   /** Parent of the workers' scratch folders; default the OS temp directory. */
   tmpDir?: string;
   /** A scratch folder whose owner gave no sign of life for this long is a dead worker's and removed; default 15 min. */
@@ -100,7 +106,7 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
   const clock = options.clock ?? systemClock;
   watchRedisConnection(options.connection, logger);
   const store = new JobStore(options.connection, keys, options.metrics);
-  const converter: Converter = options.conversion === 'inline' ? new InlineConverter() : new ThreadConverter();
+  const converter: Converter = options.conversion === 'inline' ? new InlineConverter() : warmed(new ProcessConverter(options.conversionLimits));
   const webhookQueue: Queue<DeliveryJobData> | null = options.webhooks === false ? null : createWebhookQueue(options.connection, keys.bullPrefix, logger);
   const scratch = new ScratchSpace({
     ...(options.tmpDir ? { tmpDir: options.tmpDir } : {}),
@@ -158,6 +164,11 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
       await webhookQueue?.close();
     },
   };
+}
+
+function warmed(converter: ProcessConverter): ProcessConverter {
+  converter.warm();
+  return converter;
 }
 
 /**

@@ -69,7 +69,7 @@ describe('statement-queue: the worker', function () {
     return { owner: ownerOf(CLIENT.clientId), jobId: job.job_id };
   }
 
-  it('converts an uploaded workbook in a thread: succeeded, with the engine\'s TXT for the job\'s date', async () => {
+  it('converts an uploaded workbook in a conversion process: succeeded, with the engine\'s TXT for the job\'s date', async () => {
     await startWorker();
     const workbook = workbook26Q({ rows: 25 });
     const job = await submitAndUpload(workbook);
@@ -342,7 +342,7 @@ describe('statement-queue: the worker', function () {
     expect(worker.worker.isRunning()).to.equal(true);
   });
 
-  it('keeps the event loop responsive while a large workbook converts in a thread', async () => {
+  it('keeps the event loop responsive while a large workbook converts in a conversion process', async () => {
     await startWorker();
     const job = await submitAndUpload(workbook26Q({ rows: 100_000 }));
     await eventually(async () => (await env.service.getJob('tds', CLIENT.clientId, job.job_id)).status === 'in_progress');
@@ -357,7 +357,8 @@ describe('statement-queue: the worker', function () {
 
   it('hands a running conversion back to the queue when shutdown runs out of time; another worker finishes it', async () => {
     const first = await startWorker();
-    const workbook = workbook26Q({ rows: 60_000 });
+    // Large enough to outlast the worker's close (its sweeps stop first) in a conversion process started ahead.
+    const workbook = workbook26Q({ rows: 300_000 });
     const job = await submitAndUpload(workbook);
     await eventually(async () => (await env.service.getJob('tds', CLIENT.clientId, job.job_id)).status === 'in_progress');
     await first.close({ timeoutMs: 50 });
