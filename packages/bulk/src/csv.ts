@@ -131,7 +131,7 @@ export function cellsOf(line: CsvLine, limits: CsvLimits): string[] | ServiceErr
   const cells = parseCells(line.text);
   if (!Array.isArray(cells)) return serviceError('UNPROCESSABLE', `Malformed CSV line: ${cells.malformed}`);
   const long = cells.findIndex((cell) => cell.length > limits.maxCellLength);
-  if (long !== -1) return serviceError('BULK_CELL_TOO_LONG', line.line, long + 1, limits.maxCellLength);
+  if (long !== -1) return serviceError('BULK_CELL_TOO_LONG', `Line ${line.line}, column ${long + 1}`, limits.maxCellLength);
   return cells;
 }
 

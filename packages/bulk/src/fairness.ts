@@ -88,7 +88,10 @@ export class BulkFairness {
     return Number(await CHARGE.run(this.redis, [times, byJob], [now, windowMs, jobId, rows, this.limits.rowBudget]));
   }
 
+  /** `rows`: the job's, or 0 at submit (no job's rows known yet). */
   private overBudget(used: number, rows: number) {
-    return serviceError('BULK_ROW_BUDGET', used, rows, this.limits.rowBudget, this.limits.rowBudgetWindowHours);
+    const hours = this.limits.rowBudgetWindowHours;
+    const usage = `${used} rows in the last ${hours} hours${rows > 0 ? ` and ${rows} more in this job` : ''}`;
+    return serviceError('BULK_ROW_BUDGET', usage, `${this.limits.rowBudget} rows per ${hours} hours`);
   }
 }

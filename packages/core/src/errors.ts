@@ -59,11 +59,10 @@ export const ERROR_REGISTRY = {
   BULK_TOO_MANY_COLUMNS: spec(422, (columns: number, limit: number) => `Too many columns in the header: ${columns}; the limit is ${limit}`),
   BULK_TOO_MANY_ROWS: spec(422, (limit: number) => `Too many rows: more than ${limit}; the limit is ${limit}`),
   BULK_LINE_TOO_LONG: spec(422, (line: number, limit: number) => `Line ${line} is too long: the limit is ${limit} bytes`),
-  BULK_CELL_TOO_LONG: spec(422, (line: number, column: number, limit: number) => `Line ${line}, column ${column}: the cell is too long; the limit is ${limit} characters`),
+  BULK_CELL_TOO_LONG: spec(422, (where: string, limit: number) => `${where}: the cell is too long; the limit is ${limit} characters`),
   /** Per-client fairness (docs/OPERATIONS.md "Limits"): the caller waits for its own jobs, then submits again. */
   BULK_JOBS_LIMIT: spec(429, (jobs: number, limit: number) => `This client already has ${jobs} bulk jobs waiting or running; the limit is ${limit}`),
-  BULK_ROW_BUDGET: spec(429, (used: number, rows: number, budget: number, hours: number) =>
-    `Bulk row budget exceeded: ${used} rows in the last ${hours} hours${rows > 0 ? ` and ${rows} more in this job` : ''}; the limit is ${budget} rows per ${hours} hours`),
+  BULK_ROW_BUDGET: spec(429, (usage: string, limit: string) => `Bulk row budget exceeded: ${usage}; the limit is ${limit}`),
   STATEMENT_JOBS_LIMIT: spec(429, (jobs: number, limit: number) => `This client already has ${jobs} statement jobs waiting or running; the limit is ${limit}`),
   // PAN verification and PAN-Aadhaar link status: the vendor's two operations spell these differently
   INVALID_PAN_PATTERN: spec(422, () => 'Invalid Pan pattern'),
