@@ -49,9 +49,9 @@ export class BulkKeys {
     return this.space.tagged(owner, 'active');
   }
 
-  /** Rows a client's jobs were charged, by job: a sorted set by time and a hash of rows (the per-client row budget). */
-  budget(owner: string): { times: string; rows: string } {
-    return { times: this.space.tagged(owner, 'budget-times'), rows: this.space.tagged(owner, 'budget-rows') };
+  /** Rows a client's jobs were charged, by job: a sorted set by time, a hash of rows and their total (the row budget). */
+  budget(owner: string): { times: string; rows: string; total: string } {
+    return { times: this.space.tagged(owner, 'budget-times'), rows: this.space.tagged(owner, 'budget-rows'), total: this.space.tagged(owner, 'budget-total') };
   }
 
   /** Jobs whose upload is awaited or whose dispatch to the queue is not yet confirmed (score: created_at). */

@@ -2,7 +2,7 @@
 // of jobs a client has waiting or running, the row budget, and a list cursor that is not a safe integer.
 import { expect } from 'chai';
 import { PENNY_DROP_TEST_IFSC as IFSC } from '@satyapan/sandbox';
-import type { BulkJobView } from '@satyapan/bulk';
+import { BulkFairness, BulkKeys, bulkOwnerOf, type BulkJobView } from '@satyapan/bulk';
 import { CLIENT, startBulkEnv, type BulkEnv } from './support/env.js';
 
 const TENANT_A = { ...CLIENT, clientId: 'tenant-a', apiKey: 'key_tenant_a' };
@@ -85,6 +85,23 @@ describe('bulk: per-client fairness', function () {
       status: 429, code: 'BULK_ROW_BUDGET', message: 'Bulk row budget exceeded: 10 rows in the last 24 hours; the limit is 10 rows per 24 hours',
     });
     await env.service.submit({ kind: 'ifsc' }, TENANT_B);
+  });
+
+  it('counts the budget over a sliding window: a charge older than the window no longer counts; a job is charged once', async () => {
+    env = await startBulkEnv();
+    const fairness = new BulkFairness(env.redis, new BulkKeys(env.keyPrefix), { maxJobsPerClient: 5, rowBudget: 10, rowBudgetWindowHours: 24 });
+    const owner = bulkOwnerOf('windowed');
+    const job = (n: number) => ({ owner, jobId: `00000000-0000-4000-8000-00000000000${n}` });
+    const t0 = Date.now();
+    expect(await fairness.charge(job(1), 4, t0)).to.equal(null);
+    expect(await fairness.charge(job(1), 4, t0 + 1_000), 'the same job again').to.equal(null);
+    expect((await fairness.charge(job(2), 7, t0 + 3_600_000))?.message).to.equal(
+      'Bulk row budget exceeded: 4 rows in the last 24 hours and 7 more in this job; the limit is 10 rows per 24 hours');
+    expect(await fairness.charge(job(2), 6, t0 + 3_600_000)).to.equal(null);
+    await fairness.ensureBudgetLeft(owner, t0 + 3_600_000).then(() => expect.fail('no rows left'), (error: Error) => expect(error.message).to.contain('10 rows in the last 24 hours'));
+    // A day after the first charge only the second (6 rows) counts.
+    expect((await fairness.charge(job(3), 5, t0 + 24 * 3_600_000 + 1))?.message).to.contain('6 rows in the last 24 hours and 5 more');
+    expect(await fairness.charge(job(3), 4, t0 + 24 * 3_600_000 + 1)).to.equal(null);
   });
 
   it('answers a list cursor that is not a safe integer with a 400 naming last_evaluated_key (it was a 500)', async () => {
