@@ -55,10 +55,24 @@ const ACTIVE_LEASE_MS = 24 * 3600 * 1000;
 export class BulkFairness {
   constructor(private readonly redis: RedisConnection, private readonly keys: BulkKeys, readonly limits: FairnessLimits) {}
 
-  /** Counts a new job against its client's cap until `lapseAt`; a 429 naming the cap when the client is at it. */
-  async admit(ref: BulkJobRef, now: number, lapseAt: number): Promise<void> {
-    const held = Number(await ADMIT.run(this.redis, [this.keys.active(ref.owner)], [now, lapseAt, ref.jobId, this.limits.maxJobsPerClient]));
-    if (held >= 0) throw serviceError('BULK_JOBS_LIMIT', held, this.limits.maxJobsPerClient);
+  /**
+   * Counts a new job against its client's cap until `lapseAt`; a 429 naming the cap when the client is at it.
+   * At the cap, entries of jobs that `isLive` says have ended (or are gone) are dropped first: an end whose
+   * release was lost (a process killed between the two writes) never holds a client's place until it lapses.
+   */
+  async admit(ref: BulkJobRef, now: number, lapseAt: number, isLive: (jobId: string) => Promise<boolean>): Promise<void> {
+    const key = this.keys.active(ref.owner);
+    const tryAdmit = async (): Promise<number> => Number(await ADMIT.run(this.redis, [key], [now, lapseAt, ref.jobId, this.limits.maxJobsPerClient]));
+    let held = await tryAdmit();
+    if (held < 0) return;
+    const members = await this.redis.zrange(key, 0, '-1');
+    const ended = (await Promise.all(members.map(async (jobId) => ((await isLive(jobId)) ? [] : [jobId])))).flat();
+    if (ended.length > 0) {
+      await this.redis.zrem(key, ...ended);
+      held = await tryAdmit();
+      if (held < 0) return;
+    }
+    throw serviceError('BULK_JOBS_LIMIT', held, this.limits.maxJobsPerClient);
   }
 
   /** A job that was never created (its submit failed after `admit`) gives its place back. */

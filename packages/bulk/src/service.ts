@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import {
-  FsStorage, duplicateConnection, serviceError, silentLogger, systemClock, readyOrLetCommandFail, JOB_ID_PATTERN, watchQueueDepth, watchRedisConnection,
+  FsStorage, duplicateConnection, isTerminal, serviceError, silentLogger, systemClock, readyOrLetCommandFail, JOB_ID_PATTERN, watchQueueDepth, watchRedisConnection,
   type Clock, type Logger, type ObjectStorage, type Product, type RedisConnection, type SatyapanMetrics, type Sealer, type UploadPolicy,
 } from '@satyapan/core';
 import { BULK_DEFAULTS } from './defaults.js';
@@ -123,7 +123,10 @@ export class BulkService {
     const now = this.clock.now();
     await this.fairness.ensureBudgetLeft(ref.owner, now);
     // Counted until it ends; one whose upload never comes lapses when the dispatcher gives up on it.
-    await this.fairness.admit(ref, now, now + this.settings.uploadTtlSeconds * 1000 + UPLOAD_GRACE_MS);
+    await this.fairness.admit(ref, now, now + this.settings.uploadTtlSeconds * 1000 + UPLOAD_GRACE_MS, async (id) => {
+      const record = await this.store.get({ owner: ref.owner, jobId: id });
+      return record !== null && !isTerminal(record.status);
+    });
     try {
       return await this.create(ref, check, request, owner, now);
     } catch (error) {
