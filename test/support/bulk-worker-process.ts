@@ -19,6 +19,8 @@ export function spawnBulkWorker(env: BulkEnv, rowConcurrency: number): ProgramPr
     SATYAPAN_PENNY_DROP_CLIENT_SECRET: env.pennyDrop.clientSecret,
     SATYAPAN_PENNY_DROP_CACHE_KEY_SECRET: env.cacheKeySecret,
     SATYAPAN_BULK_ROW_CONCURRENCY: String(rowConcurrency),
+    // The simulator answers at full speed; pacing (on by default) is tested in packages/bulk.
+    SATYAPAN_BULK_RATE_PENNY_DROP: 'off',
     // Short locks, so the dead worker's job is found stalled within seconds.
     SATYAPAN_LOCK_DURATION_MS: '2000',
     SATYAPAN_STALLED_INTERVAL_MS: '1000',

@@ -135,13 +135,18 @@ function positiveNumber(env: NodeJS.ProcessEnv, name: string): number | undefine
   return value;
 }
 
+/** Calls per second to an upstream; `off` turns its pacing off (Infinity); unset keeps the default (BULK_DEFAULTS.rateLimits). */
+function rateOf(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  return env[name] === 'off' ? Infinity : positiveNumber(env, name);
+}
+
 function bulkFrom(env: NodeJS.ProcessEnv): BulkConfig {
   const pennyDropUrl = env['SATYAPAN_PENNY_DROP_URL'];
   const pennyLessUrl = env['SATYAPAN_PENNY_LESS_URL'];
   const rateLimits: Record<string, number> = {};
-  const pennyDropRate = positiveNumber(env, 'SATYAPAN_BULK_RATE_PENNY_DROP');
-  const pennyLessRate = positiveNumber(env, 'SATYAPAN_BULK_RATE_PENNY_LESS');
-  const panRate = positiveNumber(env, 'SATYAPAN_BULK_RATE_PAN');
+  const pennyDropRate = rateOf(env, 'SATYAPAN_BULK_RATE_PENNY_DROP');
+  const pennyLessRate = rateOf(env, 'SATYAPAN_BULK_RATE_PENNY_LESS');
+  const panRate = rateOf(env, 'SATYAPAN_BULK_RATE_PAN');
   if (panRate !== undefined) rateLimits['pan_verification'] = panRate;
   if (pennyDropRate !== undefined) rateLimits['penny_drop'] = pennyDropRate;
   if (pennyLessRate !== undefined) rateLimits['penny_less'] = pennyLessRate;

@@ -1,5 +1,6 @@
 import type { Queue } from 'bullmq';
-import { FsStorage, readAll, scoredEntries, type Clock, type Logger, type ObjectStorage, type RedisConnection } from '@satyapan/core';
+import { FsStorage, readAtMost, scoredEntries, type Clock, type Logger, type ObjectStorage, type RedisConnection } from '@satyapan/core';
+import type { BulkFairness } from './fairness.js';
 import { BulkJobStateError, type BulkJobStore } from './store.js';
 import { bulkStorageKeys, parseRefMember, refMember, type BulkJobRef, type BulkKeys } from './keys.js';
 import { RUN_JOB, bulkJobOptions, type BulkJobData, type BulkRetryOptions } from './queue.js';
@@ -14,11 +15,13 @@ export interface BulkDispatcherOptions {
   logger: Logger;
   uploadTtlSeconds: number;
   maxUploadBytes: number;
+  /** Renews a queued job's place in its client's count of jobs waiting or running. */
+  fairness: BulkFairness;
   retry?: BulkRetryOptions;
 }
 
 /** After the upload URL expired, a job still waiting for its file is given up on after this much more. */
-const UPLOAD_GRACE_MS = 3600 * 1000;
+export const UPLOAD_GRACE_MS = 3600 * 1000;
 /** A pending entry whose record is not there yet is dropped only past this (its submit failed half way). */
 const SUBMIT_GRACE_MS = 60 * 1000;
 
@@ -46,6 +49,7 @@ export class BulkDispatcher {
       } catch (error) {
         if (!(error instanceof BulkJobStateError)) throw error;
       }
+      await this.options.fairness.renew(ref, this.options.clock.now());
       await this.enqueue(ref);
     } else if (record.status === 'queued') {
       await this.enqueue(ref);
@@ -87,16 +91,20 @@ export class BulkDispatcher {
     return true;
   }
 
-  /** The copy the worker reads; an upload over the limit is not copied (the worker fails the job on its size). */
+  /**
+   * The copy the worker reads, where no URL reaches; an upload over the limit is not copied (the worker fails the
+   * job on its size). On FsStorage a hard link (no byte copied in the API process); elsewhere the bytes are read
+   * only up to the limit, since a pre-signed PUT may have replaced the object since head().
+   */
   private async freeze(ref: BulkJobRef, size: number): Promise<void> {
     const { storage, maxUploadBytes } = this.options;
     if (size > maxUploadBytes) return;
     if (storage instanceof FsStorage) {
-      await storage.put(bulkStorageKeys.frozenInput(ref), await storage.get(bulkStorageKeys.upload(ref)));
+      await storage.copy(bulkStorageKeys.upload(ref), bulkStorageKeys.frozenInput(ref));
       return;
     }
-    const copy = await readAll(await storage.get(bulkStorageKeys.upload(ref)));
-    if (copy.length > maxUploadBytes) return;
+    const copy = await readAtMost(await storage.get(bulkStorageKeys.upload(ref)), maxUploadBytes);
+    if (copy === null) return;
     await storage.put(bulkStorageKeys.frozenInput(ref), copy, { contentType: 'text/csv' });
   }
 }

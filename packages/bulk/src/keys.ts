@@ -40,6 +40,20 @@ export class BulkKeys {
     return this.space.tagged(owner, 'jobs');
   }
 
+  /**
+   * A client's jobs waiting or running (created, queued, in progress), scored by when the entry lapses: the
+   * per-client cap counts these. A job leaves it when it ends; a lapsed entry (an upload that never came, a
+   * job whose end was never recorded) is dropped when the cap is next checked.
+   */
+  active(owner: string): string {
+    return this.space.tagged(owner, 'active');
+  }
+
+  /** Rows a client's jobs were charged, by job: a sorted set by time, a hash of rows and their total (the row budget). */
+  budget(owner: string): { times: string; rows: string; total: string } {
+    return { times: this.space.tagged(owner, 'budget-times'), rows: this.space.tagged(owner, 'budget-rows'), total: this.space.tagged(owner, 'budget-total') };
+  }
+
   /** Jobs whose upload is awaited or whose dispatch to the queue is not yet confirmed (score: created_at). */
   get pending(): string {
     return this.space.plain('pending');

@@ -28,6 +28,8 @@ export interface BulkJobRecord {
   updatedAt: number;
   attempts: number;
   message: string | null;
+  /** The coded reason of a failed job (a CSV limit, a row budget), when it has one. */
+  code: string | null;
   /** Data rows in the file; null until the worker has read it. */
   rowsTotal: number | null;
   /** Rows whose outcome is committed (the chunks before `chunksDone`). */
@@ -57,6 +59,8 @@ export interface BulkJobView {
   /** Pre-signed GET of the summary CSV: rows by outcome, code and message (succeeded). */
   summary_url?: string;
   message?: string;
+  /** Failed jobs: the registered code of the reason, e.g. `BULK_TOO_MANY_ROWS`. */
+  code?: string;
 }
 
 export interface BulkJobPage {

@@ -21,7 +21,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 /**
  * Paces calls to each upstream at its configured rate, across every worker process on the Redis: a call starts
  * only when the upstream's shared schedule has room, so N workers together stay under the one limit the
- * provider enforces per account. Upstreams without a configured rate are not paced.
+ * provider enforces per account. Upstreams without a rate, or with `Infinity`, are not paced.
  */
 export class UpstreamRateLimiter {
   private readonly spacing = new Map<string, number>();
@@ -29,7 +29,8 @@ export class UpstreamRateLimiter {
   /** `rates`: calls per second, by upstream (`penny_drop`, `penny_less`, ...). */
   constructor(private readonly redis: RedisConnection, private readonly keys: BulkKeys, rates: Readonly<Record<string, number>> = {}) {
     for (const [upstream, perSecond] of Object.entries(rates)) {
-      if (!(perSecond > 0) || !Number.isFinite(perSecond)) throw new RangeError(`The rate limit of ${upstream} must be a positive number of calls per second`);
+      if (perSecond === Infinity) continue;
+      if (!(perSecond > 0) || !Number.isFinite(perSecond)) throw new RangeError(`The rate limit of ${upstream} must be a positive number of calls per second, or Infinity for none`);
       this.spacing.set(upstream, Math.max(1, Math.round(1000 / perSecond)));
     }
   }

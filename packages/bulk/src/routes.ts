@@ -55,7 +55,8 @@ const JOB: JsonSchema = {
     summary: SUMMARY,
     result_url: { type: 'string', format: 'uri', description: 'Pre-signed GET of the result CSV (succeeded): one line per row, in file order.' },
     summary_url: { type: 'string', format: 'uri', description: 'Pre-signed GET of the summary CSV (succeeded): outcome, code, message, rows; most frequent first.' },
-    message: { type: 'string', description: 'Why the job failed: the file could not be read as a whole (no header, a missing column, too large, too many rows) or processing failed.' },
+    message: { type: 'string', description: 'Why the job failed: the file could not be read as a whole (no header, a missing column, too large, too many rows or columns, over the client\'s row budget) or processing failed.' },
+    code: { type: 'string', description: 'Failed jobs: the code of the reason when it has one, e.g. `BULK_TOO_MANY_ROWS`, `BULK_TOO_MANY_COLUMNS`, `BULK_LINE_TOO_LONG`, `BULK_ROW_BUDGET`.' },
   },
 };
 

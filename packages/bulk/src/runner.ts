@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
-import { WaitingError, type Job } from 'bullmq';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { DelayedError, WaitingError, type Job } from 'bullmq';
 import {
   isServiceError, isTerminal, readAll, serviceError, type Clock, type Logger, type ObjectStorage, type Sealer, type ServiceError,
 } from '@satyapan/core';
-import { cellsOf, csvLine, splitLines, type CsvLine } from './csv.js';
+import { cellsOf, csvLine, csvLines, headerOf, parseCells, type CsvLimits, type CsvLine } from './csv.js';
+import type { BulkFairness } from './fairness.js';
 import { bulkStorageKeys, type BulkJobRef } from './keys.js';
 import type { RowCheck, RowCheckContext, RowCheckRegistry, RowResult } from './kinds.js';
 import { BULK_FAILURES, zeroCounts, type BulkJobRecord, type OutcomeCounts, type RowOutcome } from './model.js';
@@ -26,8 +28,34 @@ export interface RunnerOptions {
   rowConcurrency: number;
   maxUploadBytes: number;
   maxRows: number;
+  /** Columns, cell and line length the file is read under. */
+  csv: CsvLimits;
   /** Tries of a row the upstream refused with 429 (it was not charged), after waiting its Retry-After. */
   rateLimitRetries: number;
+  /** Where a job's rows are charged to its client's budget, and its place in the client's count renewed. */
+  fairness: BulkFairness;
+  /** Whether another job waits for a lane: a job that has run a slice then goes to the back of the queue. */
+  othersWaiting: () => Promise<boolean>;
+  /** Chunks per slice, and the longest a slice runs (checked between chunks). */
+  sliceChunks: number;
+  sliceMs: number;
+}
+
+/** The columns a kind reads (reference, required, optional) and where the header has them (its first such column). */
+type Columns = ReadonlyArray<readonly [string, number]>;
+
+/** Maps the header once per run: a row then reads only its kind's cells, however wide the file. */
+function columnsOf(check: RowCheck, names: readonly string[]): Columns {
+  return ['reference', ...check.required, ...check.optional].flatMap((name) => {
+    const at = names.indexOf(name);
+    return at === -1 ? [] : [[name, at] as const];
+  });
+}
+
+/** Where a run stands between chunks: the next chunk's number and its first row. */
+interface Position {
+  chunk: number;
+  from: number;
 }
 
 export type BulkRunResult = { outcome: 'succeeded' | 'failed' } | { outcome: 'skipped'; reason: 'job-gone' | 'already-finished' };
@@ -67,9 +95,10 @@ export class BulkRunner {
       const running = await store.transition(ref, 'in_progress', this.options.clock.now());
       const result = await this.run(ref, running, signal);
       if (result === 'handed-back') return this.handBack(job, token);
+      if (result === 'yielded') return this.yieldLane(job, token);
       return result;
     } catch (error) {
-      if (error instanceof WaitingError) throw error;
+      if (error instanceof WaitingError || error instanceof DelayedError) throw error;
       if (error instanceof BulkJobStateError && error.from !== null && isTerminal(error.from)) return { outcome: 'skipped', reason: 'already-finished' };
       if (signal?.aborted) return this.handBack(job, token);
       if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.failAfterError(ref, error);
@@ -84,54 +113,112 @@ export class BulkRunner {
     await this.failAfterError(ref, new Error(reason));
   }
 
-  private async run(ref: BulkJobRef, record: BulkJobRecord, signal?: AbortSignal): Promise<BulkRunResult | 'handed-back'> {
+  private async run(ref: BulkJobRef, record: BulkJobRecord, signal?: AbortSignal): Promise<BulkRunResult | 'handed-back' | 'yielded'> {
     const { store, registry, clock, logger } = this.options;
     const check = registry.get(record.kind);
     if (!check) throw new Error(`This worker has no row check of kind ${record.kind}`);
-    const text = await this.readInput(ref);
-    if (typeof text !== 'string') return this.fail(ref, text.message);
-    const { header, lines } = splitLines(text);
-    const columns = header === null ? null : await cellsOf(header);
-    if (columns === null || !Array.isArray(columns)) return this.fail(ref, 'The file has no header line');
-    const names = columns.map((name) => name.trim().toLowerCase());
+    const key = await this.inputKey(ref);
+    if (typeof key !== 'string') return this.fail(ref, key);
+    const names = await this.readHeader(key);
+    if (!Array.isArray(names)) return this.fail(ref, names);
     const missing = check.required.filter((name) => !names.includes(name));
-    if (missing.length > 0) return this.fail(ref, `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
-    if (lines.length > this.options.maxRows) return this.fail(ref, `Too many rows: ${lines.length}; the limit is ${this.options.maxRows}`);
-    if (record.rowsTotal === null) await store.setRowsTotal(ref, lines.length);
+    if (missing.length > 0) return this.fail(ref, serviceError('UNPROCESSABLE', `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`));
+    const columns = columnsOf(check, names);
+    const rowsTotal = record.rowsTotal ?? (await this.countAndCharge(ref, key));
+    if (typeof rowsTotal !== 'number') return this.fail(ref, rowsTotal);
     const apiKey = this.options.sealer.unsealText(record.apiKeySealed, apiKeyContext(record.jobId));
     const context = { apiKey, acceptCache: record.acceptCache, logger: logger.child({ bulk_job: record.jobId, kind: check.kind }) };
     const started = clock.now();
     // A run goes on from the rows committed so far, whatever chunk size the run before it had: chunks are
     // numbered in order, each starts where the last ended, and the first one covers every journalled row.
-    let chunk = record.chunksDone;
-    let from = record.rowsDone;
-    let journal = await store.journal(ref);
-    while (from < lines.length) {
-      const journalled = Math.max(-1, ...journal.keys()) + 1;
-      const rows = lines.slice(from, Math.max(from + this.options.chunkSize, journalled));
-      const results = await this.checkChunk(ref, check, names, rows, from, journal, context, signal);
-      if (results === 'aborted') return 'handed-back';
-      const counts = zeroCounts();
-      for (const row of results) counts[row.outcome] += 1;
-      await this.options.storage.put(bulkStorageKeys.part(ref, chunk), `${results.map((row) => row.line).join('\n')}\n`, { contentType: 'text/csv' });
-      await store.commitChunk(ref, chunk, rows.length, counts, clock.now());
-      chunk += 1;
-      from += rows.length;
-      journal = new Map<number, JournalEntry>();
+    let at: Position = { chunk: record.chunksDone, from: record.rowsDone };
+    while (at.from < rowsTotal) {
+      const next = await this.runSlice(ref, key, check, columns, at, context, signal);
+      if (next === 'aborted') return 'handed-back';
+      at = next;
+      // Round robin: a job with rows left lets a waiting job (another tenant's, most often) have the lane.
+      if (at.from < rowsTotal && (await this.options.othersWaiting())) return 'yielded';
     }
-    const chunks = chunk;
-    await this.assemble(ref, check, chunks);
+    await this.assemble(ref, check, at.chunk);
     const ended = await store.transition(ref, 'succeeded', clock.now(), { result_key: bulkStorageKeys.result(ref) });
     logger.info('bulk job run', {
-      bulk_job: record.jobId, kind: check.kind, rows: lines.length, ...ended.counts, resumed_at_chunk: record.chunksDone,
+      bulk_job: record.jobId, kind: check.kind, rows: rowsTotal, ...ended.counts, resumed_at_chunk: record.chunksDone,
       duration_ms: clock.now() - started,
     });
     return { outcome: 'succeeded' };
   }
 
+  /**
+   * One slice of the job: chunks read from one storage stream (opened at the file's start, the rows before
+   * `at.from` skipped unparsed) until `sliceChunks` chunks or `sliceMs` have passed, or the rows end.
+   */
+  private async runSlice(
+    ref: BulkJobRef, key: string, check: RowCheck, columns: Columns, at: Position, context: RowContext, signal?: AbortSignal,
+  ): Promise<Position | 'aborted'> {
+    const { store, storage, clock, chunkSize } = this.options;
+    const rows = this.rowsFrom(await storage.get(key), at.from);
+    const sliceEnds = clock.now() + this.options.sliceMs;
+    let { chunk, from } = at;
+    try {
+      for (let done = 0; done < this.options.sliceChunks && clock.now() < sliceEnds; done++) {
+        const journal = await store.journal(ref);
+        const journalled = Math.max(-1, ...journal.keys()) + 1;
+        const lines = await take(rows, Math.max(chunkSize, journalled - from));
+        if (lines.length === 0) break;
+        const results = await this.checkChunk(ref, check, columns, lines, from, journal, context, signal);
+        if (results === 'aborted') return 'aborted';
+        const counts = zeroCounts();
+        for (const row of results) counts[row.outcome] += 1;
+        await storage.put(bulkStorageKeys.part(ref, chunk), `${results.map((row) => row.line).join('\n')}\n`, { contentType: 'text/csv' });
+        await store.commitChunk(ref, chunk, lines.length, counts, clock.now());
+        await this.options.fairness.renew(ref, clock.now());
+        chunk += 1;
+        from += lines.length;
+        // Rows answered locally (IFSC) settle without I/O: let the process serve others between chunks.
+        await nextTurn();
+      }
+    } finally {
+      await rows.return(undefined);
+    }
+    if (chunk === at.chunk) throw new Error(`The input of bulk job ${ref.jobId} has fewer rows than counted`);
+    return { chunk, from };
+  }
+
+  /** The data rows of the file from the `from`-th (0-based) on; the header and the rows before are only counted. */
+  private rowsFrom(stream: Readable, from: number): AsyncGenerator<CsvLine> {
+    return csvLines(stream, this.options.csv.maxLineBytes, from + 1);
+  }
+
+  /** The header's column names, or why the file cannot be read as a whole; only the first line is read. */
+  private async readHeader(key: string): Promise<string[] | ServiceError> {
+    const lines = csvLines(await this.options.storage.get(key), this.options.csv.maxLineBytes);
+    try {
+      return headerOf((await lines.next()).value ?? undefined, this.options.csv);
+    } finally {
+      await lines.return(undefined);
+    }
+  }
+
+  /**
+   * The file's data rows, counted before any is checked (the count stops past `maxRows`), and charged to the
+   * client's row budget: a file over either fails before its first call.
+   */
+  private async countAndCharge(ref: BulkJobRef, key: string): Promise<number | ServiceError> {
+    const { maxRows, store, fairness, clock } = this.options;
+    let rows = 0;
+    for await (const line of this.rowsFrom(await this.options.storage.get(key), 0)) {
+      void line;
+      if (++rows > maxRows) return serviceError('BULK_TOO_MANY_ROWS', maxRows);
+    }
+    const over = await fairness.charge(ref, rows, clock.now());
+    if (over) return over;
+    await store.setRowsTotal(ref, rows);
+    return rows;
+  }
+
   /** The chunk's rows, `rowConcurrency` at a time; 'aborted' when shutdown asked to stop (outcomes so far are journalled). */
   private async checkChunk(
-    ref: BulkJobRef, check: RowCheck, names: string[], rows: CsvLine[], from: number, journal: Map<number, JournalEntry>,
+    ref: BulkJobRef, check: RowCheck, columns: Columns, rows: CsvLine[], from: number, journal: Map<number, JournalEntry>,
     context: RowContext, signal?: AbortSignal,
   ): Promise<RowLine[] | 'aborted'> {
     const results: RowLine[] = new Array(rows.length);
@@ -142,7 +229,7 @@ export class BulkRunner {
         const i = next++;
         const index = from + i;
         try {
-          results[i] = await this.checkRow(ref, check, names, rows[i] as CsvLine, index, journal.get(index), context, signal);
+          results[i] = await this.checkRow(ref, check, columns, rows[i] as CsvLine, index, journal.get(index), context, signal);
         } catch (error) {
           failure ??= error;
         }
@@ -155,12 +242,12 @@ export class BulkRunner {
   }
 
   private async checkRow(
-    ref: BulkJobRef, check: RowCheck, names: string[], row: CsvLine, index: number, entry: JournalEntry | undefined,
+    ref: BulkJobRef, check: RowCheck, columns: Columns, row: CsvLine, index: number, entry: JournalEntry | undefined,
     context: RowContext, signal?: AbortSignal,
   ): Promise<RowLine> {
-    const cells = await cellsOf(row.text);
+    const cells = cellsOf(row, this.options.csv);
     const byName: Record<string, string> = {};
-    if (Array.isArray(cells)) names.forEach((name, i) => { if (!(name in byName)) byName[name] = cells[i] ?? ''; });
+    if (Array.isArray(cells)) for (const [name, i] of columns) byName[name] = cells[i] ?? '';
     const echo = [row.line, byName['reference'], ...check.required.map((name) => byName[name]), ...check.optional.map((name) => byName[name])];
     const line = (outcome: RowOutcome, code: string, message: string | undefined, result: RowResult = {}): RowLine => ({
       outcome, line: csvLine([...echo, outcome, code, message, ...check.resultColumns.map((column) => result[column])]),
@@ -214,19 +301,18 @@ export class BulkRunner {
     return row;
   }
 
-  /** The upload's text (the copy taken at queueing, else the upload), or a ServiceError for a file over the limit. */
-  private async readInput(ref: BulkJobRef): Promise<string | ServiceError> {
+  /** The key of the upload (the copy taken at queueing, else the upload), or a ServiceError for a file over the limit. */
+  private async inputKey(ref: BulkJobRef): Promise<string | ServiceError> {
     const { storage, maxUploadBytes } = this.options;
     for (const key of [bulkStorageKeys.frozenInput(ref), bulkStorageKeys.upload(ref)]) {
       const head = await storage.head(key);
       if (!head) continue;
       if (head.size > maxUploadBytes) return serviceError('PAYLOAD_TOO_LARGE', `${maxUploadBytes} bytes (the file is ${head.size} bytes)`);
-      return (await readAll(await storage.get(key))).toString('utf8');
+      return key;
     }
     throw new Error(`The upload of bulk job ${ref.jobId} is not in storage`);
   }
 
-  /** The result file: the header, then every chunk's lines in order; the parts are deleted once it is written. */
   /**
    * The result file: the header, then every chunk's lines in order; and the summary file, rows by outcome, code
    * and message, most frequent first. The parts are deleted once both are written.
@@ -241,7 +327,7 @@ export class BulkRunner {
         const part = await readAll(await storage.get(bulkStorageKeys.part(ref, chunk)));
         for (const text of part.toString('utf8').split('\n')) {
           if (text === '') continue;
-          const cells = await cellsOf(text);
+          const cells = parseCells(text);
           const key = Array.isArray(cells) ? cells.slice(outcomeColumn, outcomeColumn + 3) : ['', '', ''];
           const entry = tally.get(key.join('\u0000')) ?? { cells: key, rows: 0 };
           entry.rows += 1;
@@ -257,8 +343,9 @@ export class BulkRunner {
     for (let chunk = 0; chunk < chunks; chunk++) await storage.delete(bulkStorageKeys.part(ref, chunk));
   }
 
-  private async fail(ref: BulkJobRef, message: string): Promise<BulkRunResult> {
-    await this.options.store.transition(ref, 'failed', this.options.clock.now(), { message });
+  /** The file cannot be read as a whole: the job fails with the error's code and message (naming the limit broken). */
+  private async fail(ref: BulkJobRef, error: ServiceError): Promise<BulkRunResult> {
+    await this.options.store.transition(ref, 'failed', this.options.clock.now(), { message: error.message, code: error.code });
     return { outcome: 'failed' };
   }
 
@@ -269,6 +356,15 @@ export class BulkRunner {
     } catch (endError) {
       this.options.logger.error('could not mark the bulk job failed', { bulk_job: ref.jobId, error: (endError as Error).message });
     }
+  }
+
+  /**
+   * A slice is done and another job waits: this one goes to the back of the queue (a delayed job is promoted to
+   * the far end of the wait list), not counted as an attempt; the next run goes on from its committed chunks.
+   */
+  private async yieldLane(job: Job<BulkJobData>, token?: string): Promise<never> {
+    await job.moveToDelayed(Date.now(), token);
+    throw new DelayedError();
   }
 
   /** Shutdown ran out of time: the job goes back to the queue; its journal lets the next run go on from here. */
@@ -285,5 +381,16 @@ function retryAfterMs(error: ServiceError): number {
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Up to `count` more items of an iterator. */
+async function take<T>(items: AsyncIterator<T>, count: number): Promise<T[]> {
+  const taken: T[] = [];
+  while (taken.length < count) {
+    const next = await items.next();
+    if (next.done) break;
+    taken.push(next.value);
+  }
+  return taken;
+}
 
 export type { OutcomeCounts };

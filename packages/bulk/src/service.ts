@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import {
-  FsStorage, duplicateConnection, serviceError, silentLogger, systemClock, readyOrLetCommandFail, JOB_ID_PATTERN, watchQueueDepth, watchRedisConnection,
+  FsStorage, duplicateConnection, isTerminal, serviceError, silentLogger, systemClock, readyOrLetCommandFail, JOB_ID_PATTERN, watchQueueDepth, watchRedisConnection,
   type Clock, type Logger, type ObjectStorage, type Product, type RedisConnection, type SatyapanMetrics, type Sealer, type UploadPolicy,
 } from '@satyapan/core';
 import { BULK_DEFAULTS } from './defaults.js';
-import { BulkDispatcher } from './dispatch.js';
+import { BulkDispatcher, UPLOAD_GRACE_MS } from './dispatch.js';
+import { BulkFairness } from './fairness.js';
 import { BulkKeys, bulkOwnerOf, bulkStorageKeys, refOfUploadKey, type BulkJobRef } from './keys.js';
-import type { RowCheckRegistry } from './kinds.js';
+import type { RowCheck, RowCheckRegistry } from './kinds.js';
 import { BULK_LIST_ENTITY, zeroCounts, type BulkJobPage, type BulkJobRecord, type BulkJobView } from './model.js';
 import { createBulkQueue, type BulkJobData, type BulkRetryOptions } from './queue.js';
 import { BulkRetention } from './retention.js';
@@ -33,6 +34,11 @@ export interface BulkServiceOptions {
   retry?: BulkRetryOptions;
   /** With FsStorage: refuse a second upload (409) and queue the job as soon as its upload completes. Default true. */
   watchUploads?: boolean;
+  /** Bulk jobs one client may have waiting or running; default 5 (a submit past it is a 429 naming the cap). */
+  maxJobsPerClient?: number;
+  /** Rows one client's jobs may take per `rowBudgetWindowHours`; default 1,000,000 per 24 h. Give the workers the same. */
+  rowBudget?: number;
+  rowBudgetWindowHours?: number;
   metrics?: SatyapanMetrics;
 }
 
@@ -65,6 +71,7 @@ export class BulkService {
   private readonly logger: Logger;
   private readonly dispatcher: BulkDispatcher;
   private readonly retention: BulkRetention;
+  private readonly fairness: BulkFairness;
   private readonly detach: Array<() => void> = [];
   private readonly settings: { uploadTtlSeconds: number; maxUploadBytes: number; downloadTtlSeconds: number; retentionDays: number };
 
@@ -84,8 +91,13 @@ export class BulkService {
     };
     this.queue = createBulkQueue(this.redis, this.keys.bullPrefix, this.logger);
     watchQueueDepth(options.metrics, this.queue);
+    this.fairness = new BulkFairness(this.redis, this.keys, {
+      maxJobsPerClient: options.maxJobsPerClient ?? BULK_DEFAULTS.maxJobsPerClient,
+      rowBudget: options.rowBudget ?? BULK_DEFAULTS.rowBudget,
+      rowBudgetWindowHours: options.rowBudgetWindowHours ?? BULK_DEFAULTS.rowBudgetWindowHours,
+    });
     this.dispatcher = new BulkDispatcher({
-      redis: this.redis, storage: options.storage, store: this.store, keys: this.keys, queue: this.queue, clock: this.clock,
+      redis: this.redis, storage: options.storage, store: this.store, keys: this.keys, queue: this.queue, clock: this.clock, fairness: this.fairness,
       logger: this.logger, uploadTtlSeconds: this.settings.uploadTtlSeconds, maxUploadBytes: this.settings.maxUploadBytes,
       ...(options.retry ? { retry: options.retry } : {}),
     });
@@ -97,7 +109,10 @@ export class BulkService {
     return this.options.registry;
   }
 
-  /** Creates a job in `created` with a pre-signed `csv_url`; 422 for a kind this API does not offer, 403 for one the client may not use. */
+  /**
+   * Creates a job in `created` with a pre-signed `csv_url`; 422 for a kind this API does not offer, 403 for one the
+   * client may not use, 429 when the client is at its cap of jobs waiting or running or has spent its row budget.
+   */
   async submit(request: BulkSubmitRequest, owner: BulkOwner): Promise<BulkJobView> {
     const check = this.options.registry.get(request.kind);
     if (!check) throw serviceError('INVALID_FIELD', 'kind', `must be one of ${this.options.registry.kinds.join(', ')}`);
@@ -106,13 +121,31 @@ export class BulkService {
     const jobId = randomUUID();
     const ref: BulkJobRef = { owner: bulkOwnerOf(owner.clientId), jobId };
     const now = this.clock.now();
+    await this.fairness.ensureBudgetLeft(ref.owner, now);
+    // Counted until it ends; one whose upload never comes lapses when the dispatcher gives up on it.
+    await this.fairness.admit(ref, now, now + this.settings.uploadTtlSeconds * 1000 + UPLOAD_GRACE_MS, async (id) => {
+      const record = await this.store.get({ owner: ref.owner, jobId: id });
+      return record !== null && !isTerminal(record.status);
+    });
+    try {
+      return await this.create(ref, check, request, owner, now);
+    } catch (error) {
+      // A submit that failed gives its place back (best effort: else it lapses with the upload URL).
+      await this.fairness.release(ref).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Writes the job's record (and its entries in the global sets) and signs its upload URL. */
+  private async create(ref: BulkJobRef, check: RowCheck, request: BulkSubmitRequest, owner: BulkOwner, now: number): Promise<BulkJobView> {
+    const { jobId } = ref;
     const csvUrl = await this.options.storage.presignPut(bulkStorageKeys.upload(ref), {
       expiresInSeconds: this.settings.uploadTtlSeconds, maxBytes: this.settings.maxUploadBytes,
     });
     const record: BulkJobRecord = {
       jobId, clientId: owner.clientId, kind: check.kind, acceptCache: request.acceptCache === true,
       apiKeySealed: this.options.sealer.seal(owner.apiKey, apiKeyContext(jobId)),
-      status: 'created', createdAt: now, updatedAt: now, attempts: 0, message: null,
+      status: 'created', createdAt: now, updatedAt: now, attempts: 0, message: null, code: null,
       rowsTotal: null, rowsDone: 0, chunksDone: 0, counts: zeroCounts(), resultKey: null,
     };
     // Global sets first: if the record write then fails, they hold an entry the sweeps drop.
@@ -134,10 +167,12 @@ export class BulkService {
   /** The caller's jobs, newest first; `before` is the `last_evaluated_key` of the previous page. */
   async list(clientId: string, pageSize: number = BULK_PAGE_SIZE.default, before?: string): Promise<BulkJobPage> {
     if (before !== undefined && !/^\d+$/.test(before)) throw serviceError('INVALID_FIELD', 'last_evaluated_key', 'not a cursor of a previous page');
+    // Digits past 2^53 would reach Redis as `1e+20` (not an integer): the caller's mistake, a 400, never a 500.
+    const offset = before === undefined ? 0 : Number(before);
+    if (!Number.isSafeInteger(offset)) throw serviceError('INVALID_PARAMETER', 'last_evaluated_key', `must be an integer of at most ${Number.MAX_SAFE_INTEGER}`);
     await this.connected();
     const owner = bulkOwnerOf(clientId);
     const size = Math.min(Math.max(pageSize, 1), BULK_PAGE_SIZE.max);
-    const offset = before === undefined ? 0 : Number(before);
     const ids = await this.redis.zrevrange(this.keys.jobs(owner), offset, offset + size);
     const records = await this.store.getMany(owner, ids.slice(0, size));
     const items = records.filter((record): record is BulkJobRecord => record !== null && record.clientId === clientId).map((record) => summaryView(record));

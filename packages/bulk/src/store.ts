@@ -1,4 +1,4 @@
-import { LuaScript, sourcesOf, type JobStatus, type RedisConnection } from '@satyapan/core';
+import { LuaScript, isTerminal, sourcesOf, type JobStatus, type RedisConnection } from '@satyapan/core';
 import type { BulkJobRef, BulkKeys } from './keys.js';
 import { ROW_OUTCOMES, type BulkJobRecord, type OutcomeCounts, type RowOutcome } from './model.js';
 
@@ -81,6 +81,8 @@ export class BulkJobStore {
     const [outcome, previous] = (await TRANSITION.run(this.redis, [this.keys.record(ref)], [to, now, sourcesOf(to).join(','), ...pairs])) as [string, string];
     if (outcome === 'missing') throw new BulkJobStateError(ref.jobId, null, to);
     if (outcome === 'illegal') throw new BulkJobStateError(ref.jobId, previous as JobStatus, to);
+    // An ended job no longer counts against its client's cap of jobs waiting or running.
+    if (isTerminal(to)) await this.redis.zrem(this.keys.active(ref.owner), ref.jobId);
     const record = await this.get(ref);
     if (!record) throw new BulkJobStateError(ref.jobId, null, to);
     return record;
@@ -128,6 +130,7 @@ export class BulkJobStore {
     await this.redis.del(this.keys.record(ref));
     await this.redis.del(this.keys.journal(ref));
     await this.redis.zrem(this.keys.jobs(ref.owner), ref.jobId);
+    await this.redis.zrem(this.keys.active(ref.owner), ref.jobId);
   }
 }
 
@@ -143,6 +146,7 @@ function toHash(record: BulkJobRecord): string[] {
     updated_at: record.updatedAt,
     attempts: record.attempts,
     message: record.message,
+    code: record.code,
     rows_total: record.rowsTotal,
     rows_done: record.rowsDone,
     chunks_done: record.chunksDone,
@@ -169,6 +173,7 @@ function fromHash(hash: Record<string, string>): BulkJobRecord | null {
     updatedAt: num('updated_at'),
     attempts: num('attempts'),
     message: hash['message'] ?? null,
+    code: hash['code'] ?? null,
     rowsTotal: hash['rows_total'] === undefined ? null : num('rows_total'),
     rowsDone: num('rows_done'),
     chunksDone: num('chunks_done'),

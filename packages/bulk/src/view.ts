@@ -17,6 +17,7 @@ export function summaryView(record: BulkJobRecord, inFlight = 0): BulkJobView {
     rows_done: rowsDone,
     summary: { ...record.counts },
     ...(record.status === 'failed' && record.message ? { message: record.message } : {}),
+    ...(record.status === 'failed' && record.code ? { code: record.code } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import {
 } from '@satyapan/core';
 import { BULK_DEFAULTS } from './defaults.js';
 import { BulkDispatcher } from './dispatch.js';
+import { BulkFairness } from './fairness.js';
 import { BulkKeys } from './keys.js';
 import type { RowCheckRegistry } from './kinds.js';
 import { BULK_QUEUE, createBulkQueue, type BulkJobData, type BulkRetryOptions } from './queue.js';
@@ -22,7 +23,10 @@ export interface BulkWorkerOptions {
   /** The row checks, as the service has them (with their providers configured in this process). */
   registry: RowCheckRegistry;
   keyPrefix?: string;
-  /** Calls per second to each upstream (`penny_drop`, `penny_less`), shared by every worker on the Redis. */
+  /**
+   * Calls per second to each upstream (`penny_drop`, `penny_less`, `pan_verification`), shared by every worker on
+   * the Redis; over `BULK_DEFAULTS.rateLimits` (penny drop 5/s, penny-less and PAN 10/s); `Infinity` turns one off.
+   */
   rateLimits?: Readonly<Record<string, number>>;
   /** Jobs at once in this process; default 1. */
   concurrency?: number;
@@ -32,6 +36,16 @@ export interface BulkWorkerOptions {
   chunkSize?: number;
   maxUploadBytes?: number;
   maxRows?: number;
+  /** CSV limits (docs/OPERATIONS.md "Limits"): header columns (64), characters per cell (1,024), bytes per line (65,536). */
+  maxColumns?: number;
+  maxCellLength?: number;
+  maxLineBytes?: number;
+  /** Round robin: chunks (default 10) or ms (default 30 s) a job runs before a waiting job gets the lane. */
+  sliceChunks?: number;
+  sliceMs?: number;
+  /** The per-client row budget, as the service has it (default 1,000,000 rows per 24 h). */
+  rowBudget?: number;
+  rowBudgetWindowHours?: number;
   uploadTtlSeconds?: number;
   rateLimitRetries?: number;
   retry?: BulkRetryOptions;
@@ -64,14 +78,29 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
   const clock = options.clock ?? systemClock;
   watchRedisConnection(options.connection, logger);
   const store = new BulkJobStore(options.connection, keys);
+  const queue = createBulkQueue(options.connection, keys.bullPrefix, logger);
+  const fairness = new BulkFairness(options.connection, keys, {
+    maxJobsPerClient: BULK_DEFAULTS.maxJobsPerClient,
+    rowBudget: options.rowBudget ?? BULK_DEFAULTS.rowBudget,
+    rowBudgetWindowHours: options.rowBudgetWindowHours ?? BULK_DEFAULTS.rowBudgetWindowHours,
+  });
   const runner = new BulkRunner({
-    store, storage: options.storage, registry: options.registry, sealer: options.sealer, clock, logger,
-    limiter: new UpstreamRateLimiter(options.connection, keys, options.rateLimits),
+    store, storage: options.storage, registry: options.registry, sealer: options.sealer, clock, logger, fairness,
+    limiter: new UpstreamRateLimiter(options.connection, keys, { ...BULK_DEFAULTS.rateLimits, ...options.rateLimits }),
     chunkSize: options.chunkSize ?? BULK_DEFAULTS.chunkSize,
     rowConcurrency: options.rowConcurrency ?? BULK_DEFAULTS.rowConcurrency,
     maxUploadBytes: options.maxUploadBytes ?? BULK_DEFAULTS.maxUploadBytes,
     maxRows: options.maxRows ?? BULK_DEFAULTS.maxRows,
+    csv: {
+      maxColumns: options.maxColumns ?? BULK_DEFAULTS.maxColumns,
+      maxCellLength: options.maxCellLength ?? BULK_DEFAULTS.maxCellLength,
+      maxLineBytes: options.maxLineBytes ?? BULK_DEFAULTS.maxLineBytes,
+    },
     rateLimitRetries: options.rateLimitRetries ?? BULK_DEFAULTS.rateLimitRetries,
+    sliceChunks: options.sliceChunks ?? BULK_DEFAULTS.sliceChunks,
+    sliceMs: options.sliceMs ?? BULK_DEFAULTS.sliceMs,
+    // A job that gave up its lane waits among the delayed until a worker next takes a job: count it as waiting.
+    othersWaiting: async () => (await queue.getJobCountByTypes('wait', 'prioritized', 'delayed')) > 0,
   });
   const worker = new Worker<BulkJobData, BulkRunResult>(BULK_QUEUE, (job, token, signal) => runner.process(job, token, signal), {
     connection: options.connection,
@@ -83,10 +112,9 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
   });
   worker.on('error', logUnlessRedisUnavailable(logger, 'bulk worker error'));
   const abandoned = settleAbandonedJobs(options.connection, keys, runner, logger);
-  const queue = createBulkQueue(options.connection, keys.bullPrefix, logger);
   watchQueueDepth(options.metrics, queue);
   const dispatcher = new BulkDispatcher({
-    redis: options.connection, storage: options.storage, store, keys, queue, clock, logger,
+    redis: options.connection, storage: options.storage, store, keys, queue, clock, logger, fairness,
     uploadTtlSeconds: options.uploadTtlSeconds ?? BULK_DEFAULTS.uploadTtlSeconds,
     maxUploadBytes: options.maxUploadBytes ?? BULK_DEFAULTS.maxUploadBytes,
     ...(options.retry ? { retry: options.retry } : {}),

@@ -56,6 +56,18 @@ export const ERROR_REGISTRY = {
    * for), so it is not repeated; the row is reported with this code instead (docs/API.md "Bulk verification jobs").
    */
   BULK_ROW_INTERRUPTED: spec(409, () => 'The check was in flight when its worker stopped; it was not repeated, so that it is not paid for twice'),
+  /**
+   * Bulk CSV limits (docs/OPERATIONS.md "Limits"): a job whose file breaks one fails with the code (a header too
+   * wide, too many rows); a data line too long or with a cell too long is that row's `invalid` outcome.
+   */
+  BULK_TOO_MANY_COLUMNS: spec(422, (columns: number, limit: number) => `Too many columns in the header: ${columns}; the limit is ${limit}`),
+  BULK_TOO_MANY_ROWS: spec(422, (limit: number) => `Too many rows: more than ${limit}; the limit is ${limit}`),
+  BULK_LINE_TOO_LONG: spec(422, (line: number, limit: number) => `Line ${line} is too long: the limit is ${limit} bytes`),
+  BULK_CELL_TOO_LONG: spec(422, (where: string, limit: number) => `${where}: the cell is too long; the limit is ${limit} characters`),
+  /** Per-client fairness (docs/OPERATIONS.md "Limits"): the caller waits for its own jobs, then submits again. */
+  BULK_JOBS_LIMIT: spec(429, (jobs: number, limit: number) => `This client already has ${jobs} bulk jobs waiting or running; the limit is ${limit}`),
+  BULK_ROW_BUDGET: spec(429, (usage: string, limit: string) => `Bulk row budget exceeded: ${usage}; the limit is ${limit}`),
+  STATEMENT_JOBS_LIMIT: spec(429, (jobs: number, limit: number) => `This client already has ${jobs} statement jobs waiting or running; the limit is ${limit}`),
   // PAN verification and PAN-Aadhaar link status: the vendor's two operations spell these differently
   INVALID_PAN_PATTERN: spec(422, () => 'Invalid Pan pattern'),
   INVALID_LINK_PAN_PATTERN: spec(422, () => 'Invalid PAN pattern'),

@@ -17,7 +17,7 @@ export {
 export { LuaScript } from './lua.js';
 export { batched, type BatchTarget } from './redis-batch.js';
 export * from './storage/index.js';
-export { readAll } from './streams.js';
+export { readAll, readAtMost } from './streams.js';
 export { keepAliveFetch, type KeepAliveFetch, type FetchRequest, type BufferedAnswer } from './http/keep-alive-fetch.js';
 export {
   PRODUCTS, PreparedJson,

@@ -42,7 +42,8 @@ const CORRECTION_FIELDS = {
   },
 };
 const STATUS = { type: 'string', enum: [...JOB_STATUSES], 'x-message': 'Invalid status: {value}' };
-const EPOCH_MS = { type: 'integer', minimum: 0, description: 'Unix time in milliseconds.' };
+// A safe integer at most: past 2^53 a number is no longer exact (a 400 naming the field, never a 500).
+const EPOCH_MS = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Unix time in milliseconds.' };
 
 function entity(domain: StatementDomain, suffix: string): string {
   return `in.co.service.${domain}.reports.${suffix}`;

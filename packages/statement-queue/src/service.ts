@@ -60,7 +60,15 @@ export interface StatementServiceOptions {
   watchUploads?: boolean;
   /** Where jobs entering each state and the statement queue's depth are reported (`createMetrics()` from @satyapan/core). */
   metrics?: SatyapanMetrics;
+  /** Statement jobs (TDS and TCS together) one client may have waiting or running; default 1,000 (a submit past it is a 429). */
+  maxJobsPerClient?: number;
 }
+
+/**
+ * The default cap of a client's statement jobs waiting or running: a deductor files a handful of statements a
+ * quarter, a platform filing for many deductors submits in waves of this size (docs/OPERATIONS.md "Limits").
+ */
+export const STATEMENT_MAX_JOBS_PER_CLIENT = 1_000;
 
 /**
  * The statement job workflow for callers (docs/API.md "Statement jobs"): submit, poll, search, and the reaction
@@ -118,6 +126,7 @@ export class StatementService {
     const jobId = randomUUID();
     const ref: JobRef = { owner: ownerOf(owner.clientId), jobId };
     const now = this.clock.now();
+    await this.ensureUnderJobCap(ref.owner, now);
     // Signed before anything is written, so nothing is left behind if signing fails.
     const upload = { expiresInSeconds: this.settings.uploadTtlSeconds, maxBytes: this.settings.maxUploadBytes };
     const jsonUrl = await this.options.storage.presignPut(storageKeys.upload(ref), upload);
@@ -197,6 +206,27 @@ export class StatementService {
    */
   private async connected(): Promise<void> {
     await readyOrLetCommandFail(this.redis);
+  }
+
+  /**
+   * A 429 naming the cap when the client has `maxJobsPerClient` jobs waiting or running: queued or in progress,
+   * or created with an upload URL still valid (one past it can no longer be queued). Counted from the status
+   * indexes, which share the client's hash tag; two submits racing may pass it together, by one each.
+   */
+  private async ensureUnderJobCap(owner: string, now: number): Promise<void> {
+    const limit = this.options.maxJobsPerClient ?? STATEMENT_MAX_JOBS_PER_CLIENT;
+    const pipeline = this.redis.pipeline();
+    for (const domain of ['tds', 'tcs'] as const) {
+      const [created, queued, running] = this.keys.statusIndexes(owner, domain, ['created', 'queued', 'in_progress']) as [string, string, string];
+      pipeline.zcount(created, now - this.settings.uploadTtlSeconds * 1000, '+inf');
+      pipeline.zcard(queued);
+      pipeline.zcard(running);
+    }
+    const held = ((await pipeline.exec()) ?? []).reduce((sum, [error, count]) => {
+      if (error) throw error;
+      return sum + Number(count);
+    }, 0);
+    if (held >= limit) throw serviceError('STATEMENT_JOBS_LIMIT', held, limit);
   }
 
   private formOf(request: SubmitRequest, startYear: number): string {

@@ -1,17 +1,10 @@
 import { expect } from 'chai';
 import { readFile, readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isServiceError } from '@satyapan/core';
 import { ownerOf, storageKeys, type StatementJobView, type SubmitRequest } from '@satyapan/statement-queue';
-import { TCS_REQUEST, TDS_REQUEST, eventually, startEnv, type TestEnv } from './support/env.js';
+import { TCS_REQUEST, TDS_REQUEST, eventually, rejection, startEnv, type TestEnv } from './support/env.js';
 
 const CLIENT = { clientId: 'client-a' };
-
-async function rejection(promise: Promise<unknown>): Promise<{ status: number; message: string; code: string }> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  if (!isServiceError(error)) throw new Error(`expected a ServiceError, got ${String(error)}`);
-  return { status: error.status, message: error.message, code: error.code };
-}
 
 describe('statement-queue: StatementService', () => {
   let env: TestEnv;

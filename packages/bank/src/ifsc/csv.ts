@@ -16,40 +16,62 @@ class CsvState {
   line = 1;
 }
 
+/** The characters that end a run of plain text outside quotes. */
+const UNQUOTED_STOP = /[",\n]/g;
+
+function countNewlines(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
+/**
+ * The rows completed by `chunk`. Runs of plain text are taken as slices between the characters that matter
+ * (quotes, commas, line ends), found with indexOf and a regex, never a character at a time: a 45 MB cell is a
+ * few hundred slices, not 45 million string appends.
+ */
 function* consume(state: CsvState, chunk: string): Generator<string[]> {
-  for (let i = 0; i < chunk.length; i++) {
-    const ch = chunk[i] as string;
+  let i = 0;
+  while (i < chunk.length) {
     if (state.pendingQuote) {
       state.pendingQuote = false;
-      if (ch === '"') {
+      if (chunk[i] === '"') {
         state.cell += '"';
+        i++;
         continue;
       }
       state.inQuotes = false;
     }
     if (state.inQuotes) {
-      if (ch === '"') state.pendingQuote = true;
-      else {
-        if (ch === '\n') state.line++;
-        state.cell += ch;
-      }
+      const quote = chunk.indexOf('"', i);
+      const piece = chunk.slice(i, quote === -1 ? chunk.length : quote);
+      state.line += countNewlines(piece);
+      state.cell += piece;
+      if (quote === -1) return;
+      state.pendingQuote = true;
+      i = quote + 1;
       continue;
     }
+    UNQUOTED_STOP.lastIndex = i;
+    const stop = UNQUOTED_STOP.exec(chunk);
+    const end = stop ? stop.index : chunk.length;
+    if (end > i) state.cell += chunk.slice(i, end);
+    if (!stop) return;
+    i = end + 1;
+    const ch = stop[0];
     if (ch === '"') {
       if (state.cell.length > 0) throw new CsvFormatError(`line ${state.line}: quote inside an unquoted cell`);
       state.inQuotes = true;
     } else if (ch === ',') {
       state.row.push(state.cell);
       state.cell = '';
-    } else if (ch === '\n') {
+    } else {
       state.row.push(state.cell.endsWith('\r') ? state.cell.slice(0, -1) : state.cell);
       state.cell = '';
       state.line++;
       const row = state.row;
       state.row = [];
       if (row.length > 1 || row[0] !== '') yield row;
-    } else {
-      state.cell += ch;
     }
   }
 }

@@ -36,17 +36,20 @@ export interface BulkEnv {
   cacheKeySecret: string;
   startWorker(overrides?: Partial<BulkWorkerOptions>): Promise<BulkWorker>;
   /** PUT through a signed URL, the way the router's storage endpoint receives it. */
-  upload(url: string, body: string): Promise<void>;
+  upload(url: string, body: string | Readable): Promise<void>;
   /** Submits a job of `kind` for `csv` as the test client and uploads the file. */
   submitAndUpload(kind: string, csv: string, options?: { acceptCache?: boolean }): Promise<BulkJobView>;
-  /** Polls until the job is finished. */
-  finished(jobId: string, timeoutMs?: number): Promise<BulkJobView>;
+  /** Polls until the job is finished (a job of `clientId`, the test client's by default). */
+  finished(jobId: string, timeoutMs?: number, clientId?: string): Promise<BulkJobView>;
   /** The result CSV's lines (header first). */
   resultLines(view: BulkJobView): Promise<string[]>;
   /** The summary CSV's lines (header first). */
   summaryLines(view: BulkJobView): Promise<string[]>;
   close(): Promise<void>;
 }
+
+/** Pacing is on by default; the suites pace only where they test it, so that their simulators answer at full speed. */
+export const UNPACED = { penny_drop: Infinity, penny_less: Infinity, pan_verification: Infinity } as const;
 
 export const CLIENT = { clientId: 'bulk-client', apiKey: 'key_bulk_test', products: ['bank', 'kyc'] as const };
 
@@ -98,23 +101,23 @@ export async function startBulkEnv(options: { pennyDrop?: PennyDropSimulatorOpti
     async startWorker(overrides = {}) {
       const connection = createRedisConnection({ flavour: 'worker', connectionName: 'bulk-test-worker' });
       connections.push(connection);
-      const worker = createBulkWorker({ connection, storage, sealer, registry, keyPrefix, sweepIntervalMs: 200, retentionIntervalMs: 0, ...overrides });
+      const worker = createBulkWorker({ connection, storage, sealer, registry, keyPrefix, sweepIntervalMs: 200, retentionIntervalMs: 0, rateLimits: UNPACED, ...overrides });
       workers.push(worker);
       await worker.ready();
       return worker;
     },
     async upload(url, body) {
-      await storage.receiveUpload(grantOf(url), Readable.from([Buffer.from(body)]));
+      await storage.receiveUpload(grantOf(url), typeof body === 'string' ? Readable.from([Buffer.from(body)]) : body);
     },
     async submitAndUpload(kind, csv, { acceptCache = false } = {}) {
       const job = await service.submit({ kind, acceptCache }, CLIENT);
       await env.upload(job.csv_url as string, csv);
       return job;
     },
-    async finished(jobId, timeoutMs = 20_000) {
+    async finished(jobId, timeoutMs = 20_000, clientId = CLIENT.clientId) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const view = await service.get(CLIENT.clientId, jobId);
+        const view = await service.get(clientId, jobId);
         if (view.status === 'succeeded' || view.status === 'failed') return view;
         if (Date.now() > deadline) throw new Error(`bulk job ${jobId} still ${view.status} after ${timeoutMs} ms (${view.rows_done}/${view.rows_total})`);
         await new Promise((resolve) => setTimeout(resolve, 25));

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
-import { FsStorage, ManualClock, Sealer, createRedisConnection, waitForRedis, type RedisConnection } from '@satyapan/core';
+import { FsStorage, ManualClock, Sealer, createRedisConnection, isServiceError, waitForRedis, type RedisConnection } from '@satyapan/core';
 import { deleteKeysMatching } from '../../../../test/support/redis-cluster.js';
 import { StatementService, type StatementServiceOptions } from '@satyapan/statement-queue';
 
@@ -84,3 +84,10 @@ export async function eventually<T>(probe: () => Promise<T | null | undefined | 
 
 export const TDS_REQUEST = { domain: 'tds', tan: 'AHMA09719B', form: '26Q', quarter: 'Q3', financialYear: 'FY 2025-26' } as const;
 export const TCS_REQUEST = { domain: 'tcs', tan: 'AHMA09719B', quarter: 'Q1', financialYear: 'FY 2025-26' } as const;
+
+/** The status, message and code a promise is refused with; throws unless it is refused with a ServiceError. */
+export async function rejection(promise: Promise<unknown>): Promise<{ status: number; message: string; code: string }> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  if (!isServiceError(error)) throw new Error(`expected a ServiceError, got ${String(error)}`);
+  return { status: error.status, message: error.message, code: error.code };
+}

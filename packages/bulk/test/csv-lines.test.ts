@@ -1,0 +1,43 @@
+// The bulk upload's line reader: the lines the whole-file split of the old reader gave (line numbers, BOM, CRLF,
+// blank lines skipped), on any cut of the bytes into chunks, and with any number of lines skipped by a resumed job.
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { csvLines, type CsvLine } from '@satyapan/bulk';
+
+/** The old reader: the whole file decoded and split, blank lines dropped (packages/bulk/src/csv.ts before issue 22). */
+function splitWhole(text: string): CsvLine[] {
+  const lines: CsvLine[] = [];
+  text.replace(/^\uFEFF/, '').split('\n').forEach((raw, i) => {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (line.trim() !== '') lines.push({ line: i + 1, text: line });
+  });
+  return lines;
+}
+
+async function read(bytes: Buffer, cuts: number[], maxLineBytes: number, skip = 0): Promise<CsvLine[]> {
+  const points = [...new Set(cuts.map((cut) => Math.min(cut, bytes.length)))].sort((a, b) => a - b);
+  const chunks = [0, ...points].map((from, i) => bytes.subarray(from, points[i] ?? bytes.length));
+  const lines: CsvLine[] = [];
+  for await (const line of csvLines((async function* () { yield* chunks; })(), maxLineBytes, skip)) lines.push(line);
+  return lines;
+}
+
+const LINE = fc.array(fc.constantFrom('a', '1', ',', '"', ' ', '\t', '\r', 'é', '\u00a0', '₹'), { maxLength: 12 }).map((chars) => chars.join(''));
+
+describe('bulk: the upload\'s line reader', () => {
+  it('gives the lines of the whole-file split, whatever the chunks, and skips the first n of them', async () => {
+    await fc.assert(fc.asyncProperty(fc.boolean(), fc.array(LINE, { maxLength: 12 }), fc.array(fc.nat(120), { maxLength: 5 }), fc.nat(14), async (bom, lines, cuts, skip) => {
+      const text = `${bom ? '\uFEFF' : ''}${lines.join('\n')}`;
+      const expected = splitWhole(text);
+      expect(await read(Buffer.from(text), cuts, 1_000)).to.deep.equal(expected);
+      expect(await read(Buffer.from(text), cuts, 1_000, skip)).to.deep.equal(expected.slice(skip));
+    }), { numRuns: 400 });
+  });
+
+  it('reports a line over the limit by its number only, and goes on with the next', async () => {
+    const text = `h\n${'x'.repeat(50)}\r\n${'y'.repeat(20)}\r\nz`;
+    expect(await read(Buffer.from(text), [7, 30], 20)).to.deep.equal([
+      { line: 1, text: 'h' }, { line: 2, tooLong: true }, { line: 3, text: 'y'.repeat(20) }, { line: 4, text: 'z' },
+    ]);
+  });
+});
