@@ -1,6 +1,5 @@
-import type { Readable } from 'node:stream';
 import type { Queue } from 'bullmq';
-import { FsStorage, scoredEntries, type Clock, type Logger, type ObjectStorage, type RedisConnection } from '@satyapan/core';
+import { FsStorage, readAtMost, scoredEntries, type Clock, type Logger, type ObjectStorage, type RedisConnection } from '@satyapan/core';
 import { IllegalTransitionError } from './errors.js';
 import type { JobStore } from './job-store.js';
 import { parseRefMember, refMember, storageKeys, type JobRef, type StatementKeys } from './keys.js';
@@ -156,17 +155,4 @@ export class Dispatcher {
   private async markOversize(ref: JobRef, size: number, file: OversizeFile = 'workbook'): Promise<void> {
     await this.options.storage.put(storageKeys.oversizeMarker(ref), JSON.stringify({ size, file }), { contentType: 'application/json' });
   }
-}
-
-/** The whole stream if it holds at most `maxBytes`, else null (leaving the loop early destroys the stream). */
-async function readAtMost(stream: Readable, maxBytes: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-    size += buffer.length;
-    if (size > maxBytes) return null;
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
 }

@@ -1,11 +1,12 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
-import { createRedisConnection, readAll, waitForRedis, type RedisConnection } from '@satyapan/core';
+import { readAll } from '@satyapan/core';
 import {
-  createStatementWorker, ownerOf, storageKeys,
+  ownerOf, storageKeys,
   type JobRef, type StatementJobView, type StatementWorker, type StatementWorkerOptions,
 } from '@satyapan/statement-queue';
-import { eventually, startEnv, type TestEnv } from './support/env.js';
+import { eventually, type TestEnv } from './support/env.js';
+import { workerRig } from './support/workers.js';
 import { workbook26Q } from './support/workbooks.js';
 
 const TDS_Q2 = { domain: 'tds', tan: 'PNEG01234C', form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26' } as const;
@@ -21,32 +22,12 @@ interface Report {
  */
 describe('statement-queue: conversion limits', function () {
   this.timeout(60_000);
+  const rig = workerRig('statement-limits-test');
   let env: TestEnv;
-  let connection: RedisConnection;
-  const running: StatementWorker[] = [];
-
-  before(async () => {
-    env = await startEnv();
-    connection = createRedisConnection({ flavour: 'worker', connectionName: 'statement-limits-test' });
-    await waitForRedis(connection);
+  before(() => {
+    env = rig.env;
   });
-  afterEach(async () => {
-    for (const worker of running.splice(0)) await worker.close({ timeoutMs: 2_000 });
-  });
-  after(async () => {
-    connection.disconnect();
-    await env.close();
-  });
-
-  async function startWorker(overrides: Partial<StatementWorkerOptions> = {}): Promise<StatementWorker> {
-    const worker = createStatementWorker({
-      connection, storage: env.storage, sealer: env.sealer, keyPrefix: env.keyPrefix, clock: env.clock,
-      webhooks: false, sweepIntervalMs: 0, retentionIntervalMs: 0, ...overrides,
-    });
-    running.push(worker);
-    await worker.ready();
-    return worker;
-  }
+  const startWorker = (overrides: Partial<StatementWorkerOptions> = {}): Promise<StatementWorker> => rig.start(overrides);
 
   async function submitAndUpload(body: string | object): Promise<StatementJobView> {
     const job = await env.service.submitJob(TDS_Q2, CLIENT);

@@ -1,12 +1,10 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { createRedisConnection, readAll, waitForRedis, type RedisConnection } from '@satyapan/core';
+import { readAll } from '@satyapan/core';
 import { sheetJsonToXlsx } from '@satyapan/statement-engine';
-import {
-  createStatementWorker, ownerOf, storageKeys,
-  type JobRef, type StatementJobView, type StatementWorker,
-} from '@satyapan/statement-queue';
-import { eventually, startEnv, type TestEnv } from './support/env.js';
+import { ownerOf, storageKeys, type JobRef, type StatementJobView } from '@satyapan/statement-queue';
+import { eventually, type TestEnv } from './support/env.js';
+import { workerRig } from './support/workers.js';
 import { workbook26Q } from './support/workbooks.js';
 
 const TDS_Q2 = { domain: 'tds', tan: 'PNEG01234C', form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26' } as const;
@@ -24,24 +22,10 @@ type Slot = 'workbook' | 'csi' | 'conso';
  */
 describe('statement-queue: any upload ends its job (property)', function () {
   this.timeout(240_000);
+  const rig = workerRig('statement-property-test');
   let env: TestEnv;
-  let connection: RedisConnection;
-  let worker: StatementWorker;
-
-  before(async () => {
-    env = await startEnv();
-    connection = createRedisConnection({ flavour: 'worker', connectionName: 'statement-property-test' });
-    await waitForRedis(connection);
-    worker = createStatementWorker({
-      connection, storage: env.storage, sealer: env.sealer, keyPrefix: env.keyPrefix, clock: env.clock,
-      webhooks: false, sweepIntervalMs: 0, retentionIntervalMs: 0, concurrency: 2,
-    });
-    await worker.ready();
-  });
-  after(async () => {
-    await worker.close({ timeoutMs: 2_000 });
-    connection.disconnect();
-    await env.close();
+  before(() => {
+    env = rig.env;
   });
 
   const validWorkbook = JSON.stringify(workbook26Q({ rows: 3 }));
@@ -80,6 +64,7 @@ describe('statement-queue: any upload ends its job (property)', function () {
         return copy;
       });
     const bytes = fc.oneof(fc.uint8Array({ maxLength: 2048 }), mutated(xlsx), mutated(json));
+    const worker = await rig.start({ concurrency: 2 });
     const before = process.memoryUsage().rss;
     await fc.assert(fc.asyncProperty(fc.constantFrom<Slot>('workbook', 'workbook', 'csi', 'conso'), bytes, runJob), { numRuns: 80 });
     expect(worker.worker.isRunning()).to.equal(true);

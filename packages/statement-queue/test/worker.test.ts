@@ -14,6 +14,7 @@ import {
   type JobRef, type StatementJobView, type StatementWorker, type StatementWorkerOptions,
 } from '@satyapan/statement-queue';
 import { TCS_REQUEST, eventually, startEnv, type TestEnv } from './support/env.js';
+import { workerRig } from './support/workers.js';
 import { csiFor, workbook26Q, workbook27EQ } from './support/workbooks.js';
 
 const TDS_Q2 = { domain: 'tds', tan: 'PNEG01234C', form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26' } as const;
@@ -22,32 +23,12 @@ const CLIENT = { clientId: 'client-w' };
 
 describe('statement-queue: the worker', function () {
   this.timeout(30_000);
+  const rig = workerRig('statement-worker-test');
   let env: TestEnv;
-  let connection: RedisConnection;
-  const running: StatementWorker[] = [];
-
-  before(async () => {
-    env = await startEnv();
-    connection = createRedisConnection({ flavour: 'worker', connectionName: 'statement-worker-test' });
-    await waitForRedis(connection);
+  before(() => {
+    env = rig.env;
   });
-  afterEach(async () => {
-    for (const worker of running.splice(0)) await worker.close({ timeoutMs: 2_000 });
-  });
-  after(async () => {
-    connection.disconnect();
-    await env.close();
-  });
-
-  async function startWorker(overrides: Partial<StatementWorkerOptions> = {}): Promise<StatementWorker> {
-    const worker = createStatementWorker({
-      connection, storage: env.storage, sealer: env.sealer, keyPrefix: env.keyPrefix, clock: env.clock,
-      webhooks: false, sweepIntervalMs: 0, retentionIntervalMs: 0, ...overrides,
-    });
-    running.push(worker);
-    await worker.ready();
-    return worker;
-  }
+  const startWorker = (overrides: Partial<StatementWorkerOptions> = {}): Promise<StatementWorker> => rig.start(overrides);
 
   async function submitAndUpload(body: string | object, request: typeof TDS_Q2 | typeof TCS_Q3 = TDS_Q2): Promise<StatementJobView> {
     const job = await env.service.submitJob(request, CLIENT);
@@ -383,7 +364,7 @@ describe('statement-queue: the worker', function () {
     const job = await submitAndUpload(workbook);
     await eventually(async () => (await env.service.getJob('tds', CLIENT.clientId, job.job_id)).status === 'in_progress');
     await first.close({ timeoutMs: 50 });
-    running.splice(running.indexOf(first), 1);
+    rig.forget(first);
     const bull = await env.service.queue.getJob(job.job_id);
     expect(await bull?.getState()).to.equal('waiting');
     expect((await env.service.getJob('tds', CLIENT.clientId, job.job_id)).status).to.equal('in_progress');
