@@ -1,34 +1,35 @@
-// npm run bench -- bombs [--small N] [--concurrency C]
-// Every class of crafted upload (issue 22), each about 1 MB, sent through the HTTP API to a worker process
-// (examples/worker, built code) while a steady load of small statement jobs runs one at a time. The baseline is
-// the same small-job load with no bomb, measured first in this run. Prints, per bomb: its size, how its job
-// ended (the report's code), how long it took, and the peak resident size of the worker and of its conversion
-// processes; then the small jobs' p50/p99 under bombs against the unloaded p99 (goal: within 2x).
+// npm run bench -- bombs [--small N]
+// Every class of crafted upload of issue 22, each of about 1 MB, sent through the HTTP API of the demo host app
+// (`npm start`'s program, built code: router, statement and bulk workers in one process, conversions in child
+// processes) while a steady load of small statement jobs runs one at a time. The baseline is the same small-job
+// load with no bomb, measured first in this run. Prints, per bomb: its upload size, how its job ended (the
+// report's first code, or the bulk job's), how long it took, and the peak resident size of the host process and
+// of its conversion processes; then the small jobs' p50/p99 under bombs against the unloaded p99 (goal: 2x).
+import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import { QueueEvents } from 'bullmq';
-import { createRedisConnection, readAll } from '@satyapan/core';
-import { STATEMENT_QUEUE, ownerOf, storageKeys, type StatementJobView } from '@satyapan/statement-queue';
-import type { ClientConfig } from '@satyapan/router';
-import { startStatementsHost, type StatementsHost } from '../test/statements-support/host.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnProgram, type ProgramProcess } from '../test/support/spawn-program.js';
 import { workbook26Q } from '../test/statements-support/workbooks.js';
 import {
   STRINGS_HEAD, STRINGS_TAIL, STYLES_HEAD, STYLES_TAIL, WORKSHEET_HEAD, WORKSHEET_TAIL, bombXlsx, repeatedPart, unitOf, worksheet,
 } from '../packages/statement-engine/test/support/bombs.js';
 
-const CLIENT_ID = 'bench-bombs';
-const CLIENT: ClientConfig = { id: CLIENT_ID, apiKey: 'key_bench_bombs', apiSecret: 'secret_bench_bombs' };
-const REQUEST = { '@entity': 'in.co.service.tds.reports.request', tan: 'PNEG01234C', form: '26Q', quarter: 'Q2', financial_year: 'FY 2025-26' };
+const MiB = 1 << 20;
+const DEMO = fileURLToPath(new URL('../examples/host-app/dist/main.js', import.meta.url));
+const STATEMENT = { '@entity': 'in.co.service.tds.reports.request', tan: 'PNEG01234C', form: '26Q', quarter: 'Q2', financial_year: 'FY 2025-26' };
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
 interface Bomb {
   name: string;
-  /** Which upload of the job carries it; the others get a valid small file. */
-  slot: 'workbook' | 'conso' | 'csi';
+  /** A statement job's upload (the others get a valid small file), or a bulk job's CSV. */
+  slot: 'workbook' | 'conso' | 'csi' | 'bulk';
   bytes: () => Buffer;
 }
 
-const MiB = 1 << 20;
-
-/** The attacks of issue 22, each in an upload of about 1 MB or less. */
+/** The attacks of issue 22, each in an upload of about 1 MB. */
 const BOMBS: Bomb[] = [
   { name: '.xlsx styles: 150M <xf/>', slot: 'workbook', bytes: () => bombXlsx({ sheets: [['payment_sheet', worksheet('')]], styles: repeatedPart('styles', STYLES_HEAD, unitOf('<xf/>'), 750, STYLES_TAIL) }) },
   { name: '.xlsx shared strings: 40M', slot: 'workbook', bytes: () => bombXlsx({ sheets: [['payment_sheet', worksheet('')]], sharedStrings: repeatedPart('sst', STRINGS_HEAD, unitOf('<si><t>a</t></si>'), 680, STRINGS_TAIL) }) },
@@ -36,15 +37,17 @@ const BOMBS: Bomb[] = [
   { name: '.xlsx 10M nested elements', slot: 'workbook', bytes: () => bombXlsx({ sheets: [['payment_sheet', repeatedPart('sheet', WORKSHEET_HEAD, unitOf('<a>'), 30, WORKSHEET_TAIL)]] }) },
   { name: '.xlsx a 50 MB sheet listed 4,000 times', slot: 'workbook', bytes: () => repeatedEntries(4_000) },
   { name: '.xlsx 1M identical rows', slot: 'workbook', bytes: () => bombXlsx({ sheets: [['payment_sheet', repeatedPart('sheet', WORKSHEET_HEAD, unitOf('<row><c t="inlineStr"><is><t>ABCPD1234E</t></is></c><c><v>1000</v></c></row>', 64 * 1024), 1_000, WORKSHEET_TAIL)]] }) },
-  { name: 'JSON 1M nested arrays', slot: 'workbook', bytes: () => Buffer.from(`${'['.repeat(MiB)}${']'.repeat(MiB)}`) },
+  { name: 'JSON 1M nested arrays', slot: 'workbook', bytes: () => Buffer.from(`${'['.repeat(MiB / 2)}${']'.repeat(MiB / 2)}`) },
   { name: 'conso one 1 MB line', slot: 'conso', bytes: () => Buffer.from(`1^FH^${'x'.repeat(MiB)}`) },
   { name: 'CSI one 1 MB line', slot: 'csi', bytes: () => Buffer.from(`1^PNEG01234C^${'x'.repeat(MiB)}`) },
+  { name: 'bulk CSV 100,000-column header', slot: 'bulk', bytes: () => Buffer.from(`${Array.from({ length: 100_000 }, (_, i) => `c${i}`).join(',')}\nHDFC0000001\n`) },
+  { name: 'bulk CSV one 1 MB quoted cell', slot: 'bulk', bytes: () => Buffer.from(`ifsc,reference\nHDFC0000001,"${'x'.repeat(MiB)}"\n`) },
+  { name: 'bulk CSV 200,001 rows', slot: 'bulk', bytes: () => Buffer.from(`ifsc\n${'HDFC0000001\n'.repeat(200_001)}`) },
 ];
 
 /** One worksheet of 50 MB of rows, listed `times` times in workbook.xml (each under its own name). */
 function repeatedEntries(times: number): Buffer {
   const sheet = repeatedPart('sheet', WORKSHEET_HEAD, unitOf('<row><c><v>1</v></c></row>'), 50, WORKSHEET_TAIL);
-  const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
   const sheets = Array.from({ length: times }, (_, i) => `<sheet name="s${i}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('');
   const relationships = Array.from({ length: times }, (_, i) => `<Relationship Id="rId${i + 1}" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>`).join('');
   return bombXlsx({ sheets: [['s0', sheet]], entries: { sheets, relationships } });
@@ -58,9 +61,10 @@ function numberArg(args: string[], name: string, fallback: number): number {
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Resident size (MB) of a process and, separately, of its children (the conversion processes), from /proc. */
-function treeRss(pid: number): { worker: number; conversions: number } {
+/** Resident size (MB) of a process and, separately, of all its children (the conversion processes), from /proc. */
+function treeRss(pid: number): { host: number; conversions: number } {
   const rss = (id: number) => {
     try {
       return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${id}/status`, 'latin1'))?.[1] ?? 0) / 1024;
@@ -73,17 +77,18 @@ function treeRss(pid: number): { worker: number; conversions: number } {
     const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'latin1').trim();
     for (const child of children ? children.split(/\s+/) : []) conversions += rss(Number(child));
   }
-  return { worker: rss(pid), conversions };
+  return { host: rss(pid), conversions };
 }
 
+/** The peak resident sizes while it runs, sampled every 50 ms. */
 class Sampler {
-  peakWorker = 0;
+  peakHost = 0;
   peakConversions = 0;
   private readonly timer: NodeJS.Timeout;
   constructor(pid: number) {
     this.timer = setInterval(() => {
       const now = treeRss(pid);
-      this.peakWorker = Math.max(this.peakWorker, now.worker);
+      this.peakHost = Math.max(this.peakHost, now.host);
       this.peakConversions = Math.max(this.peakConversions, now.conversions);
     }, 50);
   }
@@ -92,39 +97,52 @@ class Sampler {
   }
 }
 
-/** Jobs through the HTTP API: submit, PUT each upload, wait for the end; the report's first code when it failed. */
-class Jobs {
-  private readonly ended = new Map<string, () => void>();
-  private readonly done = new Set<string>();
-  constructor(private readonly host: StatementsHost, events: QueueEvents) {
-    const finish = ({ jobId }: { jobId: string }) => {
-      this.done.add(jobId);
-      this.ended.get(jobId)?.();
-    };
-    events.on('completed', finish);
-    events.on('failed', finish);
+interface Ended {
+  ms: number;
+  status: string;
+  code: string | null;
+}
+
+/** The demo's API as its demo client: statement and bulk jobs submitted, uploaded and polled to their end. */
+class Api {
+  constructor(private readonly base: string, private readonly headers: Record<string, string>) {}
+
+  async statementJob(uploads: { workbook: Buffer | string; conso?: Buffer; csi?: Buffer }): Promise<Ended> {
+    const started = performance.now();
+    const body = { ...STATEMENT, ...(uploads.conso ? { kind: 'correction' } : {}), ...(uploads.csi ? { csi: true } : {}) };
+    const job = await this.call('POST', '/tds/reports/txt', body);
+    await put(job.json_url, uploads.workbook);
+    if (uploads.conso) await put(job.conso_url, uploads.conso);
+    if (uploads.csi) await put(job.csi_url, uploads.csi);
+    const done = await this.until(`/tds/reports/txt?job_id=${job.job_id}`);
+    const ms = performance.now() - started;
+    if (done.status !== 'failed') return { ms, status: done.status, code: null };
+    const report = (await (await fetch(done.validation_report_json_url)).json()) as { problems: Array<{ code: string }> };
+    return { ms, status: done.status, code: report.problems[0]?.code ?? null };
   }
 
-  async run(uploads: { workbook: Buffer | string; conso?: Buffer; csi?: Buffer }): Promise<{ ms: number; status: string; code: string | null }> {
+  async bulkJob(csv: Buffer): Promise<Ended> {
     const started = performance.now();
-    const body = { ...REQUEST, ...(uploads.conso ? { kind: 'correction' } : {}), ...(uploads.csi ? { csi: true } : {}) };
-    const submitted = await this.host.call(CLIENT, 'POST', '/tds/reports/txt', body);
-    if (submitted.status !== 200) throw new Error(`submit answered ${submitted.status}: ${JSON.stringify(submitted.body)}`);
-    const job = submitted.body.data as StatementJobView;
-    const ended = new Promise<void>((resolve) => {
-      if (this.done.has(job.job_id)) resolve();
-      this.ended.set(job.job_id, resolve);
-    });
-    await put(job.json_url as string, uploads.workbook);
-    if (uploads.conso) await put(job.conso_url as string, uploads.conso);
-    if (uploads.csi) await put(job.csi_url as string, uploads.csi);
-    await ended;
-    const ms = performance.now() - started;
-    const polled = await this.host.call(CLIENT, 'GET', `/tds/reports/txt?job_id=${job.job_id}`);
-    const status = String(polled.body?.data?.status ?? polled.status);
-    if (status !== 'failed') return { ms, status, code: null };
-    const report = JSON.parse((await readAll(await this.host.storage.get(storageKeys.reportJson({ owner: ownerOf(CLIENT_ID), jobId: job.job_id })))).toString('utf8')) as { problems: Array<{ code: string }> };
-    return { ms, status, code: report.problems[0]?.code ?? null };
+    const job = await this.call('POST', '/bulk/verifications', { '@entity': 'in.co.service.bulk.verification.request', kind: 'ifsc' });
+    await put(job.csv_url, csv);
+    const done = await this.until(`/bulk/verifications/${job.job_id}`);
+    return { ms: performance.now() - started, status: done.status, code: done.code ?? null };
+  }
+
+  /** Polls every 10 ms until the job succeeded or failed. */
+  private async until(path: string): Promise<any> {
+    for (;;) {
+      const job = await this.call('GET', path);
+      if (job.status === 'succeeded' || job.status === 'failed') return job;
+      await sleep(10);
+    }
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<any> {
+    const answer = await fetch(`${this.base}${path}`, { method, headers: this.headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const json = (await answer.json()) as { data?: unknown };
+    if (answer.status !== 200) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(json)}`);
+    return json.data;
   }
 }
 
@@ -133,57 +151,70 @@ async function put(url: string, body: Buffer | string): Promise<void> {
   if (answer.status !== 200) throw new Error(`upload answered ${answer.status}`);
 }
 
-/** Small jobs one at a time until `stop` says so (at least `min`); their latencies. */
-async function steadyLoad(jobs: Jobs, small: string, min: number, stop: () => boolean): Promise<number[]> {
+/** Small statement jobs one at a time until `stop` says so (at least `min`); their latencies. */
+async function steadyLoad(api: Api, small: string, min: number, stop: () => boolean): Promise<number[]> {
   const latencies: number[] = [];
   while (latencies.length < min || !stop()) {
-    const run = await jobs.run({ workbook: small });
+    const run = await api.statementJob({ workbook: small });
     if (run.status !== 'succeeded') throw new Error(`a small job ended ${run.status}`);
     latencies.push(run.ms);
   }
   return latencies;
 }
 
+/** The demo from its built code, with a data folder, a key prefix and a demo client of its own. */
+async function startDemo(): Promise<{ demo: ProgramProcess; api: Api; close(): Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'satyapan-bench-bombs-'));
+  const run = randomUUID().slice(0, 8);
+  const key = `key_bombs_${run}`;
+  const secret = `secret_bombs_${run}`;
+  const demo = spawnProgram(DEMO, {
+    PORT: '0', SATYAPAN_DATA_DIR: dataDir, SATYAPAN_KEY_PREFIX: `bench-bombs-${run}`,
+    SATYAPAN_DEMO_KEY: key, SATYAPAN_DEMO_SECRET: secret, SATYAPAN_DEMO_RATE_LIMIT: '1000000', LOG_LEVEL: 'warn',
+  }, { nodeArgs: [] });
+  await demo.waitFor(/Stop with Ctrl\+C/, 60_000);
+  const base = demo.output().match(/API mounted at\s+(\S+)/)?.[1] ?? '';
+  const auth = await fetch(`${base}/authenticate`, { method: 'POST', headers: { 'x-api-key': key, 'x-api-secret': secret } });
+  const token = ((await auth.json()) as { data: { access_token: string } }).data.access_token;
+  const api = new Api(base, { authorization: token, 'x-api-key': key, 'content-type': 'application/json' });
+  return {
+    demo, api,
+    async close() {
+      await demo.stop('SIGTERM');
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function main(args: string[]): Promise<void> {
   const smallJobs = numberArg(args, 'small', 60);
-  const concurrency = numberArg(args, 'concurrency', 2);
-  const host = await startStatementsHost({ clients: [CLIENT] });
-  const eventsConnection = createRedisConnection({ flavour: 'worker', connectionName: 'bench-bombs-events' });
-  const events = new QueueEvents(STATEMENT_QUEUE, { connection: eventsConnection, prefix: `${host.keyPrefix}:bull` });
-  const worker = host.spawnWorker({ SATYAPAN_WORKER_CONCURRENCY: String(concurrency), SATYAPAN_SWEEP_INTERVAL_MS: '60000' });
+  const { demo, api, close } = await startDemo();
   try {
-    await Promise.all([worker.ready(), events.waitUntilReady()]);
-    const pid = worker.child.pid!;
-    const jobs = new Jobs(host, events);
+    const pid = demo.child.pid!;
     const small = JSON.stringify(workbook26Q({ rows: 5 }));
-    await steadyLoad(jobs, small, 10, () => true); // warm-up: conversion processes started, scripts loaded
-    const unloaded = (await steadyLoad(jobs, small, smallJobs, () => true)).sort((a, b) => a - b);
-    console.log(`small jobs, no bomb: p50 ${percentile(unloaded, 50).toFixed(1)} ms, p99 ${percentile(unloaded, 99).toFixed(1)} ms (${unloaded.length} jobs), worker concurrency ${concurrency}`);
+    await steadyLoad(api, small, 10, () => true); // warm-up: the conversion process started, scripts loaded
+    const unloaded = (await steadyLoad(api, small, smallJobs, () => true)).sort((a, b) => a - b);
+    console.log(`small statement jobs, no bomb: p50 ${percentile(unloaded, 50).toFixed(1)} ms, p99 ${percentile(unloaded, 99).toFixed(1)} ms (${unloaded.length} jobs, submit -> poll says succeeded)`);
     console.log('');
-    console.log(`${'bomb'.padEnd(40)} ${'upload'.padStart(9)}  ${'outcome'.padEnd(26)} ${'time'.padStart(8)}  peak RSS worker / conversion processes`);
+    console.log(`${'bomb'.padEnd(40)} ${'upload'.padStart(9)}  ${'outcome'.padEnd(30)} ${'time'.padStart(8)}  peak RSS host / conversion processes`);
     const loaded: number[] = [];
     for (const bomb of BOMBS) {
       const bytes = bomb.bytes();
       const sampler = new Sampler(pid);
       let finished = false;
-      const valid = { workbook: small };
-      const attack = jobs.run(bomb.slot === 'workbook' ? { workbook: bytes } : { ...valid, [bomb.slot]: bytes }).finally(() => {
-        finished = true;
-      });
-      const [result, latencies] = await Promise.all([attack, steadyLoad(jobs, small, 5, () => finished)]);
+      const attack = (bomb.slot === 'bulk' ? api.bulkJob(bytes) : api.statementJob(bomb.slot === 'workbook' ? { workbook: bytes } : { workbook: small, [bomb.slot]: bytes }))
+        .finally(() => { finished = true; });
+      const [result, latencies] = await Promise.all([attack, steadyLoad(api, small, 5, () => finished)]);
       sampler.stop();
       loaded.push(...latencies);
       const outcome = `${result.status}${result.code ? ` ${result.code}` : ''}`;
-      console.log(`${bomb.name.padEnd(40)} ${`${(bytes.length / 1024).toFixed(0)} KiB`.padStart(9)}  ${outcome.padEnd(26)} ${`${(result.ms / 1000).toFixed(2)} s`.padStart(8)}  ${sampler.peakWorker.toFixed(0)} MB / ${sampler.peakConversions.toFixed(0)} MB`);
+      console.log(`${bomb.name.padEnd(40)} ${`${(bytes.length / 1024).toFixed(0)} KiB`.padStart(9)}  ${outcome.padEnd(30)} ${`${(result.ms / 1000).toFixed(2)} s`.padStart(8)}  ${sampler.peakHost.toFixed(0)} MB / ${sampler.peakConversions.toFixed(0)} MB`);
     }
     loaded.sort((a, b) => a - b);
     console.log('');
-    console.log(`small jobs under bombs: p50 ${percentile(loaded, 50).toFixed(1)} ms, p99 ${percentile(loaded, 99).toFixed(1)} ms (${loaded.length} jobs)`);
+    console.log(`small statement jobs under bombs: p50 ${percentile(loaded, 50).toFixed(1)} ms, p99 ${percentile(loaded, 99).toFixed(1)} ms (${loaded.length} jobs)`);
     console.log(`ratio small-job p99 under bombs / unloaded: ${(percentile(loaded, 99) / percentile(unloaded, 99)).toFixed(2)} (goal <= 2)`);
   } finally {
-    await events.close();
-    eventsConnection.disconnect();
-    await worker.kill('SIGTERM');
-    await host.close();
+    await close();
   }
 }
