@@ -18,6 +18,8 @@ export interface HostConfig {
   publicUrl: string | undefined;
   /** Run the statement worker in this process (`SATYAPAN_WORKER`, default on); off leaves it to examples/worker. */
   workerInProcess: boolean;
+  /** Conversions at once in the in-process worker (`SATYAPAN_WORKER_CONCURRENCY`, as examples/worker reads it); default 1. */
+  workerConcurrency: number;
   /** Prefix of every Redis key (`SATYAPAN_KEY_PREFIX`, default `satyapan`): several demos can share one Redis. */
   keyPrefix: string;
   /** Basic-auth account of the queue dashboard at /admin/queues (`SATYAPAN_ADMIN_USER`, default `admin`). */
@@ -105,6 +107,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     demoWebhookSecret: demoWebhookUrl === undefined ? undefined : demoWebhookSecret ?? `whsec_${randomBytes(24).toString('base64')}`,
     demoWebhookSecretGenerated: demoWebhookUrl !== undefined && demoWebhookSecret === undefined,
     demoRateLimit: positiveInteger(optional('SATYAPAN_DEMO_RATE_LIMIT'), 'SATYAPAN_DEMO_RATE_LIMIT'),
+    workerConcurrency: positiveInteger(optional('SATYAPAN_WORKER_CONCURRENCY'), 'SATYAPAN_WORKER_CONCURRENCY') ?? 1,
   };
 }
 

@@ -79,7 +79,7 @@ export async function startDemoServices(
   // Bulk jobs run the bank's checks row by row: the same registry for the API and the worker.
   const registry = new RowCheckRegistry([...bankRowChecks(bank), ...kycRowChecks(kyc)]);
   const bulk = new BulkService({ redis, storage, sealer, registry, keyPrefix: config.keyPrefix, logger, metrics });
-  const worker = config.workerInProcess ? await startInProcessWorker(redisTarget, config.keyPrefix, storage, sealer, registry, logger, metrics) : undefined;
+  const worker = config.workerInProcess ? await startInProcessWorker(redisTarget, config, storage, sealer, registry, logger, metrics) : undefined;
   return {
     services: { ...kyc, bank, statements, bulk },
     ...(worker ? { workerConnected: () => worker.connected() } : {}),
@@ -97,12 +97,12 @@ export async function startDemoServices(
 
 /** The embedded default: one statement worker and one bulk worker in this process, on a connection of their own. */
 async function startInProcessWorker(
-  redisTarget: RedisTarget, keyPrefix: string, storage: ObjectStorage, sealer: Sealer, registry: RowCheckRegistry, logger: Logger, metrics: SatyapanMetrics,
+  redisTarget: RedisTarget, { keyPrefix, workerConcurrency }: HostConfig, storage: ObjectStorage, sealer: Sealer, registry: RowCheckRegistry, logger: Logger, metrics: SatyapanMetrics,
 ): Promise<{ connected(): Promise<boolean>; close(): Promise<void> }> {
   const connection = createRedisConnection({ ...redisTarget, flavour: 'worker', connectionName: 'satyapan-demo-worker', logger });
   await waitForRedis(connection);
   const worker: StatementWorker = createStatementWorker({
-    connection, storage, sealer, keyPrefix, concurrency: 1, logger, metrics,
+    connection, storage, sealer, keyPrefix, concurrency: workerConcurrency, logger, metrics,
     // The demo's webhook receivers are the operator's own machine.
     webhooks: { allowPrivateUrls: ['localhost', '127.0.0.1'] },
   });

@@ -106,7 +106,7 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
   const clock = options.clock ?? systemClock;
   watchRedisConnection(options.connection, logger);
   const store = new JobStore(options.connection, keys, options.metrics);
-  const converter: Converter = options.conversion === 'inline' ? new InlineConverter() : warmed(new ProcessConverter(options.conversionLimits));
+  const converter: Converter = options.conversion === 'inline' ? new InlineConverter() : warmed(new ProcessConverter(options.conversionLimits), options.concurrency ?? 1);
   const webhookQueue: Queue<DeliveryJobData> | null = options.webhooks === false ? null : createWebhookQueue(options.connection, keys.bullPrefix, logger);
   const scratch = new ScratchSpace({
     ...(options.tmpDir ? { tmpDir: options.tmpDir } : {}),
@@ -166,8 +166,9 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
   };
 }
 
-function warmed(converter: ProcessConverter): ProcessConverter {
-  converter.warm();
+/** A process per conversion lane, started with the worker. */
+function warmed(converter: ProcessConverter, lanes: number): ProcessConverter {
+  converter.warm(lanes);
   return converter;
 }
 

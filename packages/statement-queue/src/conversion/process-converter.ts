@@ -72,8 +72,10 @@ export class ProcessConverter implements Converter {
   private readonly limits: ConversionLimits;
   private readonly idle: ConversionProcess[] = [];
   private readonly busy = new Set<ConversionProcess>();
-  /** A process being started ahead of the first job (`warm()`), taken by the job that comes first. */
-  private spare: StartingProcess | null = null;
+  /** Processes being started ahead of the jobs that will need them (`warm()`), taken by the jobs that come first. */
+  private readonly spares: StartingProcess[] = [];
+  /** How many processes `warm()` keeps started: the worker's concurrency. */
+  private kept = 0;
   private closed = false;
 
   constructor(limits: Partial<ConversionLimits> = {}) {
@@ -95,17 +97,27 @@ export class ProcessConverter implements Converter {
       throw error;
     } finally {
       this.busy.delete(child);
+      // A process ended (a limit, a death, an abort): its successor starts now, not when the next job comes.
+      this.refill();
     }
   }
 
   /**
-   * Starts a process before any job needs it, so that the first conversion does not wait for Node to start and
-   * load the engine. A process that fails to start here is left for the first job to try again.
+   * Keeps `count` processes started (idle, busy or starting), so that no conversion waits for Node to start and
+   * load the engine: the first ones, and the one after a process was ended. A process that fails to start here is
+   * left for the job that needs it to try again.
    */
-  warm(): void {
-    if (this.closed || this.spare || this.idle.length > 0) return;
-    this.spare = startChild(this.limits.memoryMb);
-    this.spare.ready.catch(() => {});
+  warm(count = 1): void {
+    this.kept = count;
+    this.refill();
+  }
+
+  private refill(): void {
+    while (!this.closed && this.idle.length + this.busy.size + this.spares.length < this.kept) {
+      const spare = startChild(this.limits.memoryMb);
+      spare.ready.catch(() => {});
+      this.spares.push(spare);
+    }
   }
 
   /** An idle process that is still alive (one can die between jobs, e.g. killed by an operator). */
@@ -115,8 +127,7 @@ export class ProcessConverter implements Converter {
   }
 
   private async takeSpare(): Promise<ConversionProcess | null> {
-    const spare = this.spare;
-    this.spare = null;
+    const spare = this.spares.shift();
     const taken = spare ? await spare.ready.catch(() => null) : null;
     return taken?.child.connected ? taken : null;
   }
@@ -163,8 +174,7 @@ export class ProcessConverter implements Converter {
   async close(): Promise<void> {
     this.closed = true;
     // A spare still starting is killed as it is: closing never waits for a process to start.
-    this.spare?.child.kill('SIGKILL');
-    this.spare = null;
+    for (const { child } of this.spares.splice(0)) child.kill('SIGKILL');
     for (const { child } of [...this.idle.splice(0), ...this.busy]) child.kill('SIGKILL');
   }
 }
