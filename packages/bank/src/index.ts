@@ -24,7 +24,7 @@ export {
 } from './validation.js';
 export type { PennyDropProvider, PennyDropRequest, PennyDropOutcome } from './penny-drop/port.js';
 export { CashfreePennyDropProvider, type CashfreeOptions } from './penny-drop/cashfree.js';
-export { mapAccountStatusCode, VERIFIED_MESSAGE } from './penny-drop/cashfree-status.js';
+export { classifyCashfreeCode, normaliseCashfreeCode, VERIFIED_MESSAGE, type CashfreeCodeKind } from './penny-drop/cashfree-status.js';
 // Moved to @satyapan/core (PAN verification in @satyapan/kyc shares them); re-exported for existing importers.
 export { VerificationCache, DEFAULT_CACHE_TTL_SECONDS, RedisSingleFlight, type SingleFlightOptions } from '@satyapan/core';
 export {
