@@ -38,7 +38,7 @@ export {
 } from './penny-drop/service.js';
 export type { PennyLessProvider, PennyLessRequest, PennyLessOutcome } from './penny-less/port.js';
 export { SetuPennyLessProvider, type SetuPennyLessOptions } from './penny-less/setu.js';
-export { SETU_FAILURE_CODES } from './penny-less/setu-status.js';
+export { SETU_ACCOUNT_NUMBER, INVALID_BANK_DETAILS } from './penny-less/setu-status.js';
 export {
   PennyLessVerificationService, PENNY_LESS_ENTITY, toPennyLessResult,
   type PennyLessOptions, type PennyLessVerifyInput, type PennyLessResult,
