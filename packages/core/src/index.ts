@@ -37,5 +37,5 @@ export {
   type SingleFlightOptions, type CachedAnswersSettings, type CacheableAnswer, type CachedAnswer,
 } from './verification/index.js';
 export {
-  cashfreeBaseUrl, cashfreeSignature, CashfreeHeaders, type CashfreeCredentials,
+  cashfreeBaseUrl, cashfreeSignature, cashfreeSetupProblem, CashfreeHeaders, type CashfreeCredentials,
 } from './upstream/cashfree.js';

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import {
-  PENNY_DROP_TEST_ACCOUNTS, PENNY_DROP_TEST_IFSC, VENDOR_PENNY_DROP_ACCOUNTS, startPennyDropSimulator, type PennyDropSimulator,
+  PAN_TEST_VALUES, PENNY_DROP_TEST_ACCOUNTS, PENNY_DROP_TEST_IFSC, VENDOR_PAN_TEST_VALUES, VENDOR_PENNY_DROP_ACCOUNTS,
+  startPanSimulator, startPennyDropSimulator, type PanSimulator, type PennyDropSimulator,
 } from '@satyapan/sandbox';
 import { errorsOf, loadFixture, validatorFor } from './support/contract.js';
 
@@ -74,6 +75,41 @@ describe('sandbox: Cashfree simulators answer as Cashfree\'s OpenAPI document sh
       sim.setDown(true);
       const down = await call({ bank_account: PENNY_DROP_TEST_ACCOUNTS.valid, ifsc: PENNY_DROP_TEST_IFSC });
       documentedAnswer('POST /bank-account/sync', down.status, down.body);
+    });
+  });
+
+  describe('PAN 360 (POST /pan/advance)', () => {
+    let sim: PanSimulator;
+    beforeEach(async () => {
+      sim = await startPanSimulator();
+    });
+    afterEach(() => sim.close());
+
+    const call = async (body: Record<string, unknown>, secret = sim.clientSecret) => {
+      const response = await fetch(`${sim.url}/verification/pan/advance`, {
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-client-id': sim.clientId, 'x-client-secret': secret }, body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+
+    it('answers every test PAN, ours and the vendor\'s, with a documented answer, dates day first as Cashfree writes them', async () => {
+      for (const pan of [...Object.values(PAN_TEST_VALUES), ...Object.values(VENDOR_PAN_TEST_VALUES), 'QWERT1234Y']) {
+        const answer = await call({ verification_id: 'contract-1', pan, name: 'Anjali Rao' });
+        documentedAnswer('POST /pan/advance', answer.status, answer.body);
+        if (answer.body['date_of_birth'] !== undefined) expect(answer.body['date_of_birth']).to.match(/^\d{2}-\d{2}-\d{4}$/);
+      }
+    });
+
+    it('answers bad input, bad credentials and its outage with documented answers', async () => {
+      for (const body of [{ verification_id: 'c', pan: 'ABC' }, { verification_id: 'c' }]) {
+        const answer = await call(body);
+        documentedAnswer('POST /pan/advance', answer.status, answer.body);
+      }
+      const denied = await call({ verification_id: 'c', pan: PAN_TEST_VALUES.individual }, 'wrong');
+      documentedAnswer('POST /pan/advance', denied.status, denied.body);
+      sim.setDown(true);
+      const down = await call({ verification_id: 'c', pan: PAN_TEST_VALUES.individual });
+      documentedAnswer('POST /pan/advance', down.status, down.body);
     });
   });
 });

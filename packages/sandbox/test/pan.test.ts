@@ -23,7 +23,7 @@ describe('sandbox: PAN simulators', () => {
     it('answers a known PAN with its record and an unknown one as invalid', async () => {
       const valid = await post({ verification_id: 'v1', pan: PANS.individual, name: 'Anjali' });
       expect(valid.status).to.equal(200);
-      expect(valid.body).to.include({ status: 'VALID', pan: PANS.individual, registered_name: 'ANJALI RAO', date_of_birth: '1990-08-15', aadhaar_linked: true, type: 'Individual' });
+      expect(valid.body).to.include({ status: 'VALID', pan: PANS.individual, registered_name: 'ANJALI RAO', date_of_birth: '15-08-1990', aadhaar_linked: true, type: 'Individual or Person' });
       expect((await post({ verification_id: 'v2', pan: VENDOR.company, name: 'x' })).body).to.include({ registered_name: 'RON DOE PRIVATE LIMITED', type: 'Company' });
       expect((await post({ verification_id: 'v3', pan: 'QWERT1234Y', name: 'x' })).body).to.include({ status: 'INVALID' });
     });
@@ -32,10 +32,10 @@ describe('sandbox: PAN simulators', () => {
       expect((await post({ verification_id: 'v', pan: PANS.individual, name: 'x' }, { id: sim.clientId, secret: 'wrong' })).status).to.equal(401);
       expect((await post({ verification_id: 'v', pan: 'ABC', name: 'x' })).status).to.equal(400);
       expect((await post({ pan: PANS.individual, name: 'x' })).status).to.equal(400);
-      expect((await post({ verification_id: 'v', pan: PANS.sourceUnavailable, name: 'x' })).status).to.equal(503);
+      expect((await post({ verification_id: 'v', pan: PANS.sourceUnavailable, name: 'x' })).status).to.equal(502);
       const served = sim.requests();
       sim.setDown(true);
-      expect((await post({ verification_id: 'v', pan: PANS.individual, name: 'x' })).status).to.equal(503);
+      expect((await post({ verification_id: 'v', pan: PANS.individual, name: 'x' })).status).to.equal(502);
       sim.setDown(false);
       expect(sim.requests()).to.equal(served);
     });

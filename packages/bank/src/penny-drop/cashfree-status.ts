@@ -71,15 +71,3 @@ export function classifyCashfreeCode(code: string): CashfreeCodeKind | null {
 }
 
 export const UNKNOWN_CODE_FAILURE = 'Transaction failed';
-
-/**
- * 400 codes that are about our account's setup, not the details sent: the keys (missing, or test keys used in
- * production) or the product not enabled on the account. The caller can do nothing about them: a 500 and one
- * error log line naming the cause.
- */
-export const CONFIGURATION_CODES: Readonly<Record<string, string>> = {
-  'x-client-id_missing': 'the x-client-id header is missing',
-  'x-client-secret_missing': 'the x-client-secret header is missing',
-  'x-client-secret_value_invalid': 'the client secret belongs to the other environment (test keys in production or the reverse)',
-  invalid_request: 'the product is not enabled on the Cashfree account',
-};

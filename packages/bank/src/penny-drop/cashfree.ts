@@ -1,9 +1,9 @@
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import {
-  CashfreeHeaders, ERROR_REGISTRY, cashfreeBaseUrl, serviceError, serviceErrorWith, silentLogger,
+  CashfreeHeaders, ERROR_REGISTRY, cashfreeBaseUrl, cashfreeSetupProblem, serviceError, serviceErrorWith, silentLogger,
   type Logger, type ServiceError,
 } from '@satyapan/core';
-import { CONFIGURATION_CODES, UNKNOWN_CODE_FAILURE, VERIFIED_MESSAGE, classifyCashfreeCode, normaliseCashfreeCode } from './cashfree-status.js';
+import { UNKNOWN_CODE_FAILURE, VERIFIED_MESSAGE, classifyCashfreeCode, normaliseCashfreeCode } from './cashfree-status.js';
 import type { PennyDropOutcome, PennyDropProvider, PennyDropRequest } from './port.js';
 
 export interface CashfreeOptions {
@@ -120,7 +120,7 @@ export class CashfreePennyDropProvider implements PennyDropProvider {
       this.logger.warn('penny-drop provider failed', meta);
       return serviceError('SOURCE_UNAVAILABLE');
     }
-    const configuration = configurationProblem(status, providerCode, this.headers.signed);
+    const configuration = cashfreeSetupProblem(status, providerCode, this.headers.signed);
     if (configuration !== null) {
       // The caller can do nothing about it, the operator can: one line that says what to fix.
       this.logger.error('penny-drop provider refused our configuration', { ...meta, cause: configuration });
@@ -147,18 +147,6 @@ export class CashfreePennyDropProvider implements PennyDropProvider {
  */
 function cashfreeName(name: string): string {
   return name.normalize('NFKD').replace(/[^A-Za-z0-9 .\-/&]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
-}
-
-/** What is wrong with our setup when Cashfree refuses the call for it, or null when the refusal is about the input. */
-export function configurationProblem(status: number, providerCode: string, signed: boolean): string | null {
-  if (status === 401) return 'Cashfree refused our credentials: check the client id and secret of this environment';
-  if (status === 403) {
-    return signed
-      ? 'Cashfree refused the call: the x-cf-signature did not verify (check the public key and the host clock) and the IP is not whitelisted'
-      : 'Cashfree refused the call: the egress IP is not whitelisted; whitelist it or set the public key to sign calls';
-  }
-  if (status === 400) return CONFIGURATION_CODES[providerCode] ?? null;
-  return null;
 }
 
 /** The vendor's 422 messages for input the provider refused after our own checks passed. */

@@ -57,3 +57,29 @@ export function cashfreeSignature(clientId: string, key: KeyObject | string, now
   const data = Buffer.from(`${clientId}.${Math.floor(nowMs / 1000)}`, 'utf8');
   return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING }, data).toString('base64');
 }
+
+/**
+ * 400 codes Cashfree answers about our setup rather than the details sent (its examples `XClientIdMissing`,
+ * `UsingTestCredentialsInProd` and "service not enabled"): the caller can do nothing about them.
+ */
+const SETUP_CODES: Readonly<Record<string, string>> = {
+  'x-client-id_missing': 'the x-client-id header is missing',
+  'x-client-secret_missing': 'the x-client-secret header is missing',
+  'x-client-secret_value_invalid': 'the client secret belongs to the other environment (test keys in production or the reverse)',
+  invalid_request: 'the product is not enabled on the Cashfree account',
+};
+
+/**
+ * What is wrong with our setup when Cashfree refuses a call for it (401, 403, the setup 400s), for the one log
+ * line an operator needs; null when the refusal is about the details sent.
+ */
+export function cashfreeSetupProblem(status: number, providerCode: string, signed: boolean): string | null {
+  if (status === 401) return 'Cashfree refused our credentials: check the client id and secret of this environment';
+  if (status === 403) {
+    return signed
+      ? 'Cashfree refused the call: the x-cf-signature did not verify (check the public key and the host clock) and the IP is not whitelisted'
+      : 'Cashfree refused the call: the egress IP is not whitelisted; whitelist it or set the public key to sign calls';
+  }
+  if (status === 400) return SETUP_CODES[providerCode] ?? null;
+  return null;
+}
