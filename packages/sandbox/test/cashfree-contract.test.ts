@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import {
+  AADHAAR_TEST_NUMBERS, AADHAAR_TEST_OTP, VENDOR_AADHAAR_NUMBERS, startAadhaarOtpSimulator, type AadhaarOtpSimulator,
   PAN_TEST_VALUES, PENNY_DROP_TEST_ACCOUNTS, PENNY_DROP_TEST_IFSC, VENDOR_PAN_TEST_VALUES, VENDOR_PENNY_DROP_ACCOUNTS,
   startPanSimulator, startPennyDropSimulator, type PanSimulator, type PennyDropSimulator,
 } from '@satyapan/sandbox';
@@ -110,6 +111,33 @@ describe('sandbox: Cashfree simulators answer as Cashfree\'s OpenAPI document sh
       sim.setDown(true);
       const down = await call({ verification_id: 'c', pan: PAN_TEST_VALUES.individual });
       documentedAnswer('POST /pan/advance', down.status, down.body);
+    });
+  });
+
+  describe('offline Aadhaar OTP (POST /offline-aadhaar/otp, /offline-aadhaar/verify)', () => {
+    let sim: AadhaarOtpSimulator;
+    beforeEach(async () => {
+      sim = await startAadhaarOtpSimulator();
+    });
+    afterEach(() => sim.close());
+
+    const call = async (path: string, body: Record<string, unknown>) => {
+      const response = await fetch(`${sim.url}/verification${path}`, {
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-client-id': sim.clientId, 'x-client-secret': sim.clientSecret }, body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+
+    it('answers every test number\'s send and verify, ours and the vendor\'s, with documented answers', async () => {
+      for (const number of [...Object.values(AADHAAR_TEST_NUMBERS), ...Object.values(VENDOR_AADHAAR_NUMBERS), '234123412346', '12345']) {
+        const sent = await call('/offline-aadhaar/otp', { aadhaar_number: number });
+        documentedAnswer('POST /offline-aadhaar/otp', sent.status, sent.body);
+        if (sent.status !== 200) continue;
+        for (const otp of [AADHAAR_TEST_OTP, '000000', '12', '']) {
+          const verified = await call('/offline-aadhaar/verify', { ref_id: String(sent.body['ref_id']), otp });
+          documentedAnswer('POST /offline-aadhaar/verify', verified.status, verified.body);
+        }
+      }
     });
   });
 });
