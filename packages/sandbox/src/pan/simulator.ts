@@ -121,12 +121,14 @@ export interface PanAadhaarLinkSimulatorOptions {
 }
 
 /**
- * The Income Tax e-filing portal's pre-login "Link Aadhaar Status" service on loopback:
+ * The Income Tax e-filing portal's pre-login "Link Aadhaar Status" service on loopback, answering with the codes
+ * and words public callers of the service quote (fixtures/income-tax-portal in the tests):
  *   POST /iec/servicesapi/getEntity  {pan, aadhaarNumber, preLoginFlag: "Y", serviceName: "linkAadhaarPreLoginService"}
- *     -> 200 {messages: [{code, type: "INFO", desc}], errors: []}   (linked, not linked)
- *     -> 400 {messages: [{code, type: "ERROR", desc}], errors: []}  (PAN or Aadhaar refused, linked to another PAN)
+ *     -> 200 {messages: [{code, type: "INFO", desc}], errors: []}   EF40124 linked, EF40024 not linked
+ *     -> 400 {messages: [{code, type: "ERROR", desc}], errors: []}  EF40026, EF40089, EF40077, Aadhaar linked to another PAN
  *     -> 503 {messages: [], errors: [...]}                          (down)
- * No credentials, as the portal's pre-login services have none. Outcomes are chosen by the PAN (test-pans.ts).
+ * The linked answer masks both numbers as the portal does: two characters each side. No credentials, as the
+ * portal's pre-login services have none. Outcomes are chosen by the PAN (test-pans.ts).
  */
 export async function startPanAadhaarLinkSimulator(options: PanAadhaarLinkSimulatorOptions = {}): Promise<SimulatorControls> {
   const state = { latencyMs: options.latencyMs ?? 0, down: false };
@@ -138,22 +140,25 @@ export async function startPanAadhaarLinkSimulator(options: PanAadhaarLinkSimula
     if (body['serviceName'] !== 'linkAadhaarPreLoginService') return void portal(res, 400, 'EF00000', 'ERROR', 'Invalid service');
     if (state.down) return void res.status(503).json({ messages: [], errors: [{ code: 'EF503', desc: 'Service unavailable' }] });
     const { pan, aadhaarNumber } = body;
-    if (typeof pan !== 'string' || !PAN.test(pan)) return void portal(res, 400, 'EF40003', 'ERROR', 'Please enter a valid PAN');
-    if (typeof aadhaarNumber !== 'string' || !/^\d{12}$/.test(aadhaarNumber)) return void portal(res, 400, 'EF40004', 'ERROR', 'Please enter a valid Aadhaar Number');
+    if (typeof pan !== 'string' || !PAN.test(pan)) return void portal(res, 400, 'EF40089', 'ERROR', 'PAN does not exist.');
+    if (typeof aadhaarNumber !== 'string' || !/^\d{12}$/.test(aadhaarNumber)) return void portal(res, 400, 'EF40077', 'ERROR', 'Please enter a valid Aadhaar Number.');
     const scenario = linkScenario(pan);
     if (scenario.kind === 'down') return void res.status(503).json({ messages: [], errors: [{ code: 'EF503', desc: 'Service unavailable' }] });
     requests++;
     switch (scenario.kind) {
       case 'linked':
-        return void portal(res, 200, 'EF40124', 'INFO', `Your PAN is linked to Aadhaar Number XXXX XXXX ${scenario.lastFour ?? aadhaarNumber.slice(-4)}.`);
+        return void portal(res, 200, 'EF40124', 'INFO', `Your PAN ${masked(pan)} is already linked to given Aadhaar ${masked(aadhaarNumber)}`);
       case 'not_linked':
-        return void portal(res, 200, 'EF40126', 'INFO', 'PAN not linked with Aadhaar. Please click on Link Aadhaar to link your Aadhaar with PAN.');
+        return void portal(res, 200, 'EF40024', 'INFO', 'PAN not linked with Aadhaar. Please click on Link Aadhaar to link your Aadhaar with PAN.');
+      case 'pan_linked_elsewhere':
+        return void portal(res, 400, 'EF40026', 'ERROR', `Your PAN ${masked(pan)} is linked to some other Aadhaar ${masked(aadhaarNumber)}`);
       case 'linked_elsewhere':
-        return void portal(res, 400, 'EF40125', 'ERROR', 'Your Aadhaar Number is linked to some other PAN');
+        // No public caller names this answer's code; the adapter reads it by its words.
+        return void portal(res, 400, 'EF40125', 'ERROR', `Your Aadhaar Number ${masked(aadhaarNumber)} is linked to some other PAN`);
       case 'pan_not_found':
-        return void portal(res, 400, 'EF40001', 'ERROR', 'PAN does not exist');
+        return void portal(res, 400, 'EF40089', 'ERROR', 'PAN does not exist.');
       case 'invalid_aadhaar':
-        return void portal(res, 400, 'EF40004', 'ERROR', 'Please enter a valid Aadhaar Number');
+        return void portal(res, 400, 'EF40077', 'ERROR', 'Please enter a valid Aadhaar Number.');
     }
   });
   app.use((_req: Request, res: Response) => void portal(res, 404, 'EF404', 'ERROR', 'Not found'));
@@ -166,6 +171,11 @@ export async function startPanAadhaarLinkSimulator(options: PanAadhaarLinkSimula
     requests: () => requests,
     close,
   };
+}
+
+/** As the portal masks a number in its answers: `CUXXXXXX3Q`, `75XXXXXXXX32`. */
+function masked(value: string): string {
+  return `${value.slice(0, 2)}${'X'.repeat(value.length - 4)}${value.slice(-2)}`;
 }
 
 function portal(res: Response, status: number, code: string, type: 'INFO' | 'ERROR', desc: string): void {
