@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { HttpOtpProvider, type OtpSendResult, type OtpVerifyResult } from '@satyapan/kyc';
 import { capturedLogger, failure } from '../../bank/test/support/observe.js';
-import { errorsOf, loadFixture, startContractServer, validatorFor, type ContractServer } from '../../sandbox/test/support/contract.js';
+import { errorsOf, loadFixture, meaningsOf, startContractServer, validatorFor, type ContractServer } from '../../sandbox/test/support/contract.js';
 
 /**
  * Cashfree offline Aadhaar OTP against Cashfree's own published answers (fixtures/cashfree, its Verification
@@ -16,9 +16,8 @@ const VERIFY = 'POST /offline-aadhaar/verify';
 type Expected<T> = { result: T } | { error: { status: number; message: string } };
 const unavailable = { error: { status: 503, message: 'Source Unavailable' } };
 const ours = { error: { status: 500, message: 'Internal Server Error' } };
-const limited = { error: { status: 429, message: 'Too Many Requests' } };
 
-const SEND_MEANING: Record<string, Expected<OtpSendResult>> = {
+const SEND_OWN: Record<string, Expected<OtpSendResult>> = {
   '200 OTP Generated': { result: { outcome: 'sent', referenceId: 21637861 } },
   '200 Mobile Not Linked': { result: { outcome: 'not_linked', referenceId: 21637861 } },
   '200 Invalid Aadhaar': { result: { outcome: 'invalid_aadhaar', referenceId: 208 } },
@@ -26,16 +25,10 @@ const SEND_MEANING: Record<string, Expected<OtpSendResult>> = {
   '400 Aadhaar Number Invalid': { result: { outcome: 'invalid_aadhaar', referenceId: null } },
   '400 Client ID/Client Secret Missing': ours,
   '400 Using Test Credentials In Prod': ours,
-  '401 Invalid client ID and client secret combination': ours,
-  '403 IP not whitelisted': ours,
   '422 Insufficient balance': unavailable,
-  '429 Rate limit error per operation': limited,
-  '429 Rate limit error per IP': limited,
-  '500 Unknown Error Occured': unavailable,
-  '500 Internal Server Error (all cases)': unavailable,
 };
 
-const VERIFY_MEANING: Record<string, Expected<OtpVerifyResult['outcome']>> = {
+const VERIFY_OWN: Record<string, Expected<OtpVerifyResult['outcome']>> = {
   '200 VALID': { result: 'valid' },
   '400 Session Expired': { result: 'invalid_reference' },
   '400 Invalid Aadhaar': { result: 'invalid_reference' },
@@ -47,16 +40,13 @@ const VERIFY_MEANING: Record<string, Expected<OtpVerifyResult['outcome']>> = {
   '409 Conflict Error': { result: 'in_progress' },
   '400 Client ID/Client Secret Missing': ours,
   '400 Using Test Credentials In Prod': ours,
-  '401 Invalid client ID and client secret combination': ours,
-  '403 IP not whitelisted': ours,
-  '429 Rate limit error per operation': limited,
-  '429 Rate limit error per IP': limited,
-  '500 Unknown Error Occured': unavailable,
-  '500 Internal Server Error (all cases)': unavailable,
 };
 
 const examplesOf = (operation: string): Example[] => fixture.examples.filter((example) => example.operation === operation);
 const key = (example: Example): string => `${example.status} ${example.name}`;
+/** What Cashfree means by each documented answer of the two operations (the shared ones: contract.ts). */
+const SEND_MEANING = meaningsOf(examplesOf(SEND), SEND_OWN);
+const VERIFY_MEANING = meaningsOf(examplesOf(VERIFY), VERIFY_OWN);
 
 describe('kyc: Cashfree offline Aadhaar OTP against Cashfree\'s published contract', () => {
   let server: ContractServer;
@@ -70,15 +60,10 @@ describe('kyc: Cashfree offline Aadhaar OTP against Cashfree\'s published contra
   });
   afterEach(() => server.close());
 
-  it('has a meaning for every documented answer of both operations, and no other', () => {
-    expect(Object.keys(SEND_MEANING).sort()).to.deep.equal(examplesOf(SEND).map(key).sort());
-    expect(Object.keys(VERIFY_MEANING).sort()).to.deep.equal(examplesOf(VERIFY).map(key).sort());
-  });
-
   for (const example of examplesOf(SEND)) {
     it(`send: reads ${key(example)} (${example.component}) as Cashfree means it`, async () => {
       server.answer({ status: example.status, body: example.value });
-      const expected = SEND_MEANING[key(example)]!;
+      const expected = SEND_MEANING.get(key(example))!;
       const attempt = provider.sendOtp('655675523712');
       if ('result' in expected) expect(await attempt).to.deep.equal(expected.result);
       else expect(await failure(attempt)).to.deep.include(expected.error);
@@ -88,7 +73,7 @@ describe('kyc: Cashfree offline Aadhaar OTP against Cashfree\'s published contra
   for (const example of examplesOf(VERIFY)) {
     it(`verify: reads ${key(example)} (${example.component}) as Cashfree means it`, async () => {
       server.answer({ status: example.status, body: example.value });
-      const expected = VERIFY_MEANING[key(example)]!;
+      const expected = VERIFY_MEANING.get(key(example))!;
       const attempt = provider.verifyOtp('70471', '267987');
       if ('result' in expected) expect((await attempt).outcome).to.equal(expected.result);
       else expect(await failure(attempt)).to.deep.include(expected.error);

@@ -4,7 +4,7 @@ import {
   PAN_TEST_VALUES, PENNY_DROP_TEST_ACCOUNTS, PENNY_DROP_TEST_IFSC, VENDOR_PAN_TEST_VALUES, VENDOR_PENNY_DROP_ACCOUNTS,
   startPanSimulator, startPennyDropSimulator, type PanSimulator, type PennyDropSimulator,
 } from '@satyapan/sandbox';
-import { errorsOf, loadFixture, validatorFor } from './support/contract.js';
+import { errorsOf, loadFixture, postJson, validatorFor } from './support/contract.js';
 
 /**
  * The Cashfree simulators answer only what Cashfree's own OpenAPI document (fixtures/cashfree) shows: every
@@ -46,12 +46,8 @@ describe('sandbox: Cashfree simulators answer as Cashfree\'s OpenAPI document sh
     });
     afterEach(() => sim.close());
 
-    const call = async (body: Record<string, unknown>, headers: Record<string, string> = { 'x-client-id': sim.clientId, 'x-client-secret': sim.clientSecret }) => {
-      const response = await fetch(`${sim.url}/verification/bank-account/sync`, {
-        method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    };
+    const call = (body: Record<string, unknown>, headers: Record<string, string> = { 'x-client-id': sim.clientId, 'x-client-secret': sim.clientSecret }) => (
+      postJson(`${sim.url}/verification/bank-account/sync`, body, headers));
 
     it('answers every test account, ours and the vendor\'s, with a documented answer', async () => {
       const accounts = [...Object.values(PENNY_DROP_TEST_ACCOUNTS), ...Object.values(VENDOR_PENNY_DROP_ACCOUNTS), '55551234'];
@@ -86,12 +82,8 @@ describe('sandbox: Cashfree simulators answer as Cashfree\'s OpenAPI document sh
     });
     afterEach(() => sim.close());
 
-    const call = async (body: Record<string, unknown>, secret = sim.clientSecret) => {
-      const response = await fetch(`${sim.url}/verification/pan/advance`, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-client-id': sim.clientId, 'x-client-secret': secret }, body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    };
+    const call = (body: Record<string, unknown>, secret = sim.clientSecret) => (
+      postJson(`${sim.url}/verification/pan/advance`, body, { 'x-client-id': sim.clientId, 'x-client-secret': secret }));
 
     it('answers every test PAN, ours and the vendor\'s, with a documented answer, dates day first as Cashfree writes them', async () => {
       for (const pan of [...Object.values(PAN_TEST_VALUES), ...Object.values(VENDOR_PAN_TEST_VALUES), 'QWERT1234Y']) {
@@ -121,12 +113,8 @@ describe('sandbox: Cashfree simulators answer as Cashfree\'s OpenAPI document sh
     });
     afterEach(() => sim.close());
 
-    const call = async (path: string, body: Record<string, unknown>) => {
-      const response = await fetch(`${sim.url}/verification${path}`, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-client-id': sim.clientId, 'x-client-secret': sim.clientSecret }, body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    };
+    const call = (path: string, body: Record<string, unknown>) => (
+      postJson(`${sim.url}/verification${path}`, body, { 'x-client-id': sim.clientId, 'x-client-secret': sim.clientSecret }));
 
     it('answers every test number\'s send and verify, ours and the vendor\'s, with documented answers', async () => {
       for (const number of [...Object.values(AADHAAR_TEST_NUMBERS), ...Object.values(VENDOR_AADHAAR_NUMBERS), '234123412346', '12345']) {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import {
   PENNY_LESS_TEST_ACCOUNTS, SETU_SANDBOX_ACCOUNTS, VENDOR_PENNY_LESS_ACCOUNTS, startPennyLessSimulator, type PennyLessSimulator,
 } from '@satyapan/sandbox';
-import { errorsOf, loadFixture, validatorFor } from './support/contract.js';
+import { errorsOf, loadFixture, postJson, validatorFor } from './support/contract.js';
 
 /** The penny-less simulator answers only what Setu's published material (fixtures/setu) shows. */
 interface SetuFixture { path: string; schemas: Record<string, unknown>; responses: Record<string, string[]>; examples: { status: number; value: Record<string, unknown> }[] }
@@ -33,14 +33,9 @@ describe('sandbox: the penny-less simulator answers as Setu\'s documentation sho
   });
   afterEach(() => sim.close());
 
-  const call = async (body: unknown) => {
-    const response = await fetch(`${sim.url}${fixture.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-client-id': sim.clientId, 'x-client-secret': sim.clientSecret, 'x-product-instance-id': sim.productInstanceId },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
+  const call = (body: unknown) => postJson(`${sim.url}${fixture.path}`, body, {
+    'x-client-id': sim.clientId, 'x-client-secret': sim.clientSecret, 'x-product-instance-id': sim.productInstanceId,
+  });
 
   it('every documented example passes the validator built from Setu\'s schemas', () => {
     for (const example of fixture.examples) documentedAnswer(example.status, example.value);

@@ -111,3 +111,44 @@ export async function startContractServer(): Promise<ContractServer> {
     }),
   };
 }
+
+/** What an adapter makes of a provider's answer when it is not an answer about the account or person. */
+export interface ExpectedError { error: { status: number; message: string } }
+
+/**
+ * Cashfree's answers every Verification operation shares (its `Response401`, `Response403`, `Response429`,
+ * `Response500V2`, `Response500AllCases`, `Response502V2`), keyed `status example-name`, with what each of our
+ * Cashfree adapters answers for it: our setup is a 500, Cashfree's limit a 429, its failures a 503.
+ */
+export const CASHFREE_SHARED_ANSWERS: Readonly<Record<string, ExpectedError>> = {
+  '401 Invalid client ID and client secret combination': { error: { status: 500, message: 'Internal Server Error' } },
+  '403 IP not whitelisted': { error: { status: 500, message: 'Internal Server Error' } },
+  '429 Rate limit error per operation': { error: { status: 429, message: 'Too Many Requests' } },
+  '429 Rate limit error per IP': { error: { status: 429, message: 'Too Many Requests' } },
+  '500 Internal Server Error': { error: { status: 503, message: 'Source Unavailable' } },
+  '500 Unknown Error Occured': { error: { status: 503, message: 'Source Unavailable' } },
+  '500 Internal Server Error (all cases)': { error: { status: 503, message: 'Source Unavailable' } },
+  '502 Bad Gateway': { error: { status: 503, message: 'Source Unavailable' } },
+};
+
+/**
+ * What each documented example of an operation means: the operation's own table first, then the shared answers.
+ * Throws for an example neither names, and for an entry of the operation's table that no example shows, so that
+ * the tables and the provider's document cannot drift apart.
+ */
+export function meaningsOf<T>(examples: readonly { status: number; name: string }[], own: Readonly<Record<string, T>>): Map<string, T | ExpectedError> {
+  const keys = examples.map((example) => `${example.status} ${example.name}`);
+  const unknown = Object.keys(own).filter((key) => !keys.includes(key));
+  if (unknown.length > 0) throw new Error(`meanings for answers the provider does not document: ${unknown.join(', ')}`);
+  return new Map(keys.map((key) => {
+    const meaning = own[key] ?? CASHFREE_SHARED_ANSWERS[key];
+    if (meaning === undefined) throw new Error(`no meaning for the documented answer ${key}`);
+    return [key, meaning];
+  }));
+}
+
+/** A JSON POST to a simulator, its status and JSON answer. */
+export async function postJson(url: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
