@@ -1,5 +1,7 @@
 import { expect } from 'chai';
+import { generateKeyPairSync } from 'node:crypto';
 import { HttpOtpProvider, type OtpSendResult, type OtpVerifyResult } from '@satyapan/kyc';
+import { AADHAAR_TEST_NUMBERS, startAadhaarOtpSimulator } from '@satyapan/sandbox';
 import { capturedLogger, failure } from '../../bank/test/support/observe.js';
 import { errorsOf, loadFixture, meaningsOf, startContractServer, validatorFor, type ContractServer } from '../../sandbox/test/support/contract.js';
 
@@ -114,5 +116,20 @@ describe('kyc: Cashfree offline Aadhaar OTP against Cashfree\'s published contra
     server.answer({ status: 200, body: examplesOf(SEND)[0]!.value });
     await hostOnly.sendOtp('655675523712');
     expect(server.requests[0]!.path).to.equal('/verification/offline-aadhaar/otp');
+  });
+
+  it('signs its calls when given Cashfree\'s public key, and the signing simulator accepts them', async () => {
+    const keys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const sim = await startAadhaarOtpSimulator({ signature: { privateKeyPem: keys.privateKey } });
+    try {
+      const signing = new HttpOtpProvider({ baseUrl: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret, publicKeyPem: keys.publicKey });
+      expect(await signing.sendOtp(AADHAAR_TEST_NUMBERS.otpSent)).to.include({ outcome: 'sent' });
+      const unsigned = new HttpOtpProvider({ baseUrl: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret, logger: logs.logger });
+      expect(await failure(unsigned.sendOtp(AADHAAR_TEST_NUMBERS.otpSent))).to.deep.include({ status: 500 });
+      expect(logs.text()).to.contain('egress IP is not whitelisted');
+      expect(sim.otpRequests()).to.equal(1);
+    } finally {
+      await sim.close();
+    }
   });
 });
