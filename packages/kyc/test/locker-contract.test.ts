@@ -39,6 +39,10 @@ describe('kyc: locker client against DigiLocker\'s partner API and the lockers\'
       id: '123e4567-e89b-12d3-a456-426655440000', name: 'Sunil Kumar', dob: '31121970', gender: 'M', eaadhaar: true, mobile: '', email: null,
     });
     expect(server.requests[0]).to.deep.include({ method: 'GET', path: '/oauth2/1/user' });
+    // The specification's other spelling of the e-Aadhaar flag (its property is `eaadhar`).
+    const { eaadhaar, ...rest } = fixture.examples['user']!;
+    server.answer({ status: 200, body: { ...rest, eaadhar: eaadhaar } });
+    expect(await docvault.person('at')).to.include({ eaadhaar: true });
     expect(server.requests[0]!.headers['authorization']).to.equal('Bearer at');
   });
 

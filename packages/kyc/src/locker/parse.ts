@@ -48,7 +48,8 @@ export function parsePerson(body: unknown): LockerPerson {
     name: text(json, 'name', 'user'),
     dob: ddmmyyyy(json, 'dob', 'user'),
     gender: gender as LockerGender,
-    eaadhaar: optionalText(json, 'eaadhaar')?.toUpperCase() === 'Y',
+    // The partner API's specification spells it both ways (`eaadhar` in its properties, `eaadhaar` required).
+    eaadhaar: (optionalText(json, 'eaadhaar') ?? optionalText(json, 'eaadhar'))?.toUpperCase() === 'Y',
     // The partner API's user answer has no mobile or email (its specification); the mobile comes with the token
     // answer and the service fills it in (LockerTokens.mobile).
     mobile: optionalText(json, 'mobile') ?? '',
