@@ -88,6 +88,12 @@ describe('bank: Cashfree penny drop against Cashfree\'s published contract', () 
     });
   }
 
+  it('logs the reference Cashfree gives a bank or rail failure, for a later status poll', async () => {
+    server.answer({ status: 422, body: examples.find((example) => example.name === 'NPCI unavailable')!.value });
+    await provider.verify({ ifsc: IFSC, accountNumber: ACCOUNTS.valid });
+    expect(logs.text()).to.contain('"provider_reference":"102"').and.not.contain(ACCOUNTS.valid);
+  });
+
   it('logs one line naming the cause when Cashfree refuses our setup, and never the provider\'s text', async () => {
     const forbidden = examples.find((example) => example.status === 403)!;
     server.answer({ status: 403, body: forbidden.value });

@@ -36,6 +36,8 @@ interface SyncResponse {
 
 interface ProviderErrorBody {
   code?: unknown;
+  /** Cashfree's reference of the verification, for a later status poll (`GET /bank-account?reference_id=`). */
+  error?: { reference_id?: unknown } | null;
 }
 
 const NETWORK_FAILURES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_CANCELED', 'ERR_NETWORK', 'EHOSTUNREACH']);
@@ -78,7 +80,14 @@ export class CashfreePennyDropProvider implements PennyDropProvider {
     }
     const data = (typeof response.data === 'object' && response.data !== null ? response.data : {}) as SyncResponse & ProviderErrorBody;
     if (response.status === 200) return this.outcomeOf(data, typeof data.account_status_code === 'string' ? data.account_status_code : '');
-    if (response.status === 422 && typeof data.code === 'string' && classifyCashfreeCode(data.code)) return this.outcomeOf({}, data.code);
+    if (response.status === 422 && typeof data.code === 'string' && classifyCashfreeCode(data.code)) {
+      // Kept in the log (it names the verification, not the account) so an operator can poll its final status.
+      const reference = data.error?.reference_id;
+      if (typeof reference === 'number' || typeof reference === 'string') {
+        this.logger.info('penny-drop provider answered a bank or rail failure', { provider: this.name, provider_code: data.code, provider_reference: String(reference) });
+      }
+      return this.outcomeOf({}, data.code);
+    }
     throw this.statusFailure(response, typeof data.code === 'string' ? data.code : '');
   }
 
