@@ -318,8 +318,8 @@ describe('demo host app: a walk through every area on embedded defaults, with th
     });
     const cached = await client.GET(operation, { ...account(PENNY_LESS_TEST_ACCOUNTS.business), headers: { 'x-accept-cache': 'true' } });
     expect(cached.data?.data).to.deep.equal(fresh.data?.data);
-    const blocked = await client.GET(operation, account(PENNY_LESS_TEST_ACCOUNTS.blocked));
-    expect(blocked.data?.data).to.include({ message: 'Account is blocked', account_exists: true });
+    const unknown = await client.GET(operation, account(PENNY_LESS_TEST_ACCOUNTS.invalidAccount));
+    expect(unknown.data?.data).to.include({ message: 'Invalid account number or ifsc provided', account_exists: false });
     const openapi = (await (await fetch(`${api}/openapi.json`)).json()) as { paths: Record<string, unknown> };
     expect(openapi.paths).to.include.keys(operation, '/kyc/docvault/user/verify');
   });

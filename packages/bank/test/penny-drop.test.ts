@@ -34,7 +34,6 @@ describe('bank: penny-drop verification', () => {
       ['blocked', { providerCode: 'ACCOUNT_BLOCKED', message: 'Account is blocked', accountExists: true, deposited: false, definitive: true }],
       ['fraud', { providerCode: 'FRAUD_ACCOUNT', message: 'Account is blocked', accountExists: true, deposited: false, definitive: true }],
       ['invalidIfsc', { providerCode: 'INVALID_IFSC_FAIL', message: 'IFSC is invalid', deposited: false, definitive: true }],
-      ['verificationBlocked', { providerCode: 'BAV_BLOCKED', message: 'Account is blocked', deposited: false, definitive: false }],
       ['impsModeFail', { providerCode: 'IMPS_MODE_FAIL', message: 'IMPS Mode fail', deposited: false, definitive: false }],
       ['beneficiaryBankDeclined', { providerCode: 'BENE_BANK_DECLINED', message: 'Failed at beneficiary bank', deposited: false, definitive: false }],
       ['npciUnavailable', { providerCode: 'NPCI_UNAVAILABLE', message: 'NPCI Unavailable', deposited: false, definitive: false }],
@@ -89,7 +88,7 @@ describe('bank: penny-drop verification', () => {
       });
       const error = await failure(wrong.verify({ ifsc: IFSC, accountNumber: ACCOUNTS.valid }));
       expect(error).to.deep.equal({ status: 500, message: 'Internal Server Error', headers: {} });
-      expect(logs.text()).to.contain('refused our credentials').and.not.contain('authentication Failed');
+      expect(logs.text()).to.contain('refused our credentials').and.not.contain('Invalid clientId and clientSecret');
       expect(logs.text()).to.not.contain('not-the-secret');
       expect(sim.deposits()).to.equal(0);
     });

@@ -34,10 +34,8 @@ describe('bank: penny-less verification', () => {
     const expectations: [keyof typeof ACCOUNTS, PennyLessOutcome][] = [
       ['individual', { providerCode: 'SUCCESS/INDIVIDUAL', accountExists: true, definitive: true, nameAtBank: 'ANJALI RAO' }],
       ['business', { providerCode: 'SUCCESS/MERCHANT', accountExists: true, definitive: true, nameAtBank: 'SATYAPAN DEMO TECHNOLOGIES PVT LTD' }],
-      ['invalidAccount', { providerCode: 'invalid-account', message: 'Invalid account number or ifsc provided', accountExists: false, definitive: true }],
-      ['bankOffline', { providerCode: 'beneficiary-bank-offline', message: 'Beneficiary bank offline', definitive: false }],
-      ['blocked', { providerCode: 'account-blocked', message: 'Account is blocked', accountExists: true, definitive: true }],
-      ['nreAccount', { providerCode: 'nre-account', message: 'Given account is an NRE account', accountExists: true, definitive: true }],
+      ['unknownEntity', { providerCode: 'SUCCESS/UNKNOWN', accountExists: true, definitive: true, nameAtBank: 'MEERA IYER' }],
+      ['invalidAccount', { providerCode: 'ERROR/INVALID_BANK_DETAILS', message: 'Invalid account number or ifsc provided', accountExists: false, definitive: true }],
     ];
     for (const [account, expected] of expectations) {
       it(`maps the ${account} test account`, async () => {
@@ -94,9 +92,8 @@ describe('bank: penny-less verification', () => {
 
     it('answers in the vendor\'s shape: name for a found account, message and account_exists otherwise', async () => {
       expect(await service.verifyAccount(base())).to.deep.equal({ '@entity': ENTITY, account_exists: true, name_at_bank: 'ANJALI RAO' });
-      expect(await service.verifyAccount(base({ accountNumber: ACCOUNTS.bankOffline }))).to.deep.equal({ '@entity': ENTITY, message: 'Beneficiary bank offline' });
-      expect(await service.verifyAccount(base({ accountNumber: ACCOUNTS.blocked })))
-        .to.deep.equal({ '@entity': ENTITY, message: 'Account is blocked', account_exists: true });
+      expect(await service.verifyAccount(base({ accountNumber: ACCOUNTS.invalidAccount })))
+        .to.deep.equal({ '@entity': ENTITY, message: 'Invalid account number or ifsc provided', account_exists: false });
     });
 
     it('x-accept-cache: true answers from the cache; false and absent ask the provider; rail failures are not cached', async () => {
@@ -108,9 +105,11 @@ describe('bank: penny-less verification', () => {
       expect(sim.requests()).to.equal(3);
       expect((await service.verifyAccount(base({ apiKey: 'key_live_b', acceptCache: true }))).name_at_bank, 'per API key').to.equal('ANJALI RAO');
       expect(sim.requests()).to.equal(4);
-      await service.verifyAccount(base({ accountNumber: ACCOUNTS.bankOffline, acceptCache: true }));
-      await service.verifyAccount(base({ accountNumber: ACCOUNTS.bankOffline, acceptCache: true }));
-      expect(sim.requests()).to.equal(6);
+      sim.setDown(true);
+      await service.verifyAccount(base({ accountNumber: ACCOUNTS.business, acceptCache: true })).catch(() => undefined);
+      sim.setDown(false);
+      await service.verifyAccount(base({ accountNumber: ACCOUNTS.business, acceptCache: true }));
+      expect(sim.requests(), 'an outage is not cached').to.equal(5);
       const [key] = await keysMatching(store.redis, `${store.keys.prefix}:pl*answer`);
       expect(key, 'its own keys, apart from penny drop').to.be.a('string');
       expect(key).to.not.contain(ACCOUNTS.individual);

@@ -36,3 +36,6 @@ export {
   VerificationCache, DEFAULT_CACHE_TTL_SECONDS, RedisSingleFlight, CachedAnswers, parseAcceptCache,
   type SingleFlightOptions, type CachedAnswersSettings, type CacheableAnswer, type CachedAnswer,
 } from './verification/index.js';
+export {
+  cashfreeBaseUrl, cashfreeSignature, cashfreeSetupProblem, CashfreeHeaders, type CashfreeCredentials,
+} from './upstream/cashfree.js';

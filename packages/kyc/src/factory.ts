@@ -83,7 +83,7 @@ export function createKycServices(config: KycServicesConfig): KycServices {
   return {
     ...services,
     aadhaarOtp: new AadhaarOtpService({
-      ...common, numberHashSecret, provider: instrumented(config, new HttpOtpProvider(provider), 'aadhaar_otp'), ...(testNumbers ? { testNumbers } : {}),
+      ...common, numberHashSecret, provider: instrumented(config, new HttpOtpProvider({ ...(common.logger ? { logger: common.logger } : {}), ...provider }), 'aadhaar_otp'), ...(testNumbers ? { testNumbers } : {}),
     }),
   };
 }

@@ -69,9 +69,11 @@ describe('kyc: locker client (openid-client) against the locker simulator', () =
     const { client, tokens } = await signIn('docvault', ASHA.id, ['ADHAR', 'PANCR'], ['ADHAR', 'PANCR', 'DRVLC']);
     expect(tokens.refreshToken).to.be.a('string');
     expect(tokens.expiresInSeconds).to.equal(3600);
+    // The user answer has no mobile or email; the mobile comes with the token answer.
     expect(await client.person(tokens.accessToken)).to.deep.equal({
-      id: ASHA.id, name: 'Asha Verma', dob: '16041995', gender: 'F', eaadhaar: true, mobile: ASHA.mobile, email: ASHA.email,
+      id: ASHA.id, name: 'Asha Verma', dob: '16041995', gender: 'F', eaadhaar: true, mobile: '', email: null,
     });
+    expect(tokens.mobile).to.equal(ASHA.mobile);
     const files = await client.issuedFiles(tokens.accessToken);
     expect(files.map((f) => f.doctype)).to.deep.equal(['ADHAR', 'PANCR']);
     const aadhaar = await client.download(tokens.accessToken, files[0]!);

@@ -64,9 +64,7 @@ describe('router: penny-less verification (GET /bank/{ifsc}/accounts/{account_nu
     ['individual', { '@entity': ENTITY, account_exists: true, name_at_bank: 'ANJALI RAO' }],
     ['business', { '@entity': ENTITY, account_exists: true, name_at_bank: 'SATYAPAN DEMO TECHNOLOGIES PVT LTD' }],
     ['invalidAccount', { '@entity': ENTITY, message: 'Invalid account number or ifsc provided', account_exists: false }],
-    ['bankOffline', { '@entity': ENTITY, message: 'Beneficiary bank offline' }],
-    ['blocked', { '@entity': ENTITY, message: 'Account is blocked', account_exists: true }],
-    ['nreAccount', { '@entity': ENTITY, message: 'Given account is an NRE account', account_exists: true }],
+    ['unknownEntity', { '@entity': ENTITY, account_exists: true, name_at_bank: 'MEERA IYER' }],
   ];
   for (const [account, data] of answers) {
     it(`answers the ${account} test account with 200 and the vendor's data keys`, async () => {
@@ -92,7 +90,7 @@ describe('router: penny-less verification (GET /bank/{ifsc}/accounts/{account_nu
     });
     const other = await verify(ACCOUNTS.business).query({ name: 'Satyapan Demo Textiles Pvt Ltd' });
     expect(other.body.data.name_match).to.deep.include({ result: 'no_match' });
-    expect((await verify(ACCOUNTS.blocked).query({ name: 'Anjali Rao' })).body.data).to.not.have.property('name_match');
+    expect((await verify(ACCOUNTS.invalidAccount).query({ name: 'Anjali Rao' })).body.data).to.not.have.property('name_match');
   });
 
   it('answers 422 Invalid IFSC pattern and field messages before asking the provider; 503 when the provider is down', async () => {

@@ -171,7 +171,6 @@ describe('router: bank routes', () => {
       ['blocked', { message: 'Account is blocked', account_exists: true }],
       ['fraud', { message: 'Account is blocked', account_exists: true }],
       ['invalidIfsc', { message: 'IFSC is invalid' }],
-      ['verificationBlocked', { message: 'Account is blocked' }],
       ['impsModeFail', { message: 'IMPS Mode fail' }],
       ['beneficiaryBankDeclined', { message: 'Failed at beneficiary bank' }],
       ['npciUnavailable', { message: 'NPCI Unavailable' }],

@@ -1,4 +1,5 @@
 export {};
+export type { SignatureCheck } from './cashfree-signature.js';
 export * from './locker/index.js';
 export * from './aadhaar-otp/index.js';
 export * from './penny-drop/index.js';

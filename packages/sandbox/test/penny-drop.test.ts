@@ -33,7 +33,6 @@ describe('sandbox: penny-drop provider simulator', () => {
     });
     // Day 326 of 2026, 13h UTC, then the reference's sequence.
     expect(answer.body['utr']).to.match(/^632613\d{6}$/);
-    expect(answer.body['ifsc_details']).to.include({ ifsc: IFSC, ifsc_subcode: 'KKBK0' });
     expect(sim.deposits()).to.equal(1);
     expect(sim.deposits(ACCOUNTS.valid)).to.equal(1);
     const partial = await verify({ bank_account: ACCOUNTS.validSecond, ifsc: IFSC, name: 'Rahul V' });
@@ -45,18 +44,9 @@ describe('sandbox: penny-drop provider simulator', () => {
     ['invalidAccount', 'INVALID', 'INVALID_ACCOUNT_FAIL'],
     ['nreAccount', 'INVALID', 'NRE_ACCOUNT_FAIL'],
     ['blocked', 'INVALID', 'ACCOUNT_BLOCKED'],
-    ['fraud', 'INVALID', 'FRAUD_ACCOUNT'],
     ['invalidIfsc', 'INVALID', 'INVALID_IFSC_FAIL'],
-    ['verificationBlocked', 'INVALID', 'BAV_BLOCKED'],
-    ['impsModeFail', 'FAILED', 'IMPS_MODE_FAIL'],
-    ['beneficiaryBankDeclined', 'FAILED', 'BENE_BANK_DECLINED'],
-    ['failedAtBank', 'FAILED', 'FAILED_AT_BANK'],
-    ['connectionTimeout', 'FAILED', 'CONNECTION_TIMEOUT'],
-    ['npciUnavailable', 'FAILED', 'NPCI_UNAVAILABLE'],
-    ['sourceBankDeclined', 'FAILED', 'SOURCE_BANK_DECLINED'],
-    ['beneficiaryBankOffline', 'FAILED', 'BENEFICIARY_BANK_OFFLINE'],
   ];
-  it('has a test account for every account_status_code, none of which credits money', async () => {
+  it('answers 200 only with the sync endpoint\'s documented account answers, none of which credits money', async () => {
     for (const [account, status, code] of statuses) {
       const answer = await verify({ bank_account: ACCOUNTS[account], ifsc: IFSC });
       expect(answer.status, account).to.equal(200);
@@ -68,12 +58,27 @@ describe('sandbox: penny-drop provider simulator', () => {
     expect(sim.requests()).to.equal(statuses.length + 1);
   });
 
+  it('answers the bank\'s and the rails\' failures as 422 with Cashfree\'s lower-case codes and the reference to poll', async () => {
+    const failures: [keyof typeof ACCOUNTS, string][] = [
+      ['fraud', 'fraud_account'], ['impsModeFail', 'imps_mode_fail'], ['beneficiaryBankDeclined', 'bene_bank_declined'],
+      ['failedAtBank', 'failed_at_bank'], ['connectionTimeout', 'connection_timeout'], ['npciUnavailable', 'npci_unavailable'],
+      ['sourceBankDeclined', 'source_bank_declined'], ['beneficiaryBankOffline', 'benficiary_bank_offline'],
+      ['underProcess', 'verification_already_under_process'],
+    ];
+    for (const [account, code] of failures) {
+      const answer = await verify({ bank_account: ACCOUNTS[account], ifsc: IFSC });
+      expect(answer.status, account).to.equal(422);
+      expect(answer.body, account).to.include({ type: 'validation_error', code });
+      expect(answer.body['error'], account).to.have.property('reference_id').that.is.a('number');
+    }
+    expect(sim.deposits()).to.equal(0);
+  });
+
   it('answers the provider-level errors with their HTTP statuses', async () => {
     const errors: [keyof typeof ACCOUNTS, number, string][] = [
       ['insufficientBalance', 422, 'insufficient_balance'],
-      ['underProcess', 409, 'verification_already_under_process'],
-      ['serverError', 500, 'internal_error'],
-      ['rateLimited', 429, 'too_many_requests'],
+      ['serverError', 500, 'verification_failed'],
+      ['rateLimited', 429, 'too_many_requests_per_operation'],
     ];
     for (const [account, status, code] of errors) {
       const answer = await verify({ bank_account: ACCOUNTS[account], ifsc: IFSC });
@@ -83,13 +88,15 @@ describe('sandbox: penny-drop provider simulator', () => {
   });
 
   it('validates input like the provider and refuses bad credentials', async () => {
-    expect((await verify({ bank_account: '12345', ifsc: IFSC })).body['code']).to.equal('bank_account_invalid');
+    expect((await verify({ bank_account: '12345', ifsc: IFSC })).body['code']).to.equal('bank_account_length_short');
     expect((await verify({ bank_account: ACCOUNTS.valid, ifsc: 'KKBK1000131' })).body).to.deep.equal({
-      type: 'validation_error', code: 'ifsc_invalid', message: 'ifsc should be of 11 characters and 5th character should be 0',
+      type: 'validation_error', code: 'ifsc_value_invalid', message: 'ifsc should be of 11 characters and 5th character should be 0.',
     });
     expect((await verify({ bank_account: ACCOUNTS.valid, ifsc: IFSC, phone: '98x' })).status).to.equal(400);
     const denied = await verify({ bank_account: ACCOUNTS.valid, ifsc: IFSC }, { 'x-client-id': sim.clientId, 'x-client-secret': 'wrong' });
-    expect(denied).to.deep.equal({ status: 401, body: { type: 'authentication_error', code: 'request_failed', message: 'authentication Failed' } });
+    expect(denied).to.deep.equal({
+      status: 401, body: { type: 'authentication_error', code: 'authentication_failed', message: 'Invalid clientId and clientSecret combination' },
+    });
     expect(sim.requests()).to.equal(0);
     expect(sim.deposits()).to.equal(0);
   });
@@ -110,7 +117,7 @@ describe('sandbox: penny-drop provider simulator', () => {
 
   it('can be switched down and slowed down, and reports its counters over HTTP', async () => {
     sim.setDown(true);
-    expect((await verify({ bank_account: ACCOUNTS.valid, ifsc: IFSC })).status).to.equal(503);
+    expect((await verify({ bank_account: ACCOUNTS.valid, ifsc: IFSC })).status).to.equal(502);
     sim.setDown(false);
     sim.setLatency(150);
     const started = Date.now();

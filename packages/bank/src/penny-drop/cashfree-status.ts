@@ -1,63 +1,73 @@
 import type { PennyDropOutcome } from './port.js';
 
 /**
- * Cashfree BAV v2 `account_status_code` -> our answer. Messages and `account_exists` follow the vendor whose
- * API ours copies: verified accounts exist; NRE and blocked accounts exist but cannot be credited; an invalid
- * account does not exist; when the rails or a bank fail, existence is unknown and `account_exists` is left out.
- * Only answers about the account itself are `definitive` (cached); rail and bank failures are not.
+ * Cashfree Bank Account Verification v2 (sync) -> our answers: the adapter's failure vocabulary.
+ *
+ * What Cashfree's Verification OpenAPI (2023-12-18) shows for `POST /bank-account/sync`:
+ * - 200 carries only answers about the account: ACCOUNT_IS_VALID, INVALID_ACCOUNT_FAIL, ACCOUNT_BLOCKED,
+ *   INVALID_IFSC_FAIL, NRE_ACCOUNT_FAIL (`account_status_code`);
+ * - 422 carries the bank's and the rails' failures as lower-case `code`s (`npci_unavailable`,
+ *   `benficiary_bank_offline` spelt so, `fraud_account`, `insufficient_balance`, ...), with `error.reference_id`;
+ * - the upper-case forms of those codes (FRAUD_ACCOUNT, NPCI_UNAVAILABLE, ...) belong to the status endpoint's
+ *   200 answers; they are read the same way, so that either endpoint's answer means one thing here.
+ *
+ * Kinds, and what each becomes for our callers:
+ * - `account`: an answer about the account itself: 200, definitive (cached);
+ * - `rail`: the bank or the rails could not answer now: 200 with the vendor's message and no `account_exists`,
+ *   never cached (the vendor's API answers these with 200);
+ * - `transfer`: the credit failed for a reason that says nothing about the account: the vendor's 500 envelope
+ *   with its message ("Failed at bank", "Transaction failed"), never cached;
+ * - `outage`: our standing with the provider (wallet empty, the same verification already running there): 503,
+ *   retryable, never cached, logged.
  */
 type Mapping = Omit<PennyDropOutcome, 'providerCode' | 'nameAtBank' | 'utr' | 'deposited'>;
 
-const about = (message: string, accountExists: boolean | undefined): Mapping => (
-  accountExists === undefined ? { message, definitive: true } : { message, accountExists, definitive: true }
-);
-const transient = (message: string): Mapping => ({ message, definitive: false });
+export type CashfreeCodeKind =
+  | { kind: 'account' | 'rail'; mapping: Mapping }
+  | { kind: 'transfer'; message: string }
+  | { kind: 'outage'; reason: string };
+
+const about = (message: string, accountExists: boolean | undefined): CashfreeCodeKind => ({
+  kind: 'account', mapping: accountExists === undefined ? { message, definitive: true } : { message, accountExists, definitive: true },
+});
+const rail = (message: string): CashfreeCodeKind => ({ kind: 'rail', mapping: { message, definitive: false } });
+const transfer = (message: string): CashfreeCodeKind => ({ kind: 'transfer', message });
+const outage = (reason: string): CashfreeCodeKind => ({ kind: 'outage', reason });
 
 export const VERIFIED_MESSAGE = 'Bank Account details verified successfully.';
 
-const STATUS_CODES: Readonly<Record<string, Mapping>> = {
+/** Keyed by the upper-case code; {@link classifyCashfreeCode} folds the 422 spellings onto these. */
+const CODES: Readonly<Record<string, CashfreeCodeKind>> = {
   ACCOUNT_IS_VALID: about(VERIFIED_MESSAGE, true),
   INVALID_ACCOUNT_FAIL: about('Invalid account number or ifsc provided', false),
   NRE_ACCOUNT_FAIL: about('Given account is an NRE account', true),
   ACCOUNT_BLOCKED: about('Account is blocked', true),
   FRAUD_ACCOUNT: about('Account is blocked', true),
   INVALID_IFSC_FAIL: about('IFSC is invalid', undefined),
-  BAV_BLOCKED: transient('Account is blocked'),
-  IMPS_MODE_FAIL: transient('IMPS Mode fail'),
-  BENE_BANK_DECLINED: transient('Failed at beneficiary bank'),
-  NPCI_UNAVAILABLE: transient('NPCI Unavailable'),
-  SOURCE_BANK_DECLINED: transient('Source bank declined'),
-  BENEFICIARY_BANK_OFFLINE: transient('Beneficiary bank offline'),
+  BAV_BLOCKED: rail('Account is blocked'),
+  IMPS_MODE_FAIL: rail('IMPS Mode fail'),
+  BENE_BANK_DECLINED: rail('Failed at beneficiary bank'),
+  NPCI_UNAVAILABLE: rail('NPCI Unavailable'),
+  SOURCE_BANK_DECLINED: rail('Source bank declined'),
+  BENEFICIARY_BANK_OFFLINE: rail('Beneficiary bank offline'),
+  FAILED_AT_BANK: transfer('Failed at bank'),
+  CONNECTION_TIMEOUT: transfer('Transaction failed'),
+  INSUFFICIENT_BALANCE: outage('the Cashfree wallet has too little balance: top it up'),
+  VERIFICATION_ALREADY_UNDER_PROCESS: outage('the same verification is already running at Cashfree'),
 };
 
-/**
- * Codes that describe our standing with the provider rather than the account (the wallet is empty, the same
- * verification is already running there): the caller should retry later, so they become 503.
- */
-export const PROVIDER_SIDE_CODES = new Set(['INSUFFICIENT_BALANCE', 'VERIFICATION_ALREADY_UNDER_PROCESS']);
+/** Cashfree's own misspelling on the 422 answer, folded onto the status endpoint's spelling. */
+const SPELLINGS: Readonly<Record<string, string>> = { BENFICIARY_BANK_OFFLINE: 'BENEFICIARY_BANK_OFFLINE' };
 
-/**
- * Codes whose credit failed for a reason that says nothing about the account: the vendor answers these with a
- * 500 error envelope carrying the message (its collection: "500 - Failed at bank", "500 - Transaction failed"),
- * not with a 200. An unknown code is a failed transaction too.
- */
-const TRANSFER_FAILURES: Readonly<Record<string, string>> = {
-  FAILED_AT_BANK: 'Failed at bank',
-  CONNECTION_TIMEOUT: 'Transaction failed',
-};
-const UNKNOWN_CODE_FAILURE = 'Transaction failed';
-
-/** The 500 message for a code whose credit failed, or null when the code is an answer about the account. */
-export function transferFailureMessage(code: string): string | null {
-  if (code in STATUS_CODES) return null;
-  return TRANSFER_FAILURES[code] ?? UNKNOWN_CODE_FAILURE;
+/** The upper-case code we log and report as `providerCode`, whichever answer carried it. */
+export function normaliseCashfreeCode(code: string): string {
+  const upper = code.toUpperCase();
+  return SPELLINGS[upper] ?? upper;
 }
 
-/** The mapping for a status code that answers about the account (see {@link transferFailureMessage} first). */
-export function mapAccountStatusCode(code: string): Mapping {
-  return STATUS_CODES[code] ?? transient(UNKNOWN_CODE_FAILURE);
+/** What a code means, or null for a code the provider's material does not show (the adapter treats it as a failed transfer). */
+export function classifyCashfreeCode(code: string): CashfreeCodeKind | null {
+  return CODES[normaliseCashfreeCode(code)] ?? null;
 }
 
-export function isKnownAccountStatusCode(code: string): boolean {
-  return code in STATUS_CODES || code in TRANSFER_FAILURES;
-}
+export const UNKNOWN_CODE_FAILURE = 'Transaction failed';

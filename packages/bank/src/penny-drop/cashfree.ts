@@ -1,13 +1,25 @@
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
-import { ERROR_REGISTRY, serviceError, serviceErrorWith, silentLogger, type Logger, type ServiceError } from '@satyapan/core';
-import { PROVIDER_SIDE_CODES, isKnownAccountStatusCode, mapAccountStatusCode, transferFailureMessage } from './cashfree-status.js';
+import {
+  CashfreeHeaders, ERROR_REGISTRY, cashfreeBaseUrl, cashfreeSetupProblem, serviceError, serviceErrorWith, silentLogger,
+  type Logger, type ServiceError,
+} from '@satyapan/core';
+import { UNKNOWN_CODE_FAILURE, VERIFIED_MESSAGE, classifyCashfreeCode, normaliseCashfreeCode } from './cashfree-status.js';
 import type { PennyDropOutcome, PennyDropProvider, PennyDropRequest } from './port.js';
 
 export interface CashfreeOptions {
-  /** e.g. https://api.cashfree.com/verification, https://sandbox.cashfree.com/verification, or the simulator's URL + /verification. */
+  /**
+   * The Verification API's server URL: https://api.cashfree.com/verification (production),
+   * https://sandbox.cashfree.com/verification, or the simulator's URL + /verification (the same convention for
+   * the three Cashfree adapters; a URL without `/verification` gets it appended).
+   */
   baseUrl: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * Cashfree's public key (PEM), for hosts without a whitelisted static IP: every call then carries
+   * `x-cf-signature` (docs/OPERATIONS.md, "Upstreams").
+   */
+  publicKeyPem?: string;
   /** Sent as `x-api-version` when set. */
   apiVersion?: string;
   /** Whole-request timeout; a sync penny drop waits for the IMPS credit, which can take many seconds. */
@@ -17,82 +29,87 @@ export interface CashfreeOptions {
 
 /** The fields of the provider's answer we read (others are ignored). */
 interface SyncResponse {
-  reference_id?: number | string;
   name_at_bank?: string | null;
   utr?: string | null;
-  account_status?: string;
   account_status_code?: string;
 }
 
 interface ProviderErrorBody {
   code?: unknown;
-  type?: unknown;
+  /** Cashfree's reference of the verification, for a later status poll (`GET /bank-account?reference_id=`). */
+  error?: { reference_id?: unknown } | null;
 }
 
 const NETWORK_FAILURES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_CANCELED', 'ERR_NETWORK', 'EHOSTUNREACH']);
 
 /**
- * Cashfree's Bank Account Verification v2, sync flavour (POST /bank-account/sync), over axios.
- * Timeouts, network failures and 5xx are 503 `Source Unavailable`; credentials refused (401/403) are a 500 that
- * says nothing about the provider's answer (an operator problem, logged); the provider's input errors are 422
- * with the vendor's messages. Request bodies and the provider's answers are never logged: they carry the
- * account number and the account holder's name.
+ * Cashfree's Bank Account Verification v2, sync flavour (POST /bank-account/sync), over axios. What each answer
+ * becomes is the vocabulary of cashfree-status.ts; beyond it: timeouts, network failures and 5xx are 503
+ * `Source Unavailable`; our configuration refused (401, 403, the setup 400s) is a 500 and one error log line
+ * naming the cause; the provider's input errors are 422 with the vendor's messages; 429 is passed on. Request
+ * bodies and the provider's answers are never logged: they carry the account number and the holder's name.
  */
 export class CashfreePennyDropProvider implements PennyDropProvider {
   readonly name = 'cashfree';
   private readonly http: AxiosInstance;
+  private readonly headers: CashfreeHeaders;
   private readonly logger: Logger;
 
   constructor(options: CashfreeOptions) {
     this.logger = options.logger ?? silentLogger();
+    this.headers = new CashfreeHeaders(options);
     this.http = axios.create({
-      baseURL: options.baseUrl.replace(/\/+$/, ''),
+      baseURL: cashfreeBaseUrl(options.baseUrl),
       timeout: options.timeoutMs ?? 30_000,
       maxRedirects: 0,
       validateStatus: () => true,
-      headers: {
-        'content-type': 'application/json',
-        'x-client-id': options.clientId,
-        'x-client-secret': options.clientSecret,
-        ...(options.apiVersion ? { 'x-api-version': options.apiVersion } : {}),
-      },
+      headers: { 'content-type': 'application/json' },
     });
   }
 
   async verify(request: PennyDropRequest): Promise<PennyDropOutcome> {
     const body: Record<string, string> = { bank_account: request.accountNumber, ifsc: request.ifsc };
-    if (request.name !== undefined) body['name'] = request.name;
+    const name = request.name === undefined ? '' : cashfreeName(request.name);
+    if (name !== '') body['name'] = name;
     if (request.mobile !== undefined) body['phone'] = request.mobile;
     let response: AxiosResponse<unknown>;
     try {
-      response = await this.http.post('/bank-account/sync', body);
+      response = await this.http.post('/bank-account/sync', body, { headers: this.headers.current() });
     } catch (error) {
       throw this.transportFailure(error);
     }
-    if (response.status === 200) return this.outcomeOf(response.data);
-    throw this.statusFailure(response);
+    const data = (typeof response.data === 'object' && response.data !== null ? response.data : {}) as SyncResponse & ProviderErrorBody;
+    if (response.status === 200) return this.outcomeOf(data, typeof data.account_status_code === 'string' ? data.account_status_code : '');
+    if (response.status === 422 && typeof data.code === 'string' && classifyCashfreeCode(data.code)) {
+      // Kept in the log (it names the verification, not the account) so an operator can poll its final status.
+      const reference = data.error?.reference_id;
+      if (typeof reference === 'number' || typeof reference === 'string') {
+        this.logger.info('penny-drop provider answered a bank or rail failure', { provider: this.name, provider_code: data.code, provider_reference: String(reference) });
+      }
+      return this.outcomeOf({}, data.code);
+    }
+    throw this.statusFailure(response, typeof data.code === 'string' ? data.code : '');
   }
 
-  private outcomeOf(data: unknown): PennyDropOutcome {
-    const answer = (typeof data === 'object' && data !== null ? data : {}) as SyncResponse;
-    const code = typeof answer.account_status_code === 'string' ? answer.account_status_code : '';
-    if (PROVIDER_SIDE_CODES.has(code)) {
-      this.logger.error('penny-drop provider refused the request on its side', { provider: this.name, provider_code: code });
-      throw serviceError('SOURCE_UNAVAILABLE');
-    }
-    if (code === '') {
+  /** An answer that carries a status code: a 200's `account_status_code` or a 422's bank or rail `code`. */
+  private outcomeOf(answer: SyncResponse, rawCode: string): PennyDropOutcome {
+    if (rawCode === '') {
       this.logger.error('penny-drop provider answered 200 without an account_status_code', { provider: this.name });
       throw serviceError('SOURCE_UNAVAILABLE');
     }
-    if (!isKnownAccountStatusCode(code)) this.logger.warn('unknown account_status_code', { provider: this.name, provider_code: code });
-    const failed = transferFailureMessage(code);
-    if (failed !== null) {
+    const code = normaliseCashfreeCode(rawCode);
+    const meaning = classifyCashfreeCode(rawCode);
+    if (meaning === null || meaning.kind === 'transfer') {
+      if (meaning === null) this.logger.warn('unknown account_status_code', { provider: this.name, provider_code: code });
       this.logger.warn('penny-drop credit failed', { provider: this.name, provider_code: code });
-      throw serviceError('BANK_TRANSFER_FAILED', failed);
+      throw serviceError('BANK_TRANSFER_FAILED', meaning?.kind === 'transfer' ? meaning.message : UNKNOWN_CODE_FAILURE);
     }
-    const mapped = mapAccountStatusCode(code);
-    const valid = code === 'ACCOUNT_IS_VALID';
-    const outcome: PennyDropOutcome = { providerCode: code, ...mapped, deposited: valid };
+    if (meaning.kind === 'outage') {
+      this.logger.error('penny-drop provider cannot verify for now', { provider: this.name, provider_code: code, reason: meaning.reason });
+      throw serviceError('SOURCE_UNAVAILABLE');
+    }
+    const valid = meaning.mapping.message === VERIFIED_MESSAGE;
+    const outcome: PennyDropOutcome = { providerCode: code, ...meaning.mapping, deposited: valid };
     if (valid && typeof answer.name_at_bank === 'string') outcome.nameAtBank = answer.name_at_bank;
     if (typeof answer.utr === 'string' && answer.utr !== '') outcome.utr = answer.utr;
     return outcome;
@@ -105,18 +122,17 @@ export class CashfreePennyDropProvider implements PennyDropProvider {
     return serviceErrorWith({ cause: new Error(`penny-drop provider ${code || 'failure'}`) }, 'SOURCE_UNAVAILABLE');
   }
 
-  private statusFailure(response: AxiosResponse<unknown>): ServiceError {
+  private statusFailure(response: AxiosResponse<unknown>, providerCode: string): ServiceError {
     const status = response.status;
-    const errorBody = (typeof response.data === 'object' && response.data !== null ? response.data : {}) as ProviderErrorBody;
-    const providerCode = typeof errorBody.code === 'string' ? errorBody.code : '';
     const meta = { provider: this.name, status, provider_code: providerCode };
-    if (status >= 500 || status === 409 || (status === 422 && /balance/i.test(providerCode))) {
+    if (status >= 500 || status === 409) {
       this.logger.warn('penny-drop provider failed', meta);
       return serviceError('SOURCE_UNAVAILABLE');
     }
-    if (status === 401 || status === 403) {
-      // Our credentials or IP allow-list are wrong: the caller can do nothing about it, the operator can.
-      this.logger.error('penny-drop provider refused our credentials', meta);
+    const configuration = cashfreeSetupProblem(status, providerCode, this.headers.signed);
+    if (configuration !== null) {
+      // The caller can do nothing about it, the operator can: one line that says what to fix.
+      this.logger.error('penny-drop provider refused our configuration', { ...meta, cause: configuration });
       return serviceError('INTERNAL');
     }
     if (status === 429) {
@@ -131,6 +147,15 @@ export class CashfreePennyDropProvider implements PennyDropProvider {
     this.logger.error('penny-drop provider answered an unexpected status', meta);
     return serviceError('INTERNAL');
   }
+}
+
+/**
+ * The name as Cashfree accepts it: "only alphanumeric, whitespace, period, hyphen, slash and ampersand" (its
+ * request schema), else the whole call is a 400. Cashfree's own score of it is not used (our matcher compares
+ * `name_at_bank`), so an apostrophe or a diacritic is dropped rather than failing a real name.
+ */
+function cashfreeName(name: string): string {
+  return name.normalize('NFKD').replace(/[^A-Za-z0-9 .\-/&]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
 }
 
 /** The vendor's 422 messages for input the provider refused after our own checks passed. */

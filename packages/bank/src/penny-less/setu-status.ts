@@ -1,23 +1,22 @@
 import type { PennyLessOutcome } from './port.js';
 
 /**
- * Setu PennyLess answers -> ours. A found account carries Setu's `entityType` (INDIVIDUAL, MERCHANT or
- * UNKNOWN) and the holder's name; the vendor's examples show individuals and businesses alike as
- * `account_exists: true` with `name_at_bank`. Failures carry a reason code in `error.code`; Setu's public page
- * shows the success body only, so these codes are our reading of its error object (`{code, detail}`) and are
- * the ones the sandbox simulator sends: confirm them against Setu's sandbox before going live (README).
+ * Setu PennyLess answers -> ours: the adapter's failure vocabulary. Setu's published material (SetuHQ/docs:
+ * the PennyLess OpenAPI document and its quickstart; the tests' fixtures/setu) shows exactly these answers:
+ * - 200 `status: "SUCCESS"` with `data.bankAccountName` and `data.entityType` (MERCHANT, INDIVIDUAL or
+ *   UNKNOWN): the account exists (definitive, cached);
+ * - 200 `status: "ERROR"`, `message: "Invalid bank details"`: no such account at that IFSC (definitive, cached);
+ * - 400 `error.code: "bad_request"`: the request broke Setu's schema (our checks let through what Setu refuses);
+ * - 500 `upstream_service_error` / `internal_server_error`: an outage (503, retryable, never cached).
+ * Setu shows no blocked, NRE or bank-offline answer; any other 200 is read as unknown (503, logged), not guessed.
  */
 type Mapping = Omit<PennyLessOutcome, 'providerCode' | 'nameAtBank'>;
 
-const about = (message: string, accountExists: boolean): Mapping => ({ message, accountExists, definitive: true });
-
-export const SETU_FAILURE_CODES: Readonly<Record<string, Mapping>> = {
-  'invalid-account': about('Invalid account number or ifsc provided', false),
-  'invalid-ifsc': about('Invalid account number or ifsc provided', false),
-  'account-blocked': about('Account is blocked', true),
-  'nre-account': about('Given account is an NRE account', true),
-  // The bank did not answer: existence is unknown and the answer is not worth keeping.
-  'beneficiary-bank-offline': { message: 'Beneficiary bank offline', definitive: false },
-};
-
 export const FOUND: Mapping = { accountExists: true, definitive: true };
+export const NOT_FOUND: Mapping = { message: 'Invalid account number or ifsc provided', accountExists: false, definitive: true };
+
+/** Setu's documented `message` for an account it cannot find. */
+export const INVALID_BANK_DETAILS = 'Invalid bank details';
+
+/** Setu's request schema: `accountNumber` `^\d{9,18}$`; an account number outside it is never sent. */
+export const SETU_ACCOUNT_NUMBER = /^\d{9,18}$/;

@@ -2,7 +2,7 @@ import {
   keepAliveFetch, serviceError, serviceErrorWith, silentLogger, type KeepAliveFetch, type Logger, type ServiceError,
 } from '@satyapan/core';
 import type { PennyLessOutcome, PennyLessProvider, PennyLessRequest } from './port.js';
-import { FOUND, SETU_FAILURE_CODES } from './setu-status.js';
+import { FOUND, INVALID_BANK_DETAILS, NOT_FOUND, SETU_ACCOUNT_NUMBER } from './setu-status.js';
 
 export interface SetuPennyLessOptions {
   /** https://dg.setu.co (production), https://dg-sandbox.setu.co (Setu's sandbox), or the simulator's URL. */
@@ -19,6 +19,7 @@ export interface SetuPennyLessOptions {
 /** The fields of Setu's answer we read; others (ifscDetails, merchantDetails, ...) are ignored. */
 interface SetuAnswer {
   status?: unknown;
+  message?: unknown;
   data?: { bankAccountName?: unknown; entityType?: unknown };
   error?: { code?: unknown };
 }
@@ -31,9 +32,11 @@ const PATH = '/api/verify/ban/pennyless';
  * because its documentation is public, it answers synchronously, and its answer tells individuals from
  * businesses (`entityType`), the two kinds of success the vendor's examples show.
  *
- * Calls go over core's keep-alive transport with a whole-call timeout. Timeouts, network failures and 5xx are
- * 503 `Source Unavailable`; credentials refused (401/403) are a 500 logged for the operator; the provider's
- * 429 is ours. Bodies are never logged: they carry the account number and the holder's name.
+ * What each answer means is setu-status.ts. Calls go over core's keep-alive transport with a whole-call
+ * timeout. Timeouts, network failures and 5xx are 503 `Source Unavailable`; credentials or product instance
+ * refused (401/403) are a 500 and one log line naming the cause; the provider's 429 is ours. An account number
+ * outside Setu's pattern is refused here (422), never sent. Bodies are never logged: they carry the account
+ * number and the holder's name.
  */
 export class SetuPennyLessProvider implements PennyLessProvider {
   readonly name = 'setu';
@@ -58,6 +61,10 @@ export class SetuPennyLessProvider implements PennyLessProvider {
   }
 
   async verify(request: PennyLessRequest): Promise<PennyLessOutcome> {
+    if (!SETU_ACCOUNT_NUMBER.test(request.accountNumber)) {
+      this.logger.info('penny-less account number outside the provider\'s pattern; not sent', { provider: this.name });
+      throw serviceError('UNPROCESSABLE', 'Invalid bank account number or ifsc provided');
+    }
     let response: Response;
     let answer: SetuAnswer;
     try {
@@ -87,13 +94,10 @@ export class SetuPennyLessProvider implements PennyLessProvider {
       const entityType = typeof answer.data?.entityType === 'string' ? answer.data.entityType : 'UNKNOWN';
       return { providerCode: `SUCCESS/${entityType}`, ...FOUND, nameAtBank: name.trim() };
     }
-    const code = typeof answer.error?.code === 'string' ? answer.error.code : '';
-    const mapped = SETU_FAILURE_CODES[code];
-    if (!mapped) {
-      this.logger.error('penny-less provider answered 200 with an unknown outcome', { provider: this.name, provider_code: code || 'none' });
-      throw serviceError('SOURCE_UNAVAILABLE');
-    }
-    return { providerCode: code, ...mapped };
+    if (answer.status === 'ERROR' && answer.message === INVALID_BANK_DETAILS) return { providerCode: 'ERROR/INVALID_BANK_DETAILS', ...NOT_FOUND };
+    const status = typeof answer.status === 'string' ? answer.status.slice(0, 32) : 'none';
+    this.logger.error('penny-less provider answered 200 with an unknown outcome', { provider: this.name, provider_code: status });
+    throw serviceError('SOURCE_UNAVAILABLE');
   }
 
   private statusFailure(response: Response, answer: SetuAnswer): ServiceError {
@@ -101,7 +105,9 @@ export class SetuPennyLessProvider implements PennyLessProvider {
     const meta = { provider: this.name, status, provider_code: typeof answer.error?.code === 'string' ? answer.error.code : '' };
     if (status === 401 || status === 403) {
       // Our credentials or product instance are wrong: the caller can do nothing about it, the operator can.
-      this.logger.error('penny-less provider refused our credentials', meta);
+      this.logger.error('penny-less provider refused our credentials', {
+        ...meta, cause: 'Setu refused the x-client-id / x-client-secret / x-product-instance-id of this environment',
+      });
       return serviceError('INTERNAL');
     }
     if (status === 429) {

@@ -1,9 +1,11 @@
-import { serviceError, serviceErrorWith, type ServiceError } from '@satyapan/core';
+import {
+  CashfreeHeaders, cashfreeBaseUrl, cashfreeSetupProblem, serviceError, serviceErrorWith, silentLogger, type Logger, type ServiceError,
+} from '@satyapan/core';
 import { requiresInsecureTransport } from '../transport.js';
 
 /**
- * The port to an offline-Aadhaar OTP provider, and its HTTP implementation for providers with the common
- * reseller shape (`POST /verification/offline-aadhaar/otp` and `/verify`, `x-client-id` / `x-client-secret`).
+ * The port to an offline-Aadhaar OTP provider, and its implementation on Cashfree Secure ID's offline Aadhaar
+ * API (`POST {baseUrl}/offline-aadhaar/otp` and `/verify`, `x-client-id` / `x-client-secret`).
  */
 
 export type OtpSendOutcome = 'sent' | 'invalid_aadhaar' | 'not_linked' | 'throttled';
@@ -43,45 +45,88 @@ export interface OtpProviderPort {
 }
 
 export interface HttpOtpProviderConfig {
+  /**
+   * Cashfree's Verification API server URL: https://api.cashfree.com/verification (production),
+   * https://sandbox.cashfree.com/verification, or the simulator's URL + /verification (the convention of the three
+   * Cashfree adapters; a URL without `/verification`, the form this adapter took before, gets it appended).
+   */
   baseUrl: string;
   clientId: string;
   clientSecret: string;
+  /** Cashfree's public key (PEM), for hosts without a whitelisted static IP: every call then carries `x-cf-signature`. */
+  publicKeyPem?: string;
   timeoutMs?: number;
+  logger?: Logger;
 }
 
-const VERIFY_FAILURES: Record<string, OtpVerifyResult['outcome']> = {
-  otp_invalid: 'invalid_otp',
-  otp_expired: 'expired',
-  ref_id_invalid: 'invalid_reference',
-  request_in_progress: 'in_progress',
-};
+/**
+ * Cashfree's verify answers told apart by `message` (its `Response400VerifyOtp` examples all say
+ * `code: verification_failed`). A dead session is a reference that can no longer be verified: the API's
+ * "Invalid Reference Id" (the caller must send a new OTP either way).
+ */
+const VERIFY_MESSAGES: ReadonlyArray<[RegExp, OtpVerifyResult['outcome']]> = [
+  [/^OTP entered is invalid/i, 'invalid_otp'],
+  [/^Otp expired/i, 'expired'],
+  [/^Session expired/i, 'invalid_reference'],
+  [/^Invalid Aadhaar Card/i, 'invalid_reference'],
+  [/^Aadhaar not linked to mobile number/i, 'invalid_reference'],
+];
 
+/** Cashfree's 400 codes for an OTP of the wrong shape or none (`otp_invalid`, `otp_empty`). */
+const OTP_FORMAT_CODES = new Set(['otp_invalid', 'otp_empty']);
+
+/**
+ * Cashfree Secure ID's offline Aadhaar (OKYC) OTP: `POST {baseUrl}/offline-aadhaar/otp` and
+ * `/offline-aadhaar/verify`. Its failure vocabulary, from Cashfree's Verification OpenAPI (2023-12-18; the tests'
+ * fixtures/cashfree):
+ * - send 200 `SUCCESS` "OTP sent successfully": sent; `SUCCESS` "Aadhaar not linked to mobile number": not linked;
+ *   `INVALID`: no such Aadhaar; 409 `verification_pending`: an OTP was sent for it moments ago (throttled);
+ * - verify 200 `VALID`: the e-KYC record; 400 `verification_failed` told apart by `message` (above); 400
+ *   `otp_invalid` / `otp_empty`: a wrong OTP; 409 `verification_pending`: still being processed;
+ * - `ref_id` comes as a number or a numeric string: both are read;
+ * - setup 400s, 401, 403: a 500 and one log line naming the cause; 422 `insufficient_balance`: 503, logged;
+ *   5xx, timeouts, an unknown message: 503; 429 passed on.
+ */
 export class HttpOtpProvider implements OtpProviderPort {
   private readonly base: string;
+  private readonly headers: CashfreeHeaders;
+  private readonly logger: Logger;
 
   constructor(private readonly config: HttpOtpProviderConfig) {
-    this.base = config.baseUrl.replace(/\/+$/, '');
+    this.base = cashfreeBaseUrl(config.baseUrl);
     requiresInsecureTransport(this.base); // http is accepted on loopback only, as for the lockers
+    this.headers = new CashfreeHeaders(config);
+    this.logger = config.logger ?? silentLogger();
   }
 
   async sendOtp(aadhaarNumber: string): Promise<OtpSendResult> {
-    const { status, body } = await this.post('/verification/offline-aadhaar/otp', { aadhaar_number: aadhaarNumber });
-    if (status === 409) return { outcome: 'throttled', referenceId: null };
-    if (status !== 200) throw providerFailure(status);
-    const referenceId = typeof body['ref_id'] === 'number' ? body['ref_id'] : null;
+    const { status, body } = await this.post('/offline-aadhaar/otp', { aadhaar_number: aadhaarNumber });
+    if (status === 409 && body['code'] === 'verification_pending') return { outcome: 'throttled', referenceId: null };
+    if (status === 400 && body['code'] === 'aadhaar_invalid') return { outcome: 'invalid_aadhaar', referenceId: null };
+    if (status !== 200) throw this.failure(status, body);
+    const referenceId = referenceOf(body['ref_id']);
     const message = typeof body['message'] === 'string' ? body['message'] : '';
     if (body['status'] === 'INVALID') return { outcome: 'invalid_aadhaar', referenceId };
     if (/not linked/i.test(message)) return { outcome: 'not_linked', referenceId };
     if (body['status'] === 'SUCCESS' && referenceId !== null) return { outcome: 'sent', referenceId };
-    throw serviceError('INTERNAL');
+    this.logger.error('Aadhaar OTP provider answered 200 without a known outcome', { provider: 'cashfree', provider_code: String(body['status'] ?? 'none').slice(0, 32) });
+    throw serviceError('SOURCE_UNAVAILABLE');
   }
 
   async verifyOtp(referenceId: string, otp: string): Promise<OtpVerifyResult> {
-    const { status, body } = await this.post('/verification/offline-aadhaar/verify', { ref_id: referenceId, otp });
+    const { status, body } = await this.post('/offline-aadhaar/verify', { ref_id: referenceId, otp });
     if (status === 200 && body['status'] === 'VALID') return { outcome: 'valid', record: recordOf(body) };
-    const failure = typeof body['code'] === 'string' ? VERIFY_FAILURES[body['code']] : undefined;
-    if ((status === 400 || status === 409) && failure) return { outcome: failure } as OtpVerifyResult;
-    throw providerFailure(status);
+    const code = typeof body['code'] === 'string' ? body['code'] : '';
+    if (status === 409 && code === 'verification_pending') return { outcome: 'in_progress' };
+    if (status === 400 && OTP_FORMAT_CODES.has(code)) return { outcome: 'invalid_otp' };
+    if (status === 400 && code === 'verification_failed') {
+      const message = typeof body['message'] === 'string' ? body['message'] : '';
+      const outcome = VERIFY_MESSAGES.find(([pattern]) => pattern.test(message))?.[1];
+      if (outcome) return { outcome } as OtpVerifyResult;
+      this.logger.error('Aadhaar OTP provider answered verification_failed with an unknown message', { provider: 'cashfree', status });
+      throw serviceError('SOURCE_UNAVAILABLE');
+    }
+    throw this.failure(status, body);
   }
 
   private async post(path: string, payload: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -89,23 +134,45 @@ export class HttpOtpProvider implements OtpProviderPort {
     try {
       response = await fetch(`${this.base}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-client-id': this.config.clientId, 'x-client-secret': this.config.clientSecret },
+        headers: { 'content-type': 'application/json', ...this.headers.current() },
         body: JSON.stringify(payload),
         signal: AbortSignal.timeout(this.config.timeoutMs ?? 10_000),
       });
     } catch (error) {
+      this.logger.warn('Aadhaar OTP provider unreachable', { provider: 'cashfree' });
       throw serviceErrorWith({ cause: error }, 'SOURCE_UNAVAILABLE');
     }
     const body = (await response.json().catch(() => ({}))) as unknown;
     return { status: response.status, body: typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {} };
   }
+
+  /** A non-answer: our setup (500, logged), the provider's limit (429), or an outage (503). */
+  private failure(status: number, body: Record<string, unknown>): ServiceError {
+    const code = typeof body['code'] === 'string' ? body['code'] : '';
+    const meta = { provider: 'cashfree', status, provider_code: code };
+    const setup = cashfreeSetupProblem(status, code, this.headers.signed);
+    if (setup !== null) {
+      this.logger.error('Aadhaar OTP provider refused our configuration', { ...meta, cause: setup });
+      return serviceError('INTERNAL');
+    }
+    if (status === 429) return serviceError('TOO_MANY_REQUESTS');
+    if (status === 422 && code === 'insufficient_balance') {
+      this.logger.error('Aadhaar OTP provider cannot verify for now', { ...meta, cause: 'the Cashfree wallet has too little balance: top it up' });
+      return serviceError('SOURCE_UNAVAILABLE');
+    }
+    if (status >= 500 || status === 409 || status === 422) {
+      this.logger.warn('Aadhaar OTP provider failed', meta);
+      return serviceError('SOURCE_UNAVAILABLE');
+    }
+    this.logger.error('Aadhaar OTP provider answered an unexpected status', meta);
+    return serviceError('INTERNAL');
+  }
 }
 
-/** 429 is passed on; a provider that fails or is down is "Source Unavailable"; anything else is ours to fix. */
-function providerFailure(status: number): ServiceError {
-  if (status === 429) return serviceError('TOO_MANY_REQUESTS');
-  if (status >= 500) return serviceError('SOURCE_UNAVAILABLE');
-  return serviceError('INTERNAL');
+/** `ref_id` as Cashfree sends it: a number (its send examples) or a numeric string (its schema, its verify example). */
+function referenceOf(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  return /^[0-9]{1,15}$/.test(text) ? Number(text) : null;
 }
 
 function recordOf(body: Record<string, unknown>): EkycRecord {
@@ -113,7 +180,7 @@ function recordOf(body: Record<string, unknown>): EkycRecord {
   const split = (typeof body['split_address'] === 'object' && body['split_address'] !== null ? body['split_address'] : {}) as Record<string, unknown>;
   const dob = s(body['dob']);
   return {
-    referenceId: Number(body['ref_id']),
+    referenceId: referenceOf(body['ref_id']) ?? 0,
     name: s(body['name']), dob, yearOfBirth: s(body['year_of_birth']) || dob.slice(6), gender: s(body['gender']),
     careOf: s(body['care_of']), fullAddress: s(body['address']),
     address: {

@@ -130,8 +130,7 @@ export class OpenIdLockerClient implements LockerPort {
   async download(accessToken: string, file: IssuedFileInfo): Promise<DownloadedFile> {
     const response = await this.get(accessToken, this.downloadPath(file));
     const body = Buffer.from(await response.arrayBuffer());
-    const contentType = (response.headers.get('content-type') ?? file.mime[0] ?? 'application/octet-stream').split(';')[0]!.trim();
-    return { body, contentType };
+    return { body, contentType: documentContentType(response.headers.get('content-type'), body, file.mime[0]) };
   }
 
   /**
@@ -218,9 +217,26 @@ export class OpenIdLockerClient implements LockerPort {
 }
 
 function tokensOf(response: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers): LockerTokens {
+  const mobile = (response as Record<string, unknown>)['mobile'];
   return {
     accessToken: response.access_token,
     refreshToken: response.refresh_token ?? null,
     expiresInSeconds: typeof response.expires_in === 'number' ? response.expires_in : null,
+    mobile: typeof mobile === 'string' && /^\d{10}$/.test(mobile) ? mobile : typeof mobile === 'number' ? String(mobile) : null,
   };
+}
+
+/**
+ * What a downloaded file is. The lockers send documents as `text/plain` (XML) or `application/octet-stream` (PDF)
+ * as often as with their own type, so a generic type is replaced by what the bytes are, then by the listing's mime.
+ */
+export function documentContentType(header: string | null, body: Buffer, listed: string | undefined): string {
+  const declared = (header ?? '').split(';')[0]!.trim().toLowerCase();
+  if (declared !== '' && declared !== 'text/plain' && declared !== 'application/octet-stream') return declared;
+  const head = body.subarray(0, 8).toString('latin1');
+  if (head.startsWith('%PDF')) return 'application/pdf';
+  if (head.startsWith('\x89PNG')) return 'image/png';
+  if (body[0] === 0xff && body[1] === 0xd8) return 'image/jpeg';
+  if (/^(\ufeff|\xef\xbb\xbf)?\s*</.test(body.subarray(0, 64).toString('latin1'))) return 'application/xml';
+  return listed?.toLowerCase() ?? (declared || 'application/octet-stream');
 }

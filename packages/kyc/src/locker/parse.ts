@@ -24,10 +24,15 @@ function optionalText(source: Json, field: string): string | null {
   return typeof value === 'string' && value.length > 0 ? value : null;
 }
 
+/**
+ * A date as DDMMYYYY. The individual locker writes `dob` so (its partner API specification); the entity locker
+ * writes `doi` as DD-MM-YYYY (the public entity-locker SDK's answers): both are read.
+ */
 function ddmmyyyy(source: Json, field: string, what: string): string {
   const value = text(source, field, what);
-  if (!/^\d{8}$/.test(value)) throw malformed(`${what}.${field}`);
-  return value;
+  const match = /^(\d{2})-?(\d{2})-?(\d{4})$/.exec(value);
+  if (!match) throw malformed(`${what}.${field}`);
+  return `${match[1]}${match[2]}${match[3]}`;
 }
 
 function malformed(what: string): LockerError {
@@ -43,7 +48,10 @@ export function parsePerson(body: unknown): LockerPerson {
     name: text(json, 'name', 'user'),
     dob: ddmmyyyy(json, 'dob', 'user'),
     gender: gender as LockerGender,
-    eaadhaar: optionalText(json, 'eaadhaar')?.toUpperCase() === 'Y',
+    // The partner API's specification spells it both ways (`eaadhar` in its properties, `eaadhaar` required).
+    eaadhaar: (optionalText(json, 'eaadhaar') ?? optionalText(json, 'eaadhar'))?.toUpperCase() === 'Y',
+    // The partner API's user answer has no mobile or email (its specification); the mobile comes with the token
+    // answer and the service fills it in (LockerTokens.mobile).
     mobile: optionalText(json, 'mobile') ?? '',
     email: optionalText(json, 'email'),
   };
@@ -57,7 +65,8 @@ export function parseBusiness(body: unknown): LockerBusiness {
     incorporatedOn: ddmmyyyy(json, 'doi', 'entity'),
     email: optionalText(json, 'email') ?? '',
     mobile: optionalText(json, 'mobile') ?? '',
-    verifiedBy: optionalText(json, 'verified_by') ?? '',
+    // The entity locker writes it upper case (`CIN`, `GSTIN`); our API's values are lower case.
+    verifiedBy: (optionalText(json, 'verified_by') ?? '').toLowerCase(),
   };
 }
 

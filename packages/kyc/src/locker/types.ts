@@ -25,6 +25,8 @@ export interface LockerTokens {
   refreshToken: string | null;
   /** Lifetime of the access token in seconds, when the locker said. */
   expiresInSeconds: number | null;
+  /** The account's mobile number, which the locker gives with the token answer (its user answer has none). */
+  mobile: string | null;
 }
 
 export type LockerGender = 'M' | 'F' | 'T';

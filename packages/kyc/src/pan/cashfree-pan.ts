@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { serviceError, silentLogger, type Logger } from '@satyapan/core';
-import { JsonUpstream, str } from './http.js';
+import { CashfreeHeaders, cashfreeBaseUrl, cashfreeSetupProblem, serviceError, silentLogger, type Logger, type ServiceError } from '@satyapan/core';
+import { JsonUpstream, str, type JsonAnswer } from './http.js';
 import type { PanLookupRequest, PanRecord, PanVerificationProvider } from './port.js';
 
 export interface CashfreePanOptions {
-  /** https://api.cashfree.com/verification (production), https://sandbox.cashfree.com/verification, or the simulator's URL + /verification. */
+  /**
+   * The Verification API's server URL: https://api.cashfree.com/verification (production),
+   * https://sandbox.cashfree.com/verification, or the simulator's URL + /verification (the same convention for
+   * the three Cashfree adapters; a URL without `/verification` gets it appended).
+   */
   baseUrl: string;
   /** Cashfree Secure ID `x-client-id` / `x-client-secret`: the same pair as Cashfree penny drop when one account has both products. */
   clientId: string;
   clientSecret: string;
+  /** Cashfree's public key (PEM), for hosts without a whitelisted static IP: every call then carries `x-cf-signature`. */
+  publicKeyPem?: string;
   /** Sent as `x-api-version` when set. */
   apiVersion?: string;
   /** Whole-call timeout; default 10 s (a lookup of records, no transfer to wait for). */
@@ -17,7 +23,6 @@ export interface CashfreePanOptions {
 }
 
 const PATH = '/pan/advance';
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Cashfree Secure ID "PAN 360" (`POST {baseUrl}/pan/advance {verification_id, pan, name}`), over the kyc
@@ -26,35 +31,30 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  * linked, with JSON and client-id/secret authentication that a deployment already holds for Cashfree penny
  * drop. It gives no status remark (deceased, merger, ...): `remarks` is null with it (docs/VENDOR_COMPAT.md).
  *
- * `status` VALID is a valid PAN; INVALID (not found, deleted, fake, deactivated) an invalid one. Timeouts,
- * network failures and 5xx are 503; 401/403 a logged 500; 429 passed on; 400/422 (input the provider refused
- * after our checks) 422 `Invalid Pan pattern`.
+ * Its failure vocabulary, from Cashfree's Verification OpenAPI (2023-12-18; the tests' fixtures/cashfree):
+ * - 200 `status` VALID: a valid PAN (definitive); INVALID: not found, deleted, fake or deactivated (definitive);
+ *   `date_of_birth` comes as `DD-MM-YYYY` (its example) or `DD/MM/YYYY` (its schema's example);
+ * - 400 about the PAN (`pan_length_short`, `pan_missing`, ...): 422 `Invalid Pan pattern`;
+ * - 400 about our setup, 401, 403 (IP not whitelisted, no valid signature): a 500 and one log line naming it;
+ * - 422 `insufficient_balance` (the only 422 it documents): the wallet is empty, never a bad PAN: 503, logged;
+ * - 409 (a verification id already used), 5xx, timeouts: 503 `Source Unavailable`; 429 passed on.
  */
 export class CashfreePanProvider implements PanVerificationProvider {
   readonly name = 'cashfree';
   private readonly upstream: JsonUpstream;
-  private readonly headers: Record<string, string>;
+  private readonly headers: CashfreeHeaders;
   private readonly logger: Logger;
 
   constructor(options: CashfreePanOptions) {
     this.logger = options.logger ?? silentLogger();
-    this.upstream = new JsonUpstream(options.baseUrl.replace(/\/+$/, ''), options.timeoutMs ?? 10_000, this.name, this.logger);
-    this.headers = {
-      'x-client-id': options.clientId,
-      'x-client-secret': options.clientSecret,
-      ...(options.apiVersion ? { 'x-api-version': options.apiVersion } : {}),
-    };
+    this.upstream = new JsonUpstream(cashfreeBaseUrl(options.baseUrl), options.timeoutMs ?? 10_000, this.name, this.logger);
+    this.headers = new CashfreeHeaders(options);
   }
 
   async lookup(request: PanLookupRequest): Promise<PanRecord> {
     // The verification id is ours to choose and must be unique per call; it never carries the PAN.
-    const answer = await this.upstream.post(PATH, this.headers, { verification_id: randomUUID(), pan: request.pan, name: request.name });
-    const code = str(answer.body['code']) ?? str(answer.body['status']) ?? '';
-    if (answer.status === 400 || answer.status === 422) {
-      this.logger.info('PAN provider rejected the input', { provider: this.name, status: answer.status, provider_code: code });
-      throw serviceError('INVALID_PAN_PATTERN');
-    }
-    if (answer.status !== 200) throw this.upstream.failure(answer, code);
+    const answer = await this.upstream.post(PATH, this.headers.current(), { verification_id: randomUUID(), pan: request.pan, name: request.name });
+    if (answer.status !== 200) throw this.failure(answer);
     const status = str(answer.body['status']);
     if (status === 'INVALID') return { providerCode: 'INVALID', definitive: true, valid: false, remarks: null };
     if (status !== 'VALID') {
@@ -64,8 +64,8 @@ export class CashfreePanProvider implements PanVerificationProvider {
     const record: PanRecord = { providerCode: 'VALID', definitive: true, valid: true, remarks: null };
     const registeredName = str(answer.body['registered_name']) ?? str(answer.body['name_pan_card']);
     if (registeredName !== undefined) record.registeredName = registeredName;
-    const dateOfBirth = str(answer.body['date_of_birth']);
-    if (dateOfBirth !== undefined && DATE.test(dateOfBirth)) record.dateOfBirth = dateOfBirth;
+    const dateOfBirth = isoDate(str(answer.body['date_of_birth']));
+    if (dateOfBirth !== undefined) record.dateOfBirth = dateOfBirth;
     const linked = answer.body['aadhaar_linked'];
     if (typeof linked === 'boolean') record.aadhaarSeeded = linked;
     return record;
@@ -74,4 +74,35 @@ export class CashfreePanProvider implements PanVerificationProvider {
   close(): void {
     this.upstream.close();
   }
+
+  private failure(answer: JsonAnswer): ServiceError {
+    const code = str(answer.body['code']) ?? '';
+    const meta = { provider: this.name, status: answer.status, provider_code: code };
+    const setup = cashfreeSetupProblem(answer.status, code, this.headers.signed);
+    if (setup !== null) {
+      this.logger.error('PAN upstream refused our configuration', { ...meta, cause: setup });
+      return serviceError('INTERNAL');
+    }
+    if (answer.status === 400) {
+      this.logger.info('PAN provider rejected the input', meta);
+      return serviceError('INVALID_PAN_PATTERN');
+    }
+    if (answer.status === 422 || answer.status === 409) {
+      this.logger.error('PAN provider cannot verify for now', {
+        ...meta, cause: code === 'insufficient_balance' ? 'the Cashfree wallet has too little balance: top it up' : 'retryable refusal',
+      });
+      return serviceError('SOURCE_UNAVAILABLE');
+    }
+    return this.upstream.failure(answer, code);
+  }
+}
+
+/** `DD-MM-YYYY`, `DD/MM/YYYY` (what PAN 360 sends) or `YYYY-MM-DD`, as `YYYY-MM-DD`; anything else, or no such day, is undefined. */
+export function isoDate(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const dayFirst = /^(\d{2})[-/](\d{2})[-/](\d{4})$/.exec(value);
+  const iso = dayFirst ? `${dayFirst[3]}-${dayFirst[2]}-${dayFirst[1]}` : /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+  if (iso === undefined) return undefined;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : undefined;
 }

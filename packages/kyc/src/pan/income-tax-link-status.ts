@@ -13,24 +13,34 @@ export interface IncomeTaxLinkStatusOptions {
 const PATH = '/iec/servicesapi/getEntity';
 
 /**
- * What the portal's message says, most specific first: "not linked" must be read before "is linked", and
- * "some other PAN" before either.
+ * The portal's message codes, as public callers of the service read them (the india-compliance Frappe app's
+ * `error_code_desc_map`, resilient-tech/india-compliance `india_compliance/gst_india/doctype/pan/pan.py`; the
+ * tests' fixtures/income-tax-portal): EF40124 the PAN is linked to the Aadhaar number sent ("Your PAN CUXXXXXX3Q
+ * is already linked to given Aadhaar 75XXXXXXXX32": both masked, two digits each side), EF40026 linked to some
+ * other Aadhaar number, EF40024 not linked, EF40089 no such PAN, EF40077 not a valid Aadhaar number.
  */
-const STATES: ReadonlyArray<[RegExp, PanAadhaarLinkState]> = [
-  [/some other PAN|another PAN/i, 'linked_elsewhere'],
-  [/PAN does not exist|PAN is (not valid|invalid)|invalid PAN/i, 'pan_not_found'],
-  [/valid Aadhaar|Aadhaar (number )?(does not exist|is invalid)|invalid Aadhaar/i, 'invalid_aadhaar'],
-  [/not linked/i, 'not_linked'],
-  [/\blinked\b/i, 'linked'],
-];
+const CODES: Readonly<Record<string, PanAadhaarLinkState>> = {
+  EF40124: 'linked',
+  EF40026: 'pan_linked_elsewhere',
+  EF40024: 'not_linked',
+  EF40089: 'pan_not_found',
+  EF40077: 'invalid_aadhaar',
+};
+
+/** EF40119: the PAN is not an individual's (the service checks the PAN's 4th character first; this is the portal's word on it). */
+const NOT_AN_INDIVIDUAL = 'EF40119';
+
+/** The one answer no public caller names a code for: the Aadhaar number is linked to some other PAN (read by its words). */
+const AADHAAR_LINKED_ELSEWHERE = /Aadhaar Number.*linked to some other PAN/i;
 
 /**
  * The PAN-Aadhaar link status from the Income Tax Department's e-filing portal, the source of record: its
  * pre-login "Link Aadhaar Status" service (`POST {baseUrl}/iec/servicesapi/getEntity` with `{pan,
  * aadhaarNumber, preLoginFlag: "Y", serviceName: "linkAadhaarPreLoginService"}`), which answers `{messages:
  * [{code, type, desc}]}`. It needs no credentials; it is the public service behind the portal's own page, not a
- * contracted API, so its wording can change: a message this adapter does not recognise is 503 `Source
- * Unavailable` (logged with the portal's code, never its text, which can carry the PAN), not a guess.
+ * contracted API, so its wording can change: the answer is read by its code (above), and a code this adapter
+ * does not know (an inactive PAN, a new message) is 503 `Source Unavailable`, logged with the portal's code,
+ * never its text (which can carry the PAN), not a guess.
  */
 export class IncomeTaxLinkStatusProvider implements PanAadhaarLinkProvider {
   readonly name = 'income_tax_portal';
@@ -49,19 +59,18 @@ export class IncomeTaxLinkStatusProvider implements PanAadhaarLinkProvider {
     const first = Array.isArray(answer.body['messages']) ? (answer.body['messages'] as unknown[])[0] : undefined;
     const entry = (typeof first === 'object' && first !== null ? first : {}) as Record<string, unknown>;
     const code = str(entry['code']) ?? '';
-    // The portal answers its business outcomes with 200 and, for some, 400 with an ERROR message.
-    if (answer.status !== 200 && !(answer.status === 400 && str(entry['desc']))) throw this.upstream.failure(answer, code);
     const desc = str(entry['desc']) ?? '';
-    const state = STATES.find(([pattern]) => pattern.test(desc))?.[1];
+    // The portal answers its business outcomes with 200 and, for some, 400 with an ERROR message.
+    if (answer.status !== 200 && !(answer.status === 400 && (code !== '' || desc !== ''))) throw this.upstream.failure(answer, code);
+    if (code === NOT_AN_INDIVIDUAL) throw serviceError('INDIVIDUAL_PAN_REQUIRED');
+    const state = CODES[code] ?? (AADHAAR_LINKED_ELSEWHERE.test(desc) ? 'linked_elsewhere' : undefined);
     if (!state) {
       this.logger.error('PAN-Aadhaar link source answered an unknown message', { provider: this.name, provider_code: code || 'none', status: answer.status });
       throw serviceError('SOURCE_UNAVAILABLE');
     }
     const outcome: PanAadhaarLinkOutcome = { providerCode: code || state, definitive: true, state };
-    if (state === 'linked') {
-      const lastFour = /(\d{4})\D*$/.exec(desc)?.[1];
-      outcome.aadhaarLastFour = lastFour ?? request.aadhaarNumber.slice(-4);
-    }
+    // "Linked to given Aadhaar": the number sent; the portal shows only two digits of it.
+    if (state === 'linked') outcome.aadhaarLastFour = request.aadhaarNumber.slice(-4);
     return outcome;
   }
 

@@ -46,7 +46,11 @@ export interface PanAadhaarLinkRequest {
   aadhaarNumber: string;
 }
 
-export type PanAadhaarLinkState = 'linked' | 'not_linked' | 'linked_elsewhere' | 'pan_not_found' | 'invalid_aadhaar';
+/**
+ * `linked_elsewhere`: the Aadhaar number is linked to some other PAN; `pan_linked_elsewhere`: the PAN is linked,
+ * to some other Aadhaar number.
+ */
+export type PanAadhaarLinkState = 'linked' | 'not_linked' | 'linked_elsewhere' | 'pan_linked_elsewhere' | 'pan_not_found' | 'invalid_aadhaar';
 
 export interface PanAadhaarLinkOutcome extends ProviderAnswer {
   state: PanAadhaarLinkState;

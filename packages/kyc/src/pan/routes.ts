@@ -68,7 +68,8 @@ const LINK_RESPONSE: JsonSchema = {
     message: {
       type: 'string',
       description: '`Your PAN is linked to Aadhaar Number  XXXX XXXX <last 4>.`, `PAN not linked with Aadhaar`, '
-        + '`Your Aadhaar Number is linked to some other PAN`, `PAN does not exist`, `Please enter a valid Aadhaar Number`',
+        + '`Your Aadhaar Number is linked to some other PAN`, `Your PAN is linked to some other Aadhaar Number`, `PAN does not exist`, '
+        + '`Please enter a valid Aadhaar Number`',
     },
   },
 };

@@ -162,6 +162,8 @@ function toIsoDate(ddmmyyyy: string): string {
 const LINK_MESSAGES: Readonly<Record<Exclude<PanAadhaarLinkState, 'linked'>, string>> = {
   not_linked: 'PAN not linked with Aadhaar',
   linked_elsewhere: 'Your Aadhaar Number is linked to some other PAN',
+  // The portal's own words (its EF40026); the vendor's examples show no such answer.
+  pan_linked_elsewhere: 'Your PAN is linked to some other Aadhaar Number',
   pan_not_found: 'PAN does not exist',
   invalid_aadhaar: 'Please enter a valid Aadhaar Number',
 };

@@ -203,6 +203,7 @@ export class KycService {
       tokens = {
         accessToken: issued.accessToken, refreshToken: issued.refreshToken,
         accessExpiresAt: issued.expiresInSeconds === null ? null : this.clock.now() + issued.expiresInSeconds * 1000,
+        ...(issued.mobile ? { mobile: issued.mobile } : {}),
       };
     } catch (error) {
       return fail(`code exchange: ${describe(error)}`);
@@ -234,7 +235,9 @@ export class KycService {
   /** Operations 2, 4 and 6: the locker's person in the shape of the path group. */
   async profile(owner: string, kind: LockerKind, variant: SessionVariant, id: string): Promise<Record<string, unknown>> {
     const session = this.requireSucceeded(await this.loadSettled(owner, kind, variant, id));
-    const person = await this.withAccessToken(session, (token) => this.options.lockers[kind].person(token), 'USER_DETAILS_FAILED');
+    const found = await this.withAccessToken(session, (token) => this.options.lockers[kind].person(token), 'USER_DETAILS_FAILED');
+    // The user answer carries no mobile: the token answer's, kept with the tokens, stands in.
+    const person = found.mobile === '' ? { ...found, mobile: this.openTokens(session).mobile ?? '' } : found;
     if (kind === 'entityvault') return entityvaultProfile(person);
     return { ...(variant === 'sdk' ? docvaultSdkProfile(person) : docvaultProfile(person)) };
   }
@@ -443,6 +446,7 @@ export class KycService {
       accessToken: issued.accessToken,
       refreshToken: issued.refreshToken ?? tokens.refreshToken,
       accessExpiresAt: issued.expiresInSeconds === null ? null : this.clock.now() + issued.expiresInSeconds * 1000,
+      ...(issued.mobile ?? tokens.mobile ? { mobile: (issued.mobile ?? tokens.mobile)! } : {}),
     };
     await this.store.update(session.id, { sealedTokens: this.sealTokens(session.id, next) });
     return next;

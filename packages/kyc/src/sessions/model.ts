@@ -79,6 +79,8 @@ export interface SessionTokens {
   refreshToken: string | null;
   /** Unix ms, by the service's clock; null when the locker gave no lifetime. */
   accessExpiresAt: number | null;
+  /** The account's mobile number from the token answer (the locker's user answer has none); sealed with the tokens. */
+  mobile?: string;
 }
 
 export const ENTITY_PREFIX = 'in.co.service.kyc';

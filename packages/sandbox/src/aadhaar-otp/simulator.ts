@@ -3,16 +3,20 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { systemClock, type Clock } from '@satyapan/core';
 import { hasClientCredentials } from '../client-credentials.js';
 import { listenOnLoopback } from '../listen.js';
+import { admitSigned, type SignatureCheck } from '../cashfree-signature.js';
 import {
   AADHAAR_TEST_NUMBERS, AADHAAR_TEST_OTP, VENDOR_AADHAAR_NUMBERS as V, VENDOR_AADHAAR_REFERENCE_IDS, VENDOR_SOURCE_UNAVAILABLE_OTP,
 } from './test-numbers.js';
 
 /**
- * An offline-Aadhaar (OKYC) OTP provider on loopback. Its API has the shape of the commercial providers that
- * resell the identity authority's OTP e-KYC:
- *   POST /verification/offline-aadhaar/otp     {aadhaar_number}  -> {status, message, ref_id}
- *   POST /verification/offline-aadhaar/verify  {otp, ref_id}     -> the e-KYC record, or 400 {message, code, type}
- * Clients authenticate with the `x-client-id` and `x-client-secret` headers.
+ * An offline-Aadhaar (OKYC) OTP provider on loopback that answers as Cashfree Secure ID's offline Aadhaar API
+ * documents (its Verification OpenAPI 2023-12-18; fixtures/cashfree in the tests):
+ *   POST /verification/offline-aadhaar/otp     {aadhaar_number}  -> {status, message, ref_id (a number)}
+ *                                                                  409 verification_pending (sent moments ago)
+ *   POST /verification/offline-aadhaar/verify  {otp, ref_id}     -> the e-KYC record (ref_id a string), or
+ *     400 {type, code: verification_failed, message} told apart by message, 400 otp_invalid / otp_empty,
+ *     409 verification_pending (still processing)
+ * Clients authenticate with `x-client-id` and `x-client-secret` (and `x-cf-signature` when `signature` is set).
  */
 
 export interface AadhaarOtpSimulatorOptions {
@@ -23,13 +27,15 @@ export interface AadhaarOtpSimulatorOptions {
   /** How long an OTP can be verified; the identity authority allows about 10 minutes. */
   otpTtlSeconds?: number;
   clock?: Clock;
+  /** Require Cashfree's request signature (a host that is not whitelisted): without a valid one, 403. */
+  signature?: SignatureCheck;
 }
 
 export interface AadhaarOtpSimulator {
   url: string;
   clientId: string;
   clientSecret: string;
-  /** Every request answers 503 while on. */
+  /** Every request answers Cashfree's documented 500 (`api_error`) while on. */
   setDown(on: boolean): void;
   /** Number of OTPs sent so far (requests that reached the "send" step). */
   otpRequests(): number;
@@ -98,24 +104,25 @@ export async function startAadhaarOtpSimulator(options: AadhaarOtpSimulatorOptio
   app.disable('x-powered-by');
   app.use(express.json({ limit: '8kb' }));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (down) return void failure(res, 503, 'Source unavailable, please retry later', 'source_unavailable', 'api_error');
     if (!hasClientCredentials(req, { clientId, clientSecret })) {
-      return void failure(res, 401, 'authentication Failed', 'authentication_error', 'authentication_error');
+      return void failure(res, 401, 'Invalid clientId and clientSecret combination', 'authentication_failed', 'authentication_error');
     }
+    if (!admitSigned(req, res, clientId, options.signature, clock.now())) return;
+    if (down) return void failure(res, 500, UNKNOWN_ERROR, 'api_error', 'internal_error');
     next();
   });
 
   app.post('/verification/offline-aadhaar/otp', (req, res) => {
     const number = (req.body as { aadhaar_number?: unknown } | undefined)?.aadhaar_number;
     if (typeof number !== 'string' || !/^[0-9]{12}$/.test(number)) {
-      return void failure(res, 400, 'aadhaar Number should contain 12 digits', 'aadhaar_number_invalid', 'validation_error');
+      return void failure(res, 400, 'Please enter aadhaar number in numeric format', 'aadhaar_invalid', 'validation_error');
     }
     if (number === AADHAAR_TEST_NUMBERS.providerError) {
-      return void failure(res, 500, 'Unable to validate, please retry later', 'internal_error', 'api_error');
+      return void failure(res, 500, 'Unable to validate, please retry later', 'verification_failed', 'internal_error', { error: { refId: nextRefId } });
     }
-    if (number === V.sourceUnavailable) return void failure(res, 503, 'Source unavailable, please retry later', 'source_unavailable', 'api_error');
+    if (number === V.sourceUnavailable) return void failure(res, 500, UNKNOWN_ERROR, 'api_error', 'internal_error');
     if (number === V.alreadyGenerated) {
-      return void failure(res, 409, 'Otp generated for this aadhaar, please try after some time', 'otp_already_generated', 'validation_error');
+      return void failure(res, 409, 'Otp generated for this aadhaar, please try after some time', 'verification_pending', 'validation_error');
     }
     sent += 1;
     const refId = VENDOR_AADHAAR_REFERENCE_IDS[number] ?? nextRefId++;
@@ -133,27 +140,29 @@ export async function startAadhaarOtpSimulator(options: AadhaarOtpSimulatorOptio
 
   app.post('/verification/offline-aadhaar/verify', (req, res) => {
     const body = (req.body ?? {}) as { otp?: unknown; ref_id?: unknown };
+    if (body.otp === undefined || body.otp === '') return void failure(res, 400, 'Please enter the otp in the request', 'otp_empty', 'validation_error');
     if (typeof body.otp !== 'string' || !/^[0-9]{6}$/.test(body.otp)) {
-      return void failure(res, 400, 'Please enter a valid otp.', 'otp_missing', 'validation_error');
+      return void failure(res, 400, 'Please enter a valid otp.', 'otp_invalid', 'validation_error');
     }
     const refId = Number(body.ref_id);
     const entry = Number.isSafeInteger(refId) ? pending.get(refId) : undefined;
-    if (!entry || entry.verified) return void failure(res, 400, 'Invalid ref_id', 'ref_id_invalid', 'validation_error');
+    // Cashfree documents no answer for a reference it does not know; its answer for a session that is over is this one.
+    if (!entry || entry.verified) return void verificationFailed(res, 'Session expired, please generate a new OTP');
     if (VENDOR_NUMBERS.has(entry.number) && body.otp === VENDOR_SOURCE_UNAVAILABLE_OTP) {
-      return void failure(res, 503, 'Source unavailable, please retry later', 'source_unavailable', 'api_error');
+      return void failure(res, 500, 'Unable to validate, please retry later', 'verification_failed', 'internal_error', { error: { refId } });
     }
     if (PENDING.has(entry.number)) {
-      return void failure(res, 409, 'Request under process, please try after 30 seconds', 'request_in_progress', 'validation_error');
+      return void failure(res, 409, 'Processing request, please try after 30 sec', 'verification_pending', 'validation_error');
     }
-    if (EXPIRING.has(entry.number) || entry.expiresAt <= clock.now()) {
-      return void failure(res, 400, 'Otp expired', 'otp_expired', 'validation_error');
+    if (EXPIRING.has(entry.number) || entry.expiresAt <= clock.now()) return void verificationFailed(res, 'Otp expired');
+    if (body.otp !== AADHAAR_TEST_OTP || entry.number === V.invalidOtp) {
+      return void failure(res, 400, 'OTP entered is invalid', 'verification_failed', 'validation_error', { error: null, refId });
     }
-    if (body.otp !== AADHAAR_TEST_OTP || entry.number === V.invalidOtp) return void failure(res, 400, 'OTP entered is invalid', 'otp_invalid', 'validation_error');
     entry.verified = true;
     res.json(ekycRecord(refId, PEOPLE[entry.number] as Person));
   });
 
-  app.use((_req, res) => void failure(res, 404, 'Not found', 'not_found', 'invalid_request_error'));
+  app.use((_req, res) => void failure(res, 404, 'Not found', 'not_found', 'not_found_error'));
 
   const { url, close } = await listenOnLoopback(app, options);
   return {
@@ -170,7 +179,8 @@ function ekycRecord(refId: number, person: Person): Record<string, unknown> {
   const a = person.address;
   const shareCode = '1234';
   return {
-    ref_id: refId, status: 'VALID', message: 'Aadhaar Card Exists', care_of: person.careOf,
+    // As Cashfree's verify example writes them: ref_id a string, year_of_birth a number.
+    ref_id: String(refId), status: 'VALID', message: 'Aadhaar Card Exists', care_of: person.careOf,
     address: [a.house, a.street, a.landmark, a.vtc, a.dist, a.state, a.country, a.pincode].filter(Boolean).join(', '),
     dob: person.dob, year_of_birth: Number(person.dob.slice(6)), gender: person.gender, name: person.name,
     email: sha256(`${person.email}${shareCode}`), mobile_hash: sha256(`${person.mobile}${shareCode}`),
@@ -182,6 +192,13 @@ function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-function failure(res: Response, status: number, message: string, code: string, type: string): void {
-  res.status(status).json({ message, code, type });
+const UNKNOWN_ERROR = 'something went wrong, please try after some time';
+
+function failure(res: Response, status: number, message: string, code: string, type: string, extra: Record<string, unknown> = {}): void {
+  res.status(status).json({ type, code, message, ...extra });
+}
+
+/** Cashfree's 400 `verification_failed`, whose `message` says what failed. */
+function verificationFailed(res: Response, message: string): void {
+  failure(res, 400, message, 'verification_failed', 'validation_error', { error: { refId: 1 } });
 }

@@ -19,7 +19,7 @@ export function docvaultResources(state: AuthorizationState, switches: LockerSwi
 
   router.get(['/oauth2/1/user', '/oauth2/3/user'], guard, (_req: Request, res: Response) => {
     count('user');
-    res.json(userFields(userOf(res)));
+    res.json(accountDetails(userOf(res)));
   });
   router.get(['/oauth2/2/files/issued', '/oauth2/1/files/issued'], guard, (_req: Request, res: Response) => {
     count('files');
@@ -50,7 +50,7 @@ export function entityvaultResources(state: AuthorizationState, switches: Locker
   });
   router.get('/oauth2/1/user', guard, (_req: Request, res: Response) => {
     count('user');
-    res.json(userFields(entityOf(res).user));
+    res.json(accountDetails(entityOf(res).user));
   });
   router.get(['/oauth2/2/entity/files/issued', '/oauth2/1/entity/files/issued'], guard, (_req: Request, res: Response) => {
     count('files');
@@ -64,13 +64,24 @@ export function entityvaultResources(state: AuthorizationState, switches: Locker
 }
 
 /**
- * Entity details as the simulator's entity locker returns them. No public specification of this response
- * exists; the field names follow the individual locker's style (`doi` in DDMMYYYY like `dob`).
+ * The partner API's "Get User Details" answer (`GET /oauth2/1/user`), with the fields its specification lists
+ * (API Setu's authpartner OpenAPI: digilockerid, name, dob as DDMMYYYY, gender, eaadhaar) and no mobile or
+ * email: those come with the token answer only.
+ */
+function accountDetails(user: LockerUser): Record<string, string> {
+  const { digilockerid, name, dob, gender, eaadhaar } = userFields(user);
+  return { digilockerid: digilockerid!, name: name!, dob: dob!, gender: gender!, eaadhaar: eaadhaar! };
+}
+
+/**
+ * Entity details as the entity locker returns them (the public entity-locker SDK's answers): `doi` as DD-MM-YYYY,
+ * `verified_by` upper case.
  */
 export function entityFields(entity: LockerEntity): Record<string, string> {
+  const doi = entity.incorporatedOn;
   return {
-    entitylockerid: entity.id, name: entity.name, doi: entity.incorporatedOn, email: entity.email, mobile: entity.mobile,
-    verified_by: entity.verifiedBy, cin: entity.cin, gstin: entity.gstin,
+    entitylockerid: entity.id, name: entity.name, doi: `${doi.slice(0, 2)}-${doi.slice(2, 4)}-${doi.slice(4)}`, email: entity.email,
+    mobile: entity.mobile, verified_by: entity.verifiedBy.toUpperCase(), cin: entity.cin, gstin: entity.gstin,
   };
 }
 
@@ -79,9 +90,11 @@ function consented(grant: Grant, documents: LockerDocument[]): LockerDocument[] 
   return documents.filter((d) => grant.documents.includes(d.listing.doctype));
 }
 
+/** Documents go out as the lockers send them in practice: XML as `text/plain`, anything else as `application/octet-stream`. */
 function sendDocument(res: Response, document: LockerDocument | undefined): void {
   if (!document) return void oauthError(res, 404, 'invalid_uri', 'No file found for given URI');
-  res.status(200).type(document.contentType).set('Content-Disposition', `attachment; filename="${document.listing.uri}"`)
+  const wireType = /xml/i.test(document.contentType) ? 'text/plain' : 'application/octet-stream';
+  res.status(200).set('Content-Type', wireType).set('Content-Disposition', `attachment; filename="${document.listing.uri}"`)
     .send(document.body);
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { hasClientCredentials } from '../client-credentials.js';
 import { listenOnLoopback } from '../listen.js';
+import { admitSigned, type SignatureCheck } from '../cashfree-signature.js';
 import { linkScenario, panScenario } from './test-pans.js';
 
 export interface SimulatorControls {
@@ -20,6 +21,8 @@ export interface PanSimulatorOptions {
   clientId?: string;
   clientSecret?: string;
   latencyMs?: number;
+  /** Require Cashfree's request signature (a host that is not whitelisted): without a valid one, 403. */
+  signature?: SignatureCheck;
 }
 
 export interface PanSimulator extends SimulatorControls {
@@ -42,13 +45,15 @@ function simulatorApp(state: { latencyMs: number; down: boolean }): express.Expr
 }
 
 /**
- * A PAN verification provider on loopback with the shape of Cashfree Secure ID's PAN 360:
- *   POST /verification/pan/advance  {verification_id, pan, name}  (x-client-id, x-client-secret)
+ * A PAN verification provider on loopback that answers as Cashfree Secure ID's PAN 360 documents (its
+ * Verification OpenAPI 2023-12-18; fixtures/cashfree in the tests):
+ *   POST /verification/pan/advance  {verification_id, pan, name?}  (x-client-id, x-client-secret)
  *     -> 200 {verification_id, reference_id, status: "VALID", message, pan, name_provided, registered_name,
- *             name_pan_card, first_name, last_name, type, gender, date_of_birth (YYYY-MM-DD), aadhaar_linked}
- *     -> 200 {verification_id, reference_id, status: "INVALID", message, pan}
- *     -> 400/401/503 {type, code, message}
- * Outcomes are chosen by the PAN (test-pans.ts).
+ *             name_pan_card, first_name, last_name, type, gender, date_of_birth (DD-MM-YYYY), aadhaar_linked}
+ *     -> 200 {verification_id, reference_id, status: "INVALID", message: "Invalid PAN", pan, name_provided}
+ *     -> 400/401/403/502 {type, code, message}
+ * Outcomes are chosen by the PAN (test-pans.ts). With `signature`, a call without a valid `x-cf-signature` is
+ * Cashfree's 403.
  */
 export async function startPanSimulator(options: PanSimulatorOptions = {}): Promise<PanSimulator> {
   const clientId = options.clientId ?? 'satyapan-pan-client';
@@ -59,18 +64,23 @@ export async function startPanSimulator(options: PanSimulatorOptions = {}): Prom
   const app = simulatorApp(state);
 
   app.post('/verification/pan/advance', (req, res) => {
-    if (!hasClientCredentials(req, { clientId, clientSecret })) return void cashfreeError(res, 401, 'authentication_error', 'x-client-id or x-client-secret is invalid');
-    if (state.down) return void cashfreeError(res, 503, 'api_error', 'Source unavailable, please try again later');
+    if (!hasClientCredentials(req, { clientId, clientSecret })) {
+      return void cashfreeError(res, 401, 'authentication_error', 'authentication_failed', 'Invalid clientId and clientSecret combination');
+    }
+    if (!admitSigned(req, res, clientId, options.signature, Date.now())) return;
+    if (state.down) return void cashfreeError(res, 502, 'internal_error', 'verification_failed', 'verification attempt failed');
     const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
     const { verification_id: verificationId, pan, name } = body;
-    if (typeof verificationId !== 'string' || !/^[A-Za-z0-9._-]{1,50}$/.test(verificationId)) return void cashfreeError(res, 400, 'verification_id_invalid', 'verification_id is missing or invalid');
-    if (typeof pan !== 'string' || !PAN.test(pan)) return void cashfreeError(res, 400, 'pan_invalid', 'pan should be a valid 10 character PAN');
-    if (typeof name !== 'string' || name.trim() === '') return void cashfreeError(res, 400, 'name_missing', 'name is missing in the request');
+    if (typeof verificationId !== 'string' || !/^[A-Za-z0-9._-]{1,50}$/.test(verificationId)) {
+      return void cashfreeError(res, 400, 'validation_error', 'verification_id_value_invalid', 'verification_id can include only alphanum, dot, hyphen and underscores');
+    }
+    if (pan === undefined || pan === '') return void cashfreeError(res, 400, 'validation_error', 'pan_missing', 'pan is missing in the request.');
+    if (typeof pan !== 'string' || !PAN.test(pan)) return void cashfreeError(res, 400, 'validation_error', 'pan_length_short', 'Enter valid PAN.');
     const scenario = panScenario(pan);
-    if (scenario.kind === 'down') return void cashfreeError(res, 503, 'api_error', 'Source unavailable, please try again later');
+    if (scenario.kind === 'down') return void cashfreeError(res, 502, 'internal_error', 'verification_failed', 'verification attempt failed');
     requests++;
-    const common = { verification_id: verificationId, reference_id: ++reference, pan, name_provided: name };
-    if (scenario.kind === 'invalid') return void res.json({ ...common, status: 'INVALID', message: 'PAN is invalid' });
+    const common = { verification_id: verificationId, reference_id: ++reference, pan, name_provided: typeof name === 'string' ? name : '' };
+    if (scenario.kind === 'invalid') return void res.json({ ...common, status: 'INVALID', message: 'Invalid PAN' });
     const parts = scenario.name.split(' ');
     const business = pan.charAt(3) !== 'P';
     res.json({
@@ -81,13 +91,14 @@ export async function startPanSimulator(options: PanSimulatorOptions = {}): Prom
       name_pan_card: scenario.name,
       first_name: business ? '' : parts[0],
       last_name: business ? '' : parts.slice(1).join(' '),
-      type: business ? 'Company' : 'Individual',
+      type: business ? 'Company' : 'Individual or Person',
       gender: business ? '' : 'NA',
-      date_of_birth: scenario.dateOfBirth,
+      // As PAN 360 writes it: day first (its example `27-10-2004`).
+      date_of_birth: scenario.dateOfBirth.split('-').reverse().join('-'),
       aadhaar_linked: scenario.aadhaarLinked,
     });
   });
-  app.use((_req: Request, res: Response) => void cashfreeError(res, 404, 'not_found', 'No such endpoint'));
+  app.use((_req: Request, res: Response) => void cashfreeError(res, 404, 'not_found_error', 'not_found', 'No such endpoint'));
 
   const { url, close } = await listenOnLoopback(app, options);
   return {
@@ -99,8 +110,8 @@ export async function startPanSimulator(options: PanSimulatorOptions = {}): Prom
   };
 }
 
-function cashfreeError(res: Response, status: number, code: string, message: string): void {
-  res.status(status).json({ type: status >= 500 ? 'api_error' : 'validation_error', code, message });
+function cashfreeError(res: Response, status: number, type: string, code: string, message: string): void {
+  res.status(status).json({ type, code, message });
 }
 
 export interface PanAadhaarLinkSimulatorOptions {
@@ -110,12 +121,14 @@ export interface PanAadhaarLinkSimulatorOptions {
 }
 
 /**
- * The Income Tax e-filing portal's pre-login "Link Aadhaar Status" service on loopback:
+ * The Income Tax e-filing portal's pre-login "Link Aadhaar Status" service on loopback, answering with the codes
+ * and words public callers of the service quote (fixtures/income-tax-portal in the tests):
  *   POST /iec/servicesapi/getEntity  {pan, aadhaarNumber, preLoginFlag: "Y", serviceName: "linkAadhaarPreLoginService"}
- *     -> 200 {messages: [{code, type: "INFO", desc}], errors: []}   (linked, not linked)
- *     -> 400 {messages: [{code, type: "ERROR", desc}], errors: []}  (PAN or Aadhaar refused, linked to another PAN)
+ *     -> 200 {messages: [{code, type: "INFO", desc}], errors: []}   EF40124 linked, EF40024 not linked
+ *     -> 400 {messages: [{code, type: "ERROR", desc}], errors: []}  EF40026, EF40089, EF40077, Aadhaar linked to another PAN
  *     -> 503 {messages: [], errors: [...]}                          (down)
- * No credentials, as the portal's pre-login services have none. Outcomes are chosen by the PAN (test-pans.ts).
+ * The linked answer masks both numbers as the portal does: two characters each side. No credentials, as the
+ * portal's pre-login services have none. Outcomes are chosen by the PAN (test-pans.ts).
  */
 export async function startPanAadhaarLinkSimulator(options: PanAadhaarLinkSimulatorOptions = {}): Promise<SimulatorControls> {
   const state = { latencyMs: options.latencyMs ?? 0, down: false };
@@ -127,22 +140,25 @@ export async function startPanAadhaarLinkSimulator(options: PanAadhaarLinkSimula
     if (body['serviceName'] !== 'linkAadhaarPreLoginService') return void portal(res, 400, 'EF00000', 'ERROR', 'Invalid service');
     if (state.down) return void res.status(503).json({ messages: [], errors: [{ code: 'EF503', desc: 'Service unavailable' }] });
     const { pan, aadhaarNumber } = body;
-    if (typeof pan !== 'string' || !PAN.test(pan)) return void portal(res, 400, 'EF40003', 'ERROR', 'Please enter a valid PAN');
-    if (typeof aadhaarNumber !== 'string' || !/^\d{12}$/.test(aadhaarNumber)) return void portal(res, 400, 'EF40004', 'ERROR', 'Please enter a valid Aadhaar Number');
+    if (typeof pan !== 'string' || !PAN.test(pan)) return void portal(res, 400, 'EF40089', 'ERROR', 'PAN does not exist.');
+    if (typeof aadhaarNumber !== 'string' || !/^\d{12}$/.test(aadhaarNumber)) return void portal(res, 400, 'EF40077', 'ERROR', 'Please enter a valid Aadhaar Number.');
     const scenario = linkScenario(pan);
     if (scenario.kind === 'down') return void res.status(503).json({ messages: [], errors: [{ code: 'EF503', desc: 'Service unavailable' }] });
     requests++;
     switch (scenario.kind) {
       case 'linked':
-        return void portal(res, 200, 'EF40124', 'INFO', `Your PAN is linked to Aadhaar Number XXXX XXXX ${scenario.lastFour ?? aadhaarNumber.slice(-4)}.`);
+        return void portal(res, 200, 'EF40124', 'INFO', `Your PAN ${masked(pan)} is already linked to given Aadhaar ${masked(aadhaarNumber)}`);
       case 'not_linked':
-        return void portal(res, 200, 'EF40126', 'INFO', 'PAN not linked with Aadhaar. Please click on Link Aadhaar to link your Aadhaar with PAN.');
+        return void portal(res, 200, 'EF40024', 'INFO', 'PAN not linked with Aadhaar. Please click on Link Aadhaar to link your Aadhaar with PAN.');
+      case 'pan_linked_elsewhere':
+        return void portal(res, 400, 'EF40026', 'ERROR', `Your PAN ${masked(pan)} is linked to some other Aadhaar ${masked(aadhaarNumber)}`);
       case 'linked_elsewhere':
-        return void portal(res, 400, 'EF40125', 'ERROR', 'Your Aadhaar Number is linked to some other PAN');
+        // No public caller names this answer's code; the adapter reads it by its words.
+        return void portal(res, 400, 'EF40125', 'ERROR', `Your Aadhaar Number ${masked(aadhaarNumber)} is linked to some other PAN`);
       case 'pan_not_found':
-        return void portal(res, 400, 'EF40001', 'ERROR', 'PAN does not exist');
+        return void portal(res, 400, 'EF40089', 'ERROR', 'PAN does not exist.');
       case 'invalid_aadhaar':
-        return void portal(res, 400, 'EF40004', 'ERROR', 'Please enter a valid Aadhaar Number');
+        return void portal(res, 400, 'EF40077', 'ERROR', 'Please enter a valid Aadhaar Number.');
     }
   });
   app.use((_req: Request, res: Response) => void portal(res, 404, 'EF404', 'ERROR', 'Not found'));
@@ -155,6 +171,11 @@ export async function startPanAadhaarLinkSimulator(options: PanAadhaarLinkSimula
     requests: () => requests,
     close,
   };
+}
+
+/** As the portal masks a number in its answers: `CUXXXXXX3Q`, `75XXXXXXXX32`. */
+function masked(value: string): string {
+  return `${value.slice(0, 2)}${'X'.repeat(value.length - 4)}${value.slice(-2)}`;
 }
 
 function portal(res: Response, status: number, code: string, type: 'INFO' | 'ERROR', desc: string): void {

@@ -12,6 +12,7 @@
  * | SBXPI1004D   | invalid (deleted, fake or not found)                        | PAN does not exist          |
  * | SBXPE1006F   | valid individual: MEERA NAIR, 23/03/1979, seeded            | Aadhaar linked to another PAN |
  * | SBXPA1007G   | valid individual: ARJUN MEHTA, 30/11/1992, not seeded       | invalid Aadhaar number      |
+ * | SBXPL1008H   | valid individual: KAVYA IYER, 14/02/1988, seeded            | PAN linked to another Aadhaar number |
  * | SBXPU1005E   | the source is down (503 Source Unavailable)                 | the source is down (503)    |
  *
  * A name or date of birth other than the record's gives `name_as_per_pan_match` / `date_of_birth_match` false.
@@ -24,6 +25,7 @@ export const PAN_TEST_VALUES = {
   sourceUnavailable: 'SBXPU1005E',
   linkedElsewhere: 'SBXPE1006F',
   invalidAadhaar: 'SBXPA1007G',
+  panLinkedElsewhere: 'SBXPL1008H',
 } as const;
 
 /**
@@ -66,8 +68,8 @@ export type PanScenario =
   | { kind: 'down' };
 
 export type LinkScenario =
-  | { kind: 'linked'; lastFour?: string }
-  | { kind: 'not_linked' | 'linked_elsewhere' | 'pan_not_found' | 'invalid_aadhaar' | 'down' };
+  | { kind: 'linked' }
+  | { kind: 'not_linked' | 'linked_elsewhere' | 'pan_linked_elsewhere' | 'pan_not_found' | 'invalid_aadhaar' | 'down' };
 
 const T = PAN_TEST_VALUES;
 const V = VENDOR_PAN_TEST_VALUES;
@@ -81,6 +83,7 @@ const RECORDS: Readonly<Record<string, PanScenario>> = {
   [T.sourceUnavailable]: { kind: 'down' },
   [T.linkedElsewhere]: valid('MEERA NAIR', '1979-03-23', true),
   [T.invalidAadhaar]: valid('ARJUN MEHTA', '1992-11-30', false),
+  [T.panLinkedElsewhere]: valid('KAVYA IYER', '1988-02-14', true),
   [V.individual]: valid('JOHN RONALD DOE', '2001-11-11', true),
   [V.individualNotSeeded]: valid('TONY DUCK', '1999-11-10', false),
   [V.dateOfBirthMismatch]: valid('JAMES HOPE', '1998-01-01', false),
@@ -100,7 +103,8 @@ const LINKS: Readonly<Record<string, LinkScenario>> = {
   [T.sourceUnavailable]: { kind: 'down' },
   [T.linkedElsewhere]: { kind: 'linked_elsewhere' },
   [T.invalidAadhaar]: { kind: 'invalid_aadhaar' },
-  [V.individual]: { kind: 'linked', lastFour: '9999' },
+  [T.panLinkedElsewhere]: { kind: 'pan_linked_elsewhere' },
+  [V.individual]: { kind: 'linked' },
   [V.notLinked]: { kind: 'not_linked' },
   [V.panNotFound]: { kind: 'pan_not_found' },
   [V.linkedElsewhere]: { kind: 'linked_elsewhere' },

@@ -4,18 +4,21 @@ import { hasClientCredentials } from '../client-credentials.js';
 import { listenOnLoopback } from '../listen.js';
 import { CallCounter, type RateLimitSetting } from '../call-counter.js';
 import { nameMatch } from './name-match.js';
-import { outcomeFor, type AccountOutcome } from './outcomes.js';
+import { admitSigned, type SignatureCheck } from '../cashfree-signature.js';
+import { BAD_GATEWAY, RATE_LIMITED, outcomeFor, type AccountOutcome, type ErrorOutcome } from './outcomes.js';
 import { PENNY_DROP_TEST_NAMES } from './test-accounts.js';
 
 /**
- * A bank account verification (penny drop) provider on loopback, with the shape of Cashfree's Bank Account
- * Verification v2 sync API:
+ * A bank account verification (penny drop) provider on loopback that answers as Cashfree's Bank Account
+ * Verification v2 sync API documents (its OpenAPI 2023-12-18; fixtures/cashfree in the tests):
  *   POST /verification/bank-account/sync  {bank_account, ifsc, name?, phone?}
- *     -> 200 {reference_id, name_at_bank, bank_name, utr, city, branch, micr, name_match_score,
- *             name_match_result, account_status, account_status_code, ifsc_details}
- *     -> 400/401/409/422/429/500/503 {type, code, message}
- * Clients authenticate with the `x-client-id` and `x-client-secret` headers. Outcomes are chosen by the
- * account number (test-accounts.ts). `GET /_simulator/stats` reports the counters to other processes.
+ *     -> 200 {reference_id, name_at_bank, bank_name, city, branch, micr, name_match_score, name_match_result,
+ *             account_status (VALID | INVALID), account_status_code, utr}
+ *     -> 422 {type, code, message, error: {reference_id}} for the bank's and the rails' failures (lower case)
+ *     -> 400/401/403/429/500/502 {type, code, message}
+ * Clients authenticate with `x-client-id` and `x-client-secret`, and with `x-cf-signature` when `signature` is
+ * set. Outcomes are chosen by the account number (test-accounts.ts). `GET /_simulator/stats` reports the
+ * counters to other processes.
  */
 export interface PennyDropSimulatorOptions {
   port?: number;
@@ -27,13 +30,15 @@ export interface PennyDropSimulatorOptions {
   clock?: Clock;
   /** The provider's own rate limit: past `requests` in any `perMs` window, a verification answers 429 (Retry-After). */
   rateLimit?: RateLimitSetting;
+  /** Require Cashfree's request signature (a host that is not whitelisted): without a valid one, 403. */
+  signature?: SignatureCheck;
 }
 
 export interface PennyDropSimulator {
   url: string;
   clientId: string;
   clientSecret: string;
-  /** Every verification answers 503 while on. */
+  /** Every verification answers Cashfree's documented 502 (`verification attempt failed`) while on. */
   setDown(on: boolean): void;
   /** Delay before every answer from now on. */
   setLatency(ms: number): void;
@@ -56,26 +61,35 @@ interface SyncRequest {
 }
 
 class ProviderError extends Error {
-  constructor(readonly status: number, readonly type: string, readonly code: string, message: string) {
+  constructor(readonly status: number, readonly type: string, readonly code: string, message: string, readonly referenceId?: number) {
     super(message);
+  }
+
+  static of(outcome: ErrorOutcome, referenceId?: number): ProviderError {
+    return new ProviderError(outcome.status, outcome.type, outcome.code, outcome.message, outcome.withReference ? referenceId : undefined);
   }
 }
 
+/** The request checks of `400SyncBAVV2`, codes and messages as Cashfree publishes them. */
 function parseRequest(body: unknown): SyncRequest {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const invalid = (code: string, message: string): ProviderError => new ProviderError(400, 'validation_error', code, message);
-  if (typeof b['bank_account'] !== 'string' || !/^[A-Za-z0-9]{6,40}$/.test(b['bank_account'])) {
-    throw invalid('bank_account_invalid', 'bank_account should be alphanumeric and 6 to 40 characters long');
-  }
+  const account = b['bank_account'];
+  if (account === undefined || account === '') throw invalid('bank_account_missing', 'bank_account is missing in the request.');
+  if (typeof account !== 'string' || !/^[A-Za-z0-9]*$/.test(account)) throw invalid('bank_account_value_invalid', 'bank_account should be alphanumeric.');
+  if (account.length < 6) throw invalid('bank_account_length_short', 'bank_account should include a minimum of 6 characters.');
+  if (account.length > 40) throw invalid('bank_account_length_exceeded', 'bank_account can include a maximum of 40 characters.');
+  if (b['ifsc'] === undefined || b['ifsc'] === '') throw invalid('ifsc_missing', 'ifsc is missing in the request.');
   if (typeof b['ifsc'] !== 'string' || !/^[A-Za-z]{4}0[A-Za-z0-9]{6}$/.test(b['ifsc'])) {
-    throw invalid('ifsc_invalid', 'ifsc should be of 11 characters and 5th character should be 0');
+    throw invalid('ifsc_value_invalid', 'ifsc should be of 11 characters and 5th character should be 0.');
   }
-  if (b['name'] !== undefined && (typeof b['name'] !== 'string' || b['name'].length > 100)) {
-    throw invalid('name_invalid', 'name should be at most 100 characters');
-  }
-  if (b['phone'] !== undefined && (typeof b['phone'] !== 'string' || !/^\d{8,13}$/.test(b['phone']))) {
-    throw invalid('phone_invalid', 'phone should be 8 to 13 digits');
-  }
+  const name = b['name'];
+  if (name !== undefined && typeof name === 'string' && name.length > 100) throw invalid('name_length_exceeded', 'name can include a maximum of 100 characters.');
+  if (name !== undefined && (typeof name !== 'string' || !/^[A-Za-z0-9 .\-/&]*$/.test(name))) throw invalid('name_value_invalid', 'name should not include special characters.');
+  const phone = b['phone'];
+  if (phone !== undefined && (typeof phone !== 'string' || !/^\d*$/.test(phone))) throw invalid('phone_value_invalid', 'phone should be numeric.');
+  if (typeof phone === 'string' && phone.length < 8) throw invalid('phone_length_short', 'phone should include a minimum of 8 characters.');
+  if (typeof phone === 'string' && phone.length > 13) throw invalid('phone_length_exceeded', 'phone can include a maximum of 13 characters.');
   return b as unknown as SyncRequest;
 }
 
@@ -98,11 +112,15 @@ export async function startPennyDropSimulator(options: PennyDropSimulatorOptions
   let referenceId = 7_000_001;
   const credited = new Map<string, number>();
 
-  const answer = (request: SyncRequest, outcome: AccountOutcome): Record<string, unknown> => {
-    const ref = referenceId++;
-    const ifsc = request.ifsc.toUpperCase();
+  /** The 200 answer: every field of the documented schema, `null` where the examples show null. */
+  const answer = (request: SyncRequest, outcome: AccountOutcome, ref: number): Record<string, unknown> => {
     const base = { reference_id: ref, account_status: outcome.accountStatus, account_status_code: outcome.code };
-    if (!outcome.deposits) return { ...base, name_at_bank: null, utr: null, name_match_score: null, name_match_result: null };
+    if (!outcome.deposits) {
+      return {
+        ...base, name_at_bank: null, bank_name: null, city: null, branch: null, micr: null, name_match_score: null,
+        name_match_result: null, utr: null,
+      };
+    }
     credited.set(request.bank_account, (credited.get(request.bank_account) ?? 0) + 1);
     const atBank = PENNY_DROP_TEST_NAMES[request.bank_account] ?? 'ACCOUNT HOLDER';
     const match = request.name ? nameMatch(request.name, atBank) : { score: null, result: null };
@@ -110,13 +128,12 @@ export async function startPennyDropSimulator(options: PennyDropSimulatorOptions
       ...base,
       name_at_bank: atBank,
       bank_name: 'SIMULATED BANK',
-      utr: rrn(clock.now(), ref),
       city: 'MUMBAI',
       branch: 'SIMULATED BRANCH',
-      micr: 0,
+      micr: 400532038,
       name_match_score: match.score,
       name_match_result: match.result,
-      ifsc_details: { bank: 'SIMULATED BANK', ifsc, ifsc_subcode: ifsc.slice(0, 5), category: 'DIRECT_MEMBER' },
+      utr: rrn(clock.now(), ref),
     };
   };
 
@@ -135,21 +152,23 @@ export async function startPennyDropSimulator(options: PennyDropSimulatorOptions
   });
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (!hasClientCredentials(req, { clientId, clientSecret })) {
-      return void fail(res, new ProviderError(401, 'authentication_error', 'request_failed', 'authentication Failed'));
+      return void fail(res, new ProviderError(401, 'authentication_error', 'authentication_failed', 'Invalid clientId and clientSecret combination'));
     }
-    if (down) return void fail(res, new ProviderError(503, 'api_error', 'service_unavailable', 'Service is temporarily unavailable'));
+    if (!admitSigned(req, res, clientId, options.signature, clock.now())) return;
+    if (down) return void fail(res, ProviderError.of(BAD_GATEWAY));
     next();
   });
 
   app.post('/verification/bank-account/sync', (req, res) => {
     try {
       const request = parseRequest(req.body);
-      if (!counter.admit()) throw new ProviderError(429, 'rate_limit_error', 'too_many_requests', 'Too many requests');
+      if (!counter.admit()) throw ProviderError.of(RATE_LIMITED);
       requests++;
       counter.count(request.bank_account);
       const outcome = outcomeFor(request.bank_account);
-      if (outcome.kind === 'error') throw new ProviderError(outcome.status, outcome.type, outcome.code, outcome.message);
-      res.json(answer(request, outcome));
+      const ref = referenceId++;
+      if (outcome.kind === 'error') throw ProviderError.of(outcome, ref);
+      res.json(answer(request, outcome, ref));
     } catch (error) {
       if (error instanceof ProviderError) return void fail(res, error);
       throw error;
@@ -177,5 +196,7 @@ export async function startPennyDropSimulator(options: PennyDropSimulatorOptions
 
 function fail(res: Response, error: ProviderError): void {
   if (error.status === 429) res.setHeader('Retry-After', '1');
-  res.status(error.status).json({ type: error.type, code: error.code, message: error.message });
+  const body: Record<string, unknown> = { type: error.type, code: error.code, message: error.message };
+  if (error.referenceId !== undefined) body['error'] = { reference_id: error.referenceId };
+  res.status(error.status).json(body);
 }

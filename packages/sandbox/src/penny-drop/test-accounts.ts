@@ -1,30 +1,29 @@
 /**
- * Bank accounts the penny-drop simulator knows, one per outcome of the provider's API (the
- * `account_status_code` values of a bank account verification, plus the provider's own error answers).
+ * Bank accounts the penny-drop simulator knows, one per answer Cashfree's sync verification documents (its five
+ * 200 answers, its 422 bank and rail failures, its own errors).
  * Any IFSC of the right shape works with them; any other account number is answered as an invalid account,
  * like the vendors' test environments do.
  *
- * | account        | provider answer                                   |
- * |----------------|---------------------------------------------------|
- * | 100200300401   | 200 VALID / ACCOUNT_IS_VALID, name ANJALI RAO     |
- * | 100200300402   | 200 VALID / ACCOUNT_IS_VALID, name RAHUL VERMA    |
- * | 100200300410   | 200 INVALID / INVALID_ACCOUNT_FAIL                |
- * | 100200300411   | 200 INVALID / NRE_ACCOUNT_FAIL                    |
- * | 100200300412   | 200 INVALID / ACCOUNT_BLOCKED                     |
- * | 100200300413   | 200 INVALID / FRAUD_ACCOUNT                       |
- * | 100200300414   | 200 INVALID / INVALID_IFSC_FAIL                   |
- * | 100200300415   | 200 FAILED / IMPS_MODE_FAIL                       |
- * | 100200300416   | 200 FAILED / BENE_BANK_DECLINED                   |
- * | 100200300417   | 200 FAILED / FAILED_AT_BANK                       |
- * | 100200300418   | 200 FAILED / CONNECTION_TIMEOUT                   |
- * | 100200300419   | 200 FAILED / NPCI_UNAVAILABLE                     |
- * | 100200300420   | 200 FAILED / SOURCE_BANK_DECLINED                 |
- * | 100200300421   | 200 FAILED / BENEFICIARY_BANK_OFFLINE             |
- * | 100200300422   | 200 INVALID / BAV_BLOCKED                         |
- * | 100200300430   | 422 insufficient balance in the merchant's wallet |
- * | 100200300431   | 409 verification already under process           |
- * | 100200300432   | 500 internal server error                         |
- * | 100200300433   | 429 too many requests                             |
+ * | account        | provider answer (as Cashfree's sync verification gives it)       |
+ * |----------------|-------------------------------------------------------------------|
+ * | 100200300401   | 200 VALID / ACCOUNT_IS_VALID, name ANJALI RAO                     |
+ * | 100200300402   | 200 VALID / ACCOUNT_IS_VALID, name RAHUL VERMA                    |
+ * | 100200300410   | 200 INVALID / INVALID_ACCOUNT_FAIL                                |
+ * | 100200300411   | 200 INVALID / NRE_ACCOUNT_FAIL                                    |
+ * | 100200300412   | 200 INVALID / ACCOUNT_BLOCKED                                     |
+ * | 100200300413   | 422 fraud_account                                                 |
+ * | 100200300414   | 200 INVALID / INVALID_IFSC_FAIL                                   |
+ * | 100200300415   | 422 imps_mode_fail                                                |
+ * | 100200300416   | 422 bene_bank_declined                                            |
+ * | 100200300417   | 422 failed_at_bank                                                |
+ * | 100200300418   | 422 connection_timeout                                            |
+ * | 100200300419   | 422 npci_unavailable                                              |
+ * | 100200300420   | 422 source_bank_declined                                          |
+ * | 100200300421   | 422 benficiary_bank_offline (Cashfree's spelling)                 |
+ * | 100200300430   | 422 insufficient_balance (the merchant's wallet)                  |
+ * | 100200300431   | 422 verification_already_under_process                            |
+ * | 100200300432   | 500 internal_error / verification_failed                          |
+ * | 100200300433   | 429 too_many_requests_per_operation                               |
  */
 export const PENNY_DROP_TEST_ACCOUNTS = {
   valid: '100200300401',
@@ -41,7 +40,6 @@ export const PENNY_DROP_TEST_ACCOUNTS = {
   npciUnavailable: '100200300419',
   sourceBankDeclined: '100200300420',
   beneficiaryBankOffline: '100200300421',
-  verificationBlocked: '100200300422',
   insufficientBalance: '100200300430',
   underProcess: '100200300431',
   serverError: '100200300432',
@@ -56,7 +54,8 @@ export const PENNY_DROP_TEST_IFSC = 'KKBK0000131';
  * [Penny-Drop]`, and its Testing Data table), so that a test suite written against the vendor runs against our
  * sandbox unchanged. The comment names the IFSC the vendor pairs with each account and the answer it shows;
  * the simulator keys on the account number. Left out: 793-795 (the vendor's own token and credit errors),
- * 802 and 805 (500 messages no provider answer of ours maps to).
+ * 801 (a 422 no documented answer of Cashfree's produces), 802 and 805 (500 messages no provider answer of ours
+ * maps to).
  */
 export const VENDOR_PENNY_DROP_ACCOUNTS = {
   /** SBIN0021745: verified, name John Doe. */
@@ -83,8 +82,6 @@ export const VENDOR_PENNY_DROP_ACCOUNTS = {
   badAccountInput: '40100123456798',
   /** SBIN0000003: 422 Invalid IFSC provided. */
   badIfscInput: '40100123456800',
-  /** SBIN0000004: 422 Invalid bank account number or ifsc provided. */
-  badDetailsInput: '40100123456801',
   /** SBIN0021745: Failed at bank. */
   failedAtBank: '40100123456803',
   /** SBIN0021745: Transaction failed. */

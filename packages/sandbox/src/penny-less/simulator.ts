@@ -7,15 +7,16 @@ import { CallCounter, type RateLimitSetting } from '../call-counter.js';
 import { pennyLessScenario, type PennyLessScenario } from './test-accounts.js';
 
 /**
- * A penny-less bank account verification provider on loopback, with the shape of Setu's PennyLess drop API
- * (sync):
- *   POST /api/verify/ban/pennyless  {accountNumber, ifsc}
+ * A penny-less bank account verification provider on loopback that answers as Setu's PennyLess drop API
+ * documents (SetuHQ/docs: its OpenAPI document and quickstart; fixtures/setu in the tests):
+ *   POST /api/verify/ban/pennyless  {accountNumber (^\d{9,18}$), ifsc}
  *     -> 200 {status: "SUCCESS", data: {bankAccountNumber, bankAccountName, bankAccountIfsc, entityType,
- *             ifscCrossCheck}, traceId}
- *     -> 200 {status: "FAILED", data: {bankAccountNumber, bankAccountIfsc}, error: {code, detail}, traceId}
- *     -> 400/401/429/503 {status, success: false, error: {code, title, detail, traceID}}
- * Clients authenticate with `x-client-id`, `x-client-secret` and `x-product-instance-id`. Outcomes are chosen
- * by the account number (test-accounts.ts); no money moves.
+ *             ifscCrossCheck, ifscDetails, merchantDetails (a merchant only)}, traceId}
+ *     -> 200 {status: "ERROR", message: "Invalid bank details", traceId}
+ *     -> 400/500 {error: {code, detail, traceId}}
+ * Setu documents no 401 or 429: the simulator answers those (wrong credentials, its `rateLimit`) in the same
+ * error shape. Clients authenticate with `x-client-id`, `x-client-secret` and `x-product-instance-id`. Outcomes
+ * are chosen by the account number (test-accounts.ts); no money moves.
  */
 export interface PennyLessSimulatorOptions {
   port?: number;
@@ -34,7 +35,7 @@ export interface PennyLessSimulator {
   clientId: string;
   clientSecret: string;
   productInstanceId: string;
-  /** Every verification answers 503 while on. */
+  /** Every verification answers Setu's documented 500 (`internal_server_error`) while on. */
   setDown(on: boolean): void;
   setLatency(ms: number): void;
   /** Verification requests that passed authentication (and the rate limit). */
@@ -70,25 +71,25 @@ export async function startPennyLessSimulator(options: PennyLessSimulatorOptions
   app.use((req: Request, res: Response, next: NextFunction) => {
     const instanceOk = constantTimeEqual(req.get('x-product-instance-id') ?? '', productInstanceId);
     if (!hasClientCredentials(req, { clientId, clientSecret }) || !instanceOk) {
-      return void fail(res, 401, 'unauthorised', 'Client credentials or product instance are invalid');
+      return void fail(res, 401, 'unauthorized', 'Client credentials or product instance are invalid');
     }
-    if (down) return void fail(res, 503, 'service-unavailable', 'Service is temporarily unavailable');
+    if (down) return void fail(res, 500, 'internal_server_error', 'Upstream service error. Please reach out to support along with the traceId.');
     next();
   });
 
   app.post('/api/verify/ban/pennyless', (req, res) => {
     const call = parseCall(req.body);
-    if (!call) return void fail(res, 400, 'invalid-param', 'accountNumber (6 to 40 letters or digits) and ifsc (11 characters) are required');
+    if (typeof call === 'string') return void fail(res, 400, 'bad_request', call);
     if (!counter.admit()) {
       res.setHeader('Retry-After', '1');
-      return void fail(res, 429, 'too-many-requests', 'Rate limit exceeded');
+      return void fail(res, 429, 'too_many_requests', 'Rate limit exceeded');
     }
     requests++;
     counter.count(call.accountNumber);
     answer(res, call, pennyLessScenario(call.accountNumber));
   });
 
-  app.use((_req: Request, res: Response) => void fail(res, 404, 'path-not-found', 'No such endpoint'));
+  app.use((_req: Request, res: Response) => void fail(res, 404, 'not_found', 'No such endpoint'));
 
   const { url, close } = await listenOnLoopback(app, options);
   return {
@@ -102,32 +103,52 @@ export async function startPennyLessSimulator(options: PennyLessSimulatorOptions
   };
 }
 
-function parseCall(body: unknown): PennyLessCall | null {
+/** The call, or the `detail` of Setu's 400 (its schema: `accountNumber` `^\d{9,18}$`, `ifsc` `^[A-Za-z]{4}0[A-Z0-9a-z]{6}$`). */
+function parseCall(body: unknown): PennyLessCall | string {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const accountNumber = b['accountNumber'];
   const ifsc = b['ifsc'];
-  if (typeof accountNumber !== 'string' || !/^[A-Za-z0-9]{6,40}$/.test(accountNumber)) return null;
-  if (typeof ifsc !== 'string' || !/^[A-Za-z]{4}0[A-Za-z0-9]{6}$/.test(ifsc)) return null;
+  if (accountNumber === undefined) return 'accountNumber is required';
+  if (typeof accountNumber !== 'string' || !/^\d{9,18}$/.test(accountNumber)) return 'accountNumber must match ^\\d{9,18}$';
+  if (ifsc === undefined) return 'ifsc is required';
+  if (typeof ifsc !== 'string' || !/^[A-Za-z]{4}0[A-Za-z0-9]{6}$/.test(ifsc)) return 'ifsc must match ^[A-Za-z]{4}0[A-Z0-9a-z]{6}$';
   return { accountNumber, ifsc: ifsc.toUpperCase() };
 }
 
 function answer(res: Response, call: PennyLessCall, scenario: PennyLessScenario): void {
   const traceId = randomUUID();
-  const account = { bankAccountNumber: call.accountNumber, bankAccountIfsc: call.ifsc };
   if (scenario.kind === 'error') {
     if (scenario.status === 429) res.setHeader('Retry-After', '1');
     return fail(res, scenario.status, scenario.code, scenario.detail);
   }
-  if (scenario.kind === 'failed') {
-    return void res.json({ status: 'FAILED', data: account, error: { code: scenario.code, detail: scenario.detail }, traceId });
-  }
+  if (scenario.kind === 'notFound') return void res.json({ status: 'ERROR', message: 'Invalid bank details', traceId });
   res.json({
     status: 'SUCCESS',
-    data: { ...account, bankAccountName: scenario.name, entityType: scenario.entityType, ifscCrossCheck: true },
+    data: {
+      bankAccountNumber: call.accountNumber, bankAccountName: scenario.name, bankAccountIfsc: call.ifsc,
+      entityType: scenario.entityType, ifscCrossCheck: true, ifscDetails: ifscDetails(call.ifsc),
+      ...(scenario.entityType === 'MERCHANT' ? { merchantDetails: MERCHANT_DETAILS } : {}),
+    },
     traceId,
   });
 }
 
+/** Every field of Setu's `IfscDetails` is a string, flags included ("true"). */
+function ifscDetails(ifsc: string): Record<string, string> {
+  return {
+    name: 'SIMULATED BANK', branch: 'SIMULATED BRANCH', center: 'MUMBAI', district: 'MUMBAI', state: 'MAHARASHTRA',
+    address: `SIMULATED BRANCH ${ifsc}`, contact: '', imps: 'true', rtgs: 'true', city: 'MUMBAI', iso3166: 'IN-MH',
+    neft: 'true', micr: '400000000', upi: 'true', swift: '',
+  };
+}
+
+const MERCHANT_DETAILS = {
+  mccCode: '5399',
+  identifier: { merchantType: 'SMALL', merchantGenre: 'OFFLINE', onBoardingType: 'BANK' },
+  name: { brand: 'satyapan', legal: 'Satyapan Demo', franchise: 'satyapan' },
+  ownership: { type: 'PRIVATE' },
+};
+
 function fail(res: Response, status: number, code: string, detail: string): void {
-  res.status(status).json({ status, success: false, error: { code, title: code.replace(/-/g, ' '), detail, traceID: randomUUID() } });
+  res.status(status).json({ error: { code, detail, traceId: randomUUID() } });
 }

@@ -1,35 +1,35 @@
 /**
- * Bank accounts the penny-less simulator knows, one per outcome of the vendor's penny-less examples. Any IFSC
- * of the right shape works with them; any other account number is answered as an invalid account, like the
- * vendors' test environments do.
+ * Bank accounts the penny-less simulator knows, one per answer Setu's PennyLess documentation shows (SetuHQ/docs;
+ * the tests' fixtures/setu). Any IFSC of the right shape works with them; any other account number is answered
+ * as Setu answers an account it cannot find (200 `status: "ERROR"`, "Invalid bank details").
  *
- * | account        | answer                                              |
- * |----------------|-----------------------------------------------------|
- * | 100200300501   | found, individual: ANJALI RAO                       |
- * | 100200300502   | found, business: SATYAPAN DEMO TECHNOLOGIES PVT LTD |
- * | 100200300510   | invalid account or IFSC                             |
- * | 100200300511   | beneficiary bank offline                            |
- * | 100200300512   | account blocked                                     |
- * | 100200300513   | NRE account                                         |
- * | 100200300530   | the provider is down (503: Source Unavailable)      |
- * | 100200300531   | the provider's rate limit (429)                     |
+ * | account        | answer                                                       |
+ * |----------------|--------------------------------------------------------------|
+ * | 100200300501   | 200 SUCCESS, entityType INDIVIDUAL: ANJALI RAO               |
+ * | 100200300502   | 200 SUCCESS, entityType MERCHANT: SATYAPAN DEMO TECHNOLOGIES PVT LTD |
+ * | 100200300503   | 200 SUCCESS, entityType UNKNOWN: MEERA IYER                  |
+ * | 100200300510   | 200 ERROR, Invalid bank details                              |
+ * | 100200300530   | 500 upstream_service_error                                   |
+ * | 100200300531   | 429, the simulator's rate limit (Setu documents none)        |
  */
 export const PENNY_LESS_TEST_ACCOUNTS = {
   individual: '100200300501',
   business: '100200300502',
+  unknownEntity: '100200300503',
   invalidAccount: '100200300510',
-  bankOffline: '100200300511',
-  blocked: '100200300512',
-  nreAccount: '100200300513',
   sourceUnavailable: '100200300530',
   rateLimited: '100200300531',
 } as const;
+
+/** Setu's own sandbox accounts (its quickstart), with UTIB0002083. */
+export const SETU_SANDBOX_ACCOUNTS = { merchant: '1234567890', individual: '1234567891' } as const;
 
 /**
  * The vendor's own sandbox values for penny-less verification, from the examples of its Postman collection
  * (`Bank / Bank Account Verification [Penny-Less]`), so that a test suite written against the vendor runs
  * against our sandbox unchanged. The IFSC each example pairs with the account is listed; the simulator keys on
- * the account number.
+ * the account number. Setu shows no blocked, NRE or bank-offline answer, so the vendor's accounts for those
+ * (`bankOffline`, `blocked`, `nreAccount`) get Setu's answer for an account it cannot find.
  */
 export const VENDOR_PENNY_LESS_ACCOUNTS = {
   /** SBIN0021745: JOHN DOE. */
@@ -53,41 +53,37 @@ export const VENDOR_PENNY_LESS_ACCOUNTS = {
 } as const;
 
 export type PennyLessScenario =
-  | { kind: 'found'; name: string; entityType: 'INDIVIDUAL' | 'MERCHANT' }
-  | { kind: 'failed'; code: string; detail: string }
+  | { kind: 'found'; name: string; entityType: 'INDIVIDUAL' | 'MERCHANT' | 'UNKNOWN' }
+  | { kind: 'notFound' }
   | { kind: 'error'; status: number; code: string; detail: string };
 
-const found = (name: string, entityType: 'INDIVIDUAL' | 'MERCHANT'): PennyLessScenario => ({ kind: 'found', name, entityType });
-const failed = (code: string, detail: string): PennyLessScenario => ({ kind: 'failed', code, detail });
-const INVALID = failed('invalid-account', 'The bank account number or IFSC is invalid');
-const OFFLINE = failed('beneficiary-bank-offline', 'The beneficiary bank is offline');
-const BLOCKED = failed('account-blocked', 'The account is blocked');
-const NRE = failed('nre-account', 'The account is an NRE account');
-const DOWN: PennyLessScenario = { kind: 'error', status: 503, code: 'service-unavailable', detail: 'Service is temporarily unavailable' };
+const found = (name: string, entityType: 'INDIVIDUAL' | 'MERCHANT' | 'UNKNOWN'): PennyLessScenario => ({ kind: 'found', name, entityType });
+const NOT_FOUND: PennyLessScenario = { kind: 'notFound' };
+const DOWN: PennyLessScenario = {
+  kind: 'error', status: 500, code: 'upstream_service_error', detail: 'Upstream service error. Please reach out to support along with the traceId.',
+};
 
 const A = PENNY_LESS_TEST_ACCOUNTS;
 const V = VENDOR_PENNY_LESS_ACCOUNTS;
+const S = SETU_SANDBOX_ACCOUNTS;
 
 const SCENARIOS: Readonly<Record<string, PennyLessScenario>> = {
   [A.individual]: found('ANJALI RAO', 'INDIVIDUAL'),
   [A.business]: found('SATYAPAN DEMO TECHNOLOGIES PVT LTD', 'MERCHANT'),
-  [A.invalidAccount]: INVALID,
-  [A.bankOffline]: OFFLINE,
-  [A.blocked]: BLOCKED,
-  [A.nreAccount]: NRE,
+  [A.unknownEntity]: found('MEERA IYER', 'UNKNOWN'),
+  [A.invalidAccount]: NOT_FOUND,
   [A.sourceUnavailable]: DOWN,
-  [A.rateLimited]: { kind: 'error', status: 429, code: 'too-many-requests', detail: 'Rate limit exceeded' },
+  [A.rateLimited]: { kind: 'error', status: 429, code: 'too_many_requests', detail: 'Rate limit exceeded' },
+  [S.merchant]: found('Pavankumar Kamat Biz', 'MERCHANT'),
+  [S.individual]: found('Pavankumar Kamat', 'INDIVIDUAL'),
   [V.individual]: found('JOHN DOE', 'INDIVIDUAL'),
   [V.individualSecond]: found('JANE DOE', 'INDIVIDUAL'),
   [V.business]: found('JOHN DOE PVT LTD', 'MERCHANT'),
   [V.businessSecond]: found('JAKE INCORPORATED', 'MERCHANT'),
-  [V.invalidAccount]: INVALID,
-  [V.bankOffline]: OFFLINE,
-  [V.blocked]: BLOCKED,
-  [V.nreAccount]: NRE,
+  [V.invalidAccount]: NOT_FOUND,
   [V.sourceUnavailable]: DOWN,
 };
 
 export function pennyLessScenario(account: string): PennyLessScenario {
-  return SCENARIOS[account] ?? INVALID;
+  return SCENARIOS[account] ?? NOT_FOUND;
 }
