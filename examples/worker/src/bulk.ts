@@ -39,7 +39,10 @@ function bankServiceFor(
     ...(bulk.pennyDrop ? {
       verification: {
         ...settings,
-        provider: new CashfreePennyDropProvider({ baseUrl: bulk.pennyDrop.url, clientId: bulk.pennyDrop.clientId, clientSecret: bulk.pennyDrop.clientSecret, logger }),
+        provider: new CashfreePennyDropProvider({
+          baseUrl: bulk.pennyDrop.url, clientId: bulk.pennyDrop.clientId, clientSecret: bulk.pennyDrop.clientSecret, logger,
+          ...(bulk.pennyDrop.publicKeyPem ? { publicKeyPem: bulk.pennyDrop.publicKeyPem } : {}),
+        }),
         ...(bulk.pennyDrop.cacheKeySecret ? { keySecret: bulk.pennyDrop.cacheKeySecret } : {}),
       },
     } : {}),
@@ -64,6 +67,9 @@ function panServiceFor(
   return new PanVerificationService({
     redis, keys: new KeySpace(keyPrefix).child('kyc'), sealer, logger, metrics,
     ...(bulk.pan.cacheKeySecret ? { keySecret: bulk.pan.cacheKeySecret } : {}),
-    provider: new CashfreePanProvider({ baseUrl: bulk.pan.url, clientId: bulk.pan.clientId, clientSecret: bulk.pan.clientSecret, logger }),
+    provider: new CashfreePanProvider({
+      baseUrl: bulk.pan.url, clientId: bulk.pan.clientId, clientSecret: bulk.pan.clientSecret, logger,
+      ...(bulk.pan.publicKeyPem ? { publicKeyPem: bulk.pan.publicKeyPem } : {}),
+    }),
   });
 }

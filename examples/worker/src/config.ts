@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { FsStorage, Sealer, parseClusterNodes, type ObjectStorage, type SealingKey } from '@satyapan/core';
 import { S3Storage } from '@satyapan/storage-s3';
 
@@ -36,10 +37,10 @@ export interface WorkerConfig {
  * keyed with (the API's, or rows would miss the cache the API fills), the IFSC directory, and the rates.
  */
 export interface BulkConfig {
-  pennyDrop?: { url: string; clientId: string; clientSecret: string; cacheKeySecret?: string };
+  pennyDrop?: { url: string; clientId: string; clientSecret: string; cacheKeySecret?: string; publicKeyPem?: string };
   pennyLess?: { url: string; clientId: string; clientSecret: string; productInstanceId: string; cacheKeySecret?: string };
   /** PAN verification (Cashfree PAN 360) when SATYAPAN_PAN_URL is set. */
-  pan?: { url: string; clientId: string; clientSecret: string; cacheKeySecret?: string };
+  pan?: { url: string; clientId: string; clientSecret: string; cacheKeySecret?: string; publicKeyPem?: string };
   /** A snapshot or Razorpay source (`SATYAPAN_IFSC_DIRECTORY`); the shipped sample when unset. */
   ifscDirectory?: string;
   /** Calls per second by upstream (`SATYAPAN_BULK_RATE_PENNY_DROP`, `SATYAPAN_BULK_RATE_PENNY_LESS`, `SATYAPAN_BULK_RATE_PAN`). */
@@ -140,6 +141,20 @@ function rateOf(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return env[name] === 'off' ? Infinity : positiveNumber(env, name);
 }
 
+/**
+ * Cashfree's public key (PEM) from the file a variable names, for signing calls (`x-cf-signature`) from a host
+ * whose egress IP is not whitelisted; nothing when the variable is unset.
+ */
+function publicKeyFrom(env: NodeJS.ProcessEnv, name: string): { publicKeyPem?: string } {
+  const path = env[name];
+  if (!path) return {};
+  try {
+    return { publicKeyPem: readFileSync(path, 'utf8') };
+  } catch (error) {
+    throw new Error(`${name} names a file that cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+}
+
 function bulkFrom(env: NodeJS.ProcessEnv): BulkConfig {
   const pennyDropUrl = env['SATYAPAN_PENNY_DROP_URL'];
   const pennyLessUrl = env['SATYAPAN_PENNY_LESS_URL'];
@@ -159,6 +174,7 @@ function bulkFrom(env: NodeJS.ProcessEnv): BulkConfig {
         clientId: required(env, 'SATYAPAN_PENNY_DROP_CLIENT_ID'),
         clientSecret: required(env, 'SATYAPAN_PENNY_DROP_CLIENT_SECRET'),
         ...(env['SATYAPAN_PENNY_DROP_CACHE_KEY_SECRET'] ? { cacheKeySecret: env['SATYAPAN_PENNY_DROP_CACHE_KEY_SECRET'] } : {}),
+        ...publicKeyFrom(env, 'SATYAPAN_PENNY_DROP_PUBLIC_KEY_FILE'),
       },
     } : {}),
     ...(pennyLessUrl ? {
@@ -176,6 +192,7 @@ function bulkFrom(env: NodeJS.ProcessEnv): BulkConfig {
         clientId: required(env, 'SATYAPAN_PAN_CLIENT_ID'),
         clientSecret: required(env, 'SATYAPAN_PAN_CLIENT_SECRET'),
         ...(env['SATYAPAN_PAN_CACHE_KEY_SECRET'] ? { cacheKeySecret: env['SATYAPAN_PAN_CACHE_KEY_SECRET'] } : {}),
+        ...publicKeyFrom(env, 'SATYAPAN_PAN_PUBLIC_KEY_FILE'),
       },
     } : {}),
     ...(env['SATYAPAN_IFSC_DIRECTORY'] ? { ifscDirectory: env['SATYAPAN_IFSC_DIRECTORY'] } : {}),

@@ -1,0 +1,45 @@
+import { expect } from 'chai';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readConfig } from '../examples/worker/src/config.js';
+
+/** examples/worker's environment: what the settings of issues 22 and 27 read, and the errors that name a variable. */
+describe('examples/worker: its configuration from the environment', () => {
+  let dir: string;
+  let base: NodeJS.ProcessEnv;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'satyapan-worker-config-'));
+    base = {
+      SATYAPAN_DATA_DIR: dir, SATYAPAN_STORAGE_SECRET: 'storage-secret', SATYAPAN_STORAGE_URL: 'http://127.0.0.1:9/storage',
+      SATYAPAN_SEALING_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
+    };
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it('reads the conversion limits; none set leaves the worker\'s defaults', () => {
+    expect(readConfig(base).conversionLimits).to.deep.equal({});
+    const limits = readConfig({ ...base, SATYAPAN_CONVERSION_TIMEOUT_MS: '60000', SATYAPAN_CONVERSION_MEMORY_MB: '512' }).conversionLimits;
+    expect(limits).to.deep.equal({ timeoutMs: 60_000, memoryMb: 512 });
+    expect(() => readConfig({ ...base, SATYAPAN_CONVERSION_MEMORY_MB: 'lots' })).to.throw('SATYAPAN_CONVERSION_MEMORY_MB must be a positive integer, got lots');
+  });
+
+  it('signs Cashfree calls with the public key in the file a variable names, and names the variable of a file it cannot read', async () => {
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const keyFile = join(dir, 'cashfree.pem');
+    await writeFile(keyFile, pem);
+    const cashfree = {
+      SATYAPAN_PENNY_DROP_URL: 'http://127.0.0.1:9/verification', SATYAPAN_PENNY_DROP_CLIENT_ID: 'id', SATYAPAN_PENNY_DROP_CLIENT_SECRET: 'secret',
+      SATYAPAN_PAN_URL: 'http://127.0.0.1:9/verification', SATYAPAN_PAN_CLIENT_ID: 'id', SATYAPAN_PAN_CLIENT_SECRET: 'secret',
+    };
+    const unsigned = readConfig({ ...base, ...cashfree }).bulk;
+    expect(unsigned.pennyDrop).not.to.have.property('publicKeyPem');
+    const signed = readConfig({ ...base, ...cashfree, SATYAPAN_PENNY_DROP_PUBLIC_KEY_FILE: keyFile, SATYAPAN_PAN_PUBLIC_KEY_FILE: keyFile }).bulk;
+    expect(signed.pennyDrop?.publicKeyPem).to.equal(pem);
+    expect(signed.pan?.publicKeyPem).to.equal(pem);
+    expect(() => readConfig({ ...base, ...cashfree, SATYAPAN_PAN_PUBLIC_KEY_FILE: join(dir, 'missing.pem') }))
+      .to.throw('SATYAPAN_PAN_PUBLIC_KEY_FILE names a file that cannot be read: ENOENT');
+  });
+});
