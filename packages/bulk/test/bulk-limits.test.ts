@@ -2,6 +2,7 @@
 // 45 MB quoted cell, a file one row over the cap. Each is run by an in-process worker, so the event loop measured
 // is the one a router sharing the process would have: it must keep ticking, and memory must stay flat.
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { Readable } from 'node:stream';
 import { PENNY_DROP_TEST_IFSC as IFSC } from '@satyapan/sandbox';
 import { BULK_DEFAULTS } from '@satyapan/bulk';
@@ -142,5 +143,42 @@ describe('bulk: bounded uploads (the attacks of issue 22, generated at full size
       `5,"r""2",${IFSC.toLowerCase()},ok,OK,${directory}`,
       `6,r3,${IFSC},ok,OK,${directory}`,
     ]);
+  });
+});
+
+describe('bulk: any bytes uploaded as a CSV end their job (property)', function () {
+  this.timeout(180_000);
+  let env: BulkEnv;
+  before(async () => {
+    env = await startBulkEnv();
+    await env.startWorker();
+  });
+  after(() => env.close());
+
+  it('random bytes, and a valid file with bytes changed: succeeded with rows accounted for, or failed with a code; the process bounded', async () => {
+    const valid = Buffer.from(`reference,ifsc\nr1,${IFSC}\n"r,2",${IFSC}\nr3,HDFC0000001\n`);
+    const mutated = fc.array(fc.tuple(fc.nat({ max: valid.length - 1 }), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 6 })
+      .map((edits) => {
+        const copy = Buffer.from(valid);
+        for (const [at, value] of edits) copy[at] = value;
+        return copy;
+      });
+    const bytes = fc.oneof(fc.uint8Array({ maxLength: 4096 }).map((array) => Buffer.from(array)), mutated);
+    const watch = watchProcess();
+    await fc.assert(fc.asyncProperty(bytes, async (csv) => {
+      const job = await env.service.submit({ kind: 'ifsc' }, CLIENT);
+      await env.upload(job.csv_url as string, Readable.from([csv]));
+      const done = await env.finished(job.job_id, 30_000);
+      if (done.status === 'failed') {
+        expect(done.code, JSON.stringify(done)).to.match(/^[A-Z][A-Z0-9_]+$/);
+      } else {
+        expect(done.status).to.equal('succeeded');
+        const counted = Object.values(done.summary as Record<string, number>).reduce((sum, rows) => sum + rows, 0);
+        expect(counted).to.equal(done.rows_total);
+      }
+    }), { numRuns: 60 });
+    const { maxStallMs, rssGrowthMb } = watch.stop();
+    expect(maxStallMs, 'longest event-loop stall (ms)').to.be.below(MAX_STALL_MS);
+    expect(rssGrowthMb, 'RSS growth (MB)').to.be.below(150);
   });
 });
