@@ -6,7 +6,17 @@ export interface Place {
   sheet: string | null;
   row: number | null;
   column: string | null;
+  /** The Excel cell (`payment_sheet!E3`), when the place is known as one (the .xlsx reader's own problems). */
+  cell?: string;
+  /** The block a problem about a whole block is about: the .xlsx reader names the cell of its title row. */
+  block?: string;
 }
+
+/** The block of each problem about a whole block (kept off the Problem, whose JSON form stays as it was). */
+const blocks = new WeakMap<Problem, string>();
+
+/** The block a problem is about, when it is about a whole block (BLOCK_UNKNOWN). */
+export const blockOf = (problem: Problem): string | undefined => blocks.get(problem);
 
 export const NOWHERE: Place = { sheet: null, row: null, column: null };
 
@@ -27,7 +37,10 @@ export class ProblemCollector {
       this.dropped++;
       return;
     }
-    this.problems.push({ sheet: place.sheet, row: place.row, column: place.column, code, message, severity });
+    const problem: Problem = { sheet: place.sheet, row: place.row, column: place.column, code, message, severity };
+    if (place.cell !== undefined) problem.cell = place.cell;
+    if (place.block !== undefined) blocks.set(problem, place.block);
+    this.problems.push(problem);
   }
 
   get errorCount(): number {

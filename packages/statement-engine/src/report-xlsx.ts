@@ -10,6 +10,8 @@ const COLUMNS = [
   { header: 'Sheet', key: 'sheet', width: 22 },
   { header: 'Row', key: 'row', width: 8 },
   { header: 'Column', key: 'column', width: 36 },
+  // The Excel cell (`payment_sheet!E3`) of a problem in an .xlsx workbook; empty for JSON input.
+  { header: 'Cell', key: 'cell', width: 22 },
   { header: 'Message', key: 'message', width: 100 },
 ];
 
@@ -33,7 +35,7 @@ export function reportWorkbook(report: ValidationReport): ExcelJS.Workbook {
   problems.columns = COLUMNS;
   problems.getRow(1).font = { bold: true };
   for (const p of report.problems) {
-    const row = problems.addRow({ severity: p.severity, code: p.code, sheet: p.sheet ?? '', row: p.row ?? '', column: p.column ?? '', message: p.message });
+    const row = problems.addRow({ severity: p.severity, code: p.code, sheet: p.sheet ?? '', row: p.row ?? '', column: p.column ?? '', cell: p.cell ?? '', message: p.message });
     row.getCell('severity').fill = p.severity === 'error' ? ERROR_FILL : WARNING_FILL;
   }
   problems.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };

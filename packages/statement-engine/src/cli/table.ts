@@ -13,7 +13,9 @@ export function reportTable(report: ValidationReport, limit = LIMIT): string {
   const summary = `${report.errorCount} error(s), ${report.warningCount} warning(s)`;
   if (report.problems.length === 0) return `${summary}\n`;
   const shown = report.problems.slice(0, limit);
-  const where = (p: Problem) => [p.sheet ?? '-', p.row === null ? '' : `row ${p.row}`, p.column ?? ''].filter((x) => x !== '').join(' / ');
+  // An .xlsx workbook's problem names its Excel cell (`payment_sheet!E3`) and the column key.
+  const where = (p: Problem) =>
+    (p.cell === undefined ? [p.sheet ?? '-', p.row === null ? '' : `row ${p.row}`, p.column ?? ''] : [p.cell, p.column ?? '']).filter((x) => x !== '').join(' / ');
   const widths = {
     severity: 7,
     code: Math.min(32, Math.max(4, ...shown.map((p) => p.code.length))),

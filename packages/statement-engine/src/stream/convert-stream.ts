@@ -11,7 +11,7 @@ import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore, type RowTrail }
 import { StatementEngineError, inputUnreadable } from '../errors.js';
 import { resolveOptions, type ResolvedOptions } from '../options.js';
 import { statementLines } from '../output.js';
-import { NOWHERE } from '../problems.js';
+import { NOWHERE, type ProblemCollector } from '../problems.js';
 import { createPipeline } from '../statement.js';
 import type { ConvertOptions, ValidationReport } from '../types.js';
 import { validateEnvelope } from '../workbook/schemas.js';
@@ -46,6 +46,8 @@ export interface StreamHooks {
   memoryBudget?: number;
   /** Notes the workbook row of every challan and deductee record (and, for .xlsx, how to name cells): correct(). */
   rowTrail?: RowTrail;
+  /** Given the conversion's problem collector before the input is read: the .xlsx reader adds its own problems. */
+  problemsTo?(collector: ProblemCollector): void;
   /**
    * Writes the deductee records in a worker thread while the workbook is read (default: for input known to
    * be PARALLEL_MIN_BYTES or more, where it saves more than starting a thread costs). Same TXT and report.
@@ -214,6 +216,7 @@ async function convertJsonStream(input: AsyncIterable<Uint8Array | string>, opti
   };
   try {
     const pipeline = createPipeline(resolved, deductees, salary, late, hooks.rowTrail ?? null);
+    hooks.problemsTo?.(pipeline.problems);
     const workbookName = WORKBOOKS[resolved.form.workbook].name;
     const streamer = new WorkbookStreamer(pipeline.reader, workbookName, dir, resolved.limits.workbookRows, hooks.memoryBudget);
     const scanner = new JsonScanner(streamer, resolved.limits.jsonDepth);
@@ -369,7 +372,7 @@ async function convertXlsx(input: string | Readable, options: ConvertOptions, ho
   })();
   // Progress counts the JSON the rows become, which has no known total.
   const { totalBytes: _xlsxBytes, ...jsonHooks } = hooks;
-  const conversion = await convertJsonStream(guarded, options, jsonHooks);
+  const conversion = await convertJsonStream(guarded, options, { ...jsonHooks, problemsTo: (collector) => cells.reportTo(collector) });
   cells.annotate(conversion.report.problems);
   if (hooks.rowTrail) hooks.rowTrail.annotate = (problems) => cells.annotate(problems);
   return conversion;

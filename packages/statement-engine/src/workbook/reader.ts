@@ -82,7 +82,7 @@ export class WorkbookReader {
   private blockSpec(sheetName: string, blockName: string, kind: 'list' | 'table'): BlockSpec | null {
     const sheetSpec = this.spec.sheets.find((s) => s.name === sheetName);
     const block = sheetSpec?.blocks.find((b) => b.block === blockName);
-    const place = { sheet: sheetName, row: null, column: null };
+    const place = { sheet: sheetName, row: null, column: null, block: blockName };
     if (!sheetSpec || !block) {
       this.problems.add('BLOCK_UNKNOWN', place, `Block '${blockName}' is not part of sheet '${sheetName}'; it is ignored`);
       return null;

@@ -18,6 +18,8 @@ export interface Row {
   number: number;
   /** Cells 1..n (index 0 = column A), trailing empty cells dropped. */
   cells: CellValue[];
+  /** Columns (1 = A) of formulas with no cached result (their cells are null): a writer that does not calculate. */
+  uncalculated: number[];
 }
 
 export interface WorksheetPart {
@@ -228,11 +230,25 @@ export function isDateFormat(code: string | undefined): boolean {
   return /[ymdhMsb]+/.test(code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
 }
 
+/** A format code that shows a percentage: a `%` outside quotes and brackets (`0%`, `0.00%`, built-in 9 and 10). */
+export function isPercentFormat(code: string | undefined): boolean {
+  if (!code) return false;
+  return code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '').replace(/\\./g, '').includes('%');
+}
+
+/** How a style's number format changes a number as it is read: a date serial, a percentage (0.1 shown as 10%), or neither. */
+export type StyleKind = 'date' | 'percent' | null;
+
+function styleKind(code: string | undefined): StyleKind {
+  if (isDateFormat(code)) return 'date';
+  return isPercentFormat(code) ? 'percent' : null;
+}
+
 /**
- * For each style id (a cell's `s`), whether its number format is a date format. At most limits.cellStyles
- * cell formats and as many custom number formats are held.
+ * For each style id (a cell's `s`), whether its number format is a date or a percent format. At most
+ * limits.cellStyles cell formats and as many custom number formats are held.
  */
-export async function dateStyles(zip: XlsxZip, part: string | null, limits: InputLimits): Promise<boolean[]> {
+export async function styleKinds(zip: XlsxZip, part: string | null, limits: InputLimits): Promise<StyleKind[]> {
   if (part === null) return [];
   const custom = new Map<number, string>();
   const formatIds: number[] = [];
@@ -259,7 +275,7 @@ export async function dateStyles(zip: XlsxZip, part: string | null, limits: Inpu
     },
     limits,
   );
-  return formatIds.map((id) => id !== 0 && isDateFormat(custom.get(id) ?? BUILT_IN_FORMATS[id]));
+  return formatIds.map((id) => (id === 0 ? null : styleKind(custom.get(id) ?? BUILT_IN_FORMATS[id])));
 }
 
 /** `_x000D_` escapes of a text element (`<t>`), as Excel writes characters XML cannot hold. */
@@ -333,10 +349,16 @@ function columnOf(reference: string): number {
 
 const DAY_MS = 86_400_000;
 
+/** 0.1 -> 10: the decimal point moved two places in the number's shortest text, so no 10.000000000000002. */
+function percentOf(fraction: number): number {
+  const [mantissa, exponent = '0'] = String(fraction).split('e');
+  return Number(`${mantissa}e${Number(exponent) + 2}`);
+}
+
 interface CellState {
   column: number;
   type: string;
-  dateStyled: boolean;
+  style: StyleKind;
   formula: boolean;
   /** The `<v>` text, or the inline string's text. */
   value: string | null;
@@ -345,7 +367,7 @@ interface CellState {
 
 export interface WorksheetContext {
   sharedStrings: string[];
-  dateStyles: boolean[];
+  styleKinds: StyleKind[];
   date1904: boolean;
   limits: InputLimits;
   /** Rows with a value read from all worksheets so far (limits.workbookRows). */
@@ -368,6 +390,7 @@ export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: Wo
   /** Characters of the row's text cells so far (shared strings too: the row is written out as JSON text). */
   let rowChars = 0;
   let cells: CellValue[] = [];
+  let uncalculated: number[] = [];
   let hasValue = false;
   let lastColumn = 0;
   let cell: CellState | null = null;
@@ -387,17 +410,26 @@ export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: Wo
     return Number.isFinite(epoch) ? epoch : null;
   };
 
+  /** A number as its format shows it: a date serial as its date, a percent-formatted 0.1 as 10. */
+  const styledNumber = (c: CellState, number: number): CellValue => {
+    if (c.style === 'date') return toDate(number);
+    return c.style === 'percent' ? percentOf(number) : number;
+  };
+
   const finishCell = (c: CellState): CellValue => {
     if (c.formula) {
-      // A formula gives its cached result (none: an empty cell).
-      if (!c.value) return null;
+      // A formula gives its cached result (none: an empty cell, noted as not calculated).
+      if (!c.value) {
+        uncalculated.push(c.column);
+        return null;
+      }
       let result: CellValue;
       if (c.type === 'str') result = xmlDecode(c.value);
       else if (c.type === 'b') result = parseInt(c.value, 10) !== 0;
       else if (c.type === 'e') result = c.value;
       else result = parseFloat(c.value);
-      if (c.dateStyled) return toDate(Number(result));
-      return typeof result === 'number' && !Number.isFinite(result) ? null : result;
+      if (typeof result !== 'number') return result;
+      return Number.isFinite(result) ? styledNumber(c, result) : null;
     }
     if (c.value === null) return null;
     switch (c.type) {
@@ -424,8 +456,7 @@ export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: Wo
       }
       default: {
         const number = parseFloat(c.value);
-        if (c.dateStyled) return toDate(number);
-        return Number.isFinite(number) ? number : null;
+        return Number.isFinite(number) ? styledNumber(c, number) : null;
       }
     }
   };
@@ -439,6 +470,7 @@ export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: Wo
           // By number and by count: rows repeating one number are as costly as rows of their own.
           if (rowNumber > limits.sheetRows || ++rowElements > limits.sheetRows) throw limitExceeded('sheetRows', limits.sheetRows, where, `a row past row ${limits.sheetRows}`);
           cells = [];
+          uncalculated = [];
           hasValue = false;
           lastColumn = 0;
           rowChars = 0;
@@ -450,7 +482,7 @@ export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: Wo
           if (column > limits.sheetColumns) throw limitExceeded('sheetColumns', limits.sheetColumns, where, `a cell beyond column ${columnLetters(limits.sheetColumns)} (${(a.r ?? '').slice(0, 20)})`);
           lastColumn = column;
           const style = a.s === undefined ? 0 : parseInt(a.s, 10);
-          cell = { column, type: a.t ?? 'n', dateStyled: ctx.dateStyles[style] === true, formula: false, value: null, rich: false };
+          cell = { column, type: a.t ?? 'n', style: ctx.styleKinds[style] ?? null, formula: false, value: null, rich: false };
           valueChars = 0;
           hasFormulaText = false;
           return;
@@ -523,12 +555,13 @@ export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: Wo
           }
           return;
         case 'row':
-          if (hasValue && rowNumber > 0) {
+          if ((hasValue || uncalculated.length > 0) && rowNumber > 0) {
             if (++ctx.rowsRead > limits.workbookRows) throw limitExceeded('workbookRows', limits.workbookRows, where, `more than ${limits.workbookRows} rows with a value in the workbook`);
             while (cells.length > 0 && cells[cells.length - 1] === null) cells.pop();
-            ready.push({ number: rowNumber, cells });
+            ready.push({ number: rowNumber, cells, uncalculated });
           }
           cells = [];
+          uncalculated = [];
           hasValue = false;
           return;
         default:

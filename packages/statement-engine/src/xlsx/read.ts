@@ -6,14 +6,21 @@
 
 import type { Readable } from 'node:stream';
 import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../limits.js';
+import { blockOf, type Place, type ProblemCollector } from '../problems.js';
+import { RULES, type RuleCode } from '../rules.js';
 import type { Problem } from '../types.js';
 import { columnLetters, EXCEL_EPOCH_SERIAL, excelDateToEpoch, LISTS_WORKSHEET, MAX_EXCEL_SERIAL, WORKBOOK_WORKSHEET } from './layout.js';
-import { dateStyles, sharedStrings, workbookParts, worksheetRows, type CellValue, type WorksheetContext, type WorksheetPart } from './parts.js';
+import { sharedStrings, styleKinds, workbookParts, worksheetRows, type CellValue, type WorksheetContext, type WorksheetPart } from './parts.js';
 import { XlsxZip } from './zip.js';
 
 interface TablePosition {
   headerRow: number;
   header: string[];
+  /**
+   * Where runs of the table's rows start: rows[index] and the ones after it are at Excel row `row` on. A new
+   * run starts after skipped blank rows; a table without blank rows has one run.
+   */
+  runs: Array<{ index: number; row: number }>;
 }
 
 interface SheetPositions {
@@ -21,32 +28,100 @@ interface SheetPositions {
   table: TablePosition | null;
   /** list block -> Excel row of each item. */
   listRows: Map<string, number[]>;
+  /** block -> Excel row of its title row. */
+  titleRows: Map<string, number>;
 }
 
-/** Where the blocks of each worksheet are, to turn a problem's sheet / row / column into an Excel cell. */
+const newPositions = (): SheetPositions => ({ table: null, listRows: new Map(), titleRows: new Map() });
+
+/** A problem the reader finds itself (a blank row, a formula not calculated), with its cell. */
+interface ReaderProblem {
+  code: RuleCode;
+  place: Place;
+  message: string;
+}
+
+/** Reader problems held while no conversion collects them (readXlsxWorkbook): the first ones only. */
+const HELD_PROBLEMS = 1000;
+
+/** Excel row of rows[index] of a table (binary search of its runs). */
+function tableRowOf(table: TablePosition, index: number): number {
+  let low = 0;
+  let high = table.runs.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (table.runs[middle]!.index <= index) low = middle;
+    else high = middle - 1;
+  }
+  const run = table.runs[low]!;
+  return run.row + index - run.index;
+}
+
+/**
+ * Where the blocks of each worksheet are, to turn a problem's sheet / row / column into an Excel cell, and the
+ * problems the reader finds itself: added to the conversion's collector once it is given (`reportTo`), held
+ * in `problems` until then.
+ */
 export class CellMap {
   readonly sheets = new Map<string, SheetPositions>();
+  readonly problems: Problem[] = [];
+  private held: ReaderProblem[] = [];
+  private collector: ProblemCollector | null = null;
 
-  cellOf(p: Pick<Problem, 'sheet' | 'row' | 'column'>): string | null {
+  /** The Excel cell and row of a problem's place, or null when it has none in the workbook. */
+  locate(p: Problem | Pick<Problem, 'sheet' | 'row' | 'column'>): { cell: string; row: number } | null {
     const sheet = p.sheet === null ? undefined : this.sheets.get(p.sheet);
-    if (!sheet || p.row === null) return null;
+    if (!sheet) return null;
+    const block = 'code' in p ? blockOf(p) : undefined;
+    const title = block === undefined ? undefined : sheet.titleRows.get(block);
+    if (title !== undefined) return { cell: `${p.sheet}!A${title}`, row: title };
+    if (p.row === null) return null;
     const dot = p.column?.indexOf('.') ?? -1;
     if (p.column && dot > 0) {
       const row = sheet.listRows.get(p.column.slice(0, dot))?.[p.row - 1];
-      return row === undefined ? null : `${p.sheet}!B${row}`;
+      return row === undefined ? null : { cell: `${p.sheet}!B${row}`, row };
     }
     if (!sheet.table) return null;
-    const row = sheet.table.headerRow + p.row - 1;
+    // Row 1 is the header, rows[i] is row i + 2 (Problem.row).
+    const row = p.row <= 1 ? sheet.table.headerRow : tableRowOf(sheet.table, p.row - 2);
     const position = p.column === null ? -1 : sheet.table.header.indexOf(p.column);
-    return `${p.sheet}!${position < 0 ? 'A' : columnLetters(position + 1)}${row}`;
+    return { cell: `${p.sheet}!${position < 0 ? 'A' : columnLetters(position + 1)}${row}`, row };
   }
 
-  /** Adds `cell` to every problem that has a place in the workbook. */
+  /** The Excel cell of a problem's place (`payment_sheet!F12`), or null. */
+  cellOf(p: Pick<Problem, 'sheet' | 'row' | 'column'>): string | null {
+    return this.locate(p)?.cell ?? null;
+  }
+
+  /**
+   * Gives every problem that has a place in the workbook its `cell`, and its Excel row as `row` (the column
+   * stays the header key: the cell names the letter). A problem with a cell already is left as it is.
+   */
   annotate(problems: Problem[]): void {
     for (const p of problems) {
-      const cell = this.cellOf(p);
-      if (cell !== null) p.cell = cell;
+      if (p.cell !== undefined) continue;
+      const located = this.locate(p);
+      if (located === null) continue;
+      p.cell = located.cell;
+      p.row = located.row;
     }
+  }
+
+  /** A problem the reader found: to the collector, or held until one is given. */
+  note(problem: ReaderProblem): void {
+    if (this.collector) this.collector.add(problem.code, problem.place, problem.message);
+    else if (this.held.length < HELD_PROBLEMS) {
+      this.held.push(problem);
+      const { code, place, message } = problem;
+      this.problems.push({ sheet: place.sheet, row: place.row, column: place.column, cell: place.cell!, code, message, severity: RULES[code].severity });
+    }
+  }
+
+  /** From now on the reader's problems go to this collector (those held so far first). */
+  reportTo(collector: ProblemCollector): void {
+    this.collector = collector;
+    for (const problem of this.held) collector.add(problem.code, problem.place, problem.message);
+    this.held = [];
   }
 }
 
@@ -62,28 +137,56 @@ function dateCell(key: string, value: CellValue): CellValue {
 
 const isBlank = (cells: CellValue[]) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
 
-type Block = { kind: 'list'; name: string; rows: number[] } | { kind: 'table'; name: string; header: string[] | null; headerRow: number };
+/** A block's name in a title row without its kind: one word with an underscore (`payer_list`, `payment_table`). */
+const BLOCK_NAME = /^[A-Za-z][A-Za-z0-9]*(_[A-Za-z0-9]+)+$/;
 
-/** The Sheet JSON text of one worksheet's blocks, row by row. */
+/**
+ * Whether a row after blank rows inside a table is the title row of the next block rather than another row of
+ * the table: its B cell says `list` or `table` (as the template writes it), or it holds only a block name in A.
+ */
+function isBlockTitle(cells: CellValue[]): boolean {
+  const stated = typeof cells[1] === 'string' ? cells[1].trim().toLowerCase() : '';
+  if (stated === 'list' || stated === 'table') return true;
+  return cells.length === 1 && typeof cells[0] === 'string' && BLOCK_NAME.test(cells[0].trim());
+}
+
+type TableBlock = { kind: 'table'; name: string; header: string[] | null; headerRow: number; position: TablePosition | null; rowCount: number };
+type Block = { kind: 'list'; name: string; rows: number[] } | TableBlock;
+
+/**
+ * The Sheet JSON text of one worksheet's blocks, row by row. Blocks are separated by blank rows. Inside a
+ * table, blank rows do not end it: the table ends at the next block's title row (isBlockTitle) or at the end
+ * of the worksheet; blank rows before another row of the table are skipped with an XLSX_BLANK_ROW warning.
+ */
 class WorksheetTranslator {
   private block: Block | null = null;
   private first = { block: true, row: true };
   private lastRow = 0;
+  /** The first of the blank rows since the last row with a value, when the table may go on after them. */
+  private blankFrom: number | null = null;
   /** The list item the last row was (list name, key, value), else null. */
   lastItem: { list: string; key: string; value: CellValue } | null = null;
 
   constructor(
     private readonly name: string,
     private readonly positions: SheetPositions,
+    private readonly note: (problem: ReaderProblem) => void,
   ) {}
 
   /** Text for one Excel row (an empty string when the row only closes or opens nothing). */
-  row(number: number, cells: CellValue[]): string {
-    // The streaming reader skips rows with no cells at all: a gap is an empty row.
-    let text = number > this.lastRow + 1 ? this.closeBlock() : '';
+  row(number: number, cells: CellValue[], uncalculated: number[] = []): string {
+    // The streaming reader skips rows with no cells at all: a gap is blank rows.
+    let text = number > this.lastRow + 1 ? this.blank(this.lastRow + 1) : '';
     this.lastRow = number;
     this.lastItem = null;
-    if (isBlank(cells)) return text + this.closeBlock();
+    if (uncalculated.length > 0) this.noteUncalculated(number, uncalculated);
+    if (isBlank(cells) && uncalculated.length === 0) return text + this.blank(number);
+    const table = this.block?.kind === 'table' && this.block.header !== null ? this.block : null;
+    if (table && this.blankFrom !== null) {
+      if (isBlockTitle(cells)) text += this.closeBlock();
+      else this.skipBlankRows(table, number);
+    }
+    this.blankFrom = null;
     if (!this.block) return text + this.openBlock(number, cells);
     if (this.block.kind === 'list') {
       this.block.rows.push(number);
@@ -96,13 +199,50 @@ class WorksheetTranslator {
     if (this.block.header === null) {
       this.block.header = cells.map((c) => (c === null ? '' : String(c)));
       this.block.headerRow = number;
-      this.positions.table = { headerRow: number, header: this.block.header };
+      this.block.position = { headerRow: number, header: this.block.header, runs: [{ index: 0, row: number + 1 }] };
+      this.positions.table = this.block.position;
       return `${text}"header":${JSON.stringify(this.block.header)},"rows":[`;
     }
-    const width = Math.max(this.block.header.length, cells.length);
     const header = this.block.header;
+    const width = Math.max(header.length, cells.length);
     const padded = Array.from({ length: width }, (_, i) => dateCell(header[i] ?? '', cells[i] ?? null));
+    this.block.rowCount++;
     return `${text}${this.separator()}${JSON.stringify(padded)}`;
+  }
+
+  /** A blank row (or the first of a gap): ends a list, or a table before its header; a table may go on after it. */
+  private blank(number: number): string {
+    if (this.block?.kind === 'table' && this.block.header !== null) {
+      this.blankFrom ??= number;
+      return '';
+    }
+    return this.closeBlock();
+  }
+
+  /** The blank rows before a row of the table: one warning at the first, and a new run of Excel rows. */
+  private skipBlankRows(table: TableBlock, next: number): void {
+    const from = this.blankFrom!;
+    const rows = from === next - 1 ? `Row ${from} is blank` : `Rows ${from}-${next - 1} are blank`;
+    const cell = `${this.name}!A${from}`;
+    this.note({
+      code: 'XLSX_BLANK_ROW',
+      place: { sheet: this.name, row: from, column: null, cell },
+      message: `${rows} inside table ${table.name}; skipped, the table goes on at row ${next} (a blank row only ends a table before the next block's title row)`,
+    });
+    table.position?.runs.push({ index: table.rowCount, row: next });
+  }
+
+  /** One error per formula cell without a calculated value. */
+  private noteUncalculated(number: number, columns: number[]): void {
+    const header = this.block?.kind === 'table' ? this.block.header : null;
+    for (const column of columns) {
+      const cell = `${this.name}!${columnLetters(column)}${number}`;
+      this.note({
+        code: 'XLSX_FORMULA_NOT_CALCULATED',
+        place: { sheet: this.name, row: number, column: header?.[column - 1] ?? null, cell },
+        message: `${cell} holds a formula without a calculated value (the program that wrote the file does not calculate); open the file in Excel or LibreOffice and save it, so every formula has its value`,
+      });
+    }
   }
 
   private separator(): string {
@@ -119,6 +259,7 @@ class WorksheetTranslator {
     const kind = stated === 'list' || stated === 'table' ? stated : name.endsWith('_table') ? 'table' : 'list';
     const comma = this.first.block ? '' : ',';
     this.first.block = false;
+    this.positions.titleRows.set(name, number);
     this.first.row = true;
     if (kind === 'list') {
       const rows: number[] = [];
@@ -126,12 +267,13 @@ class WorksheetTranslator {
       this.block = { kind: 'list', name, rows };
       return `${comma}{"name":${JSON.stringify(name)},"@entity":"list","items":[`;
     }
-    this.block = { kind: 'table', name, header: null, headerRow: number + 1 };
+    this.block = { kind: 'table', name, header: null, headerRow: number + 1, position: null, rowCount: 0 };
     return `${comma}{"name":${JSON.stringify(name)},"@entity":"table",`;
   }
 
   closeBlock(): string {
     const block = this.block;
+    this.blankFrom = null;
     if (!block) return '';
     this.block = null;
     if (block.kind === 'list') return ']}';
@@ -152,7 +294,7 @@ class WorksheetTranslator {
 async function openWorkbook(zip: XlsxZip, limits: InputLimits): Promise<{ worksheets: WorksheetPart[]; ctx: WorksheetContext }> {
   const parts = await workbookParts(zip, limits);
   const ctx: WorksheetContext = {
-    dateStyles: await dateStyles(zip, parts.styles, limits),
+    styleKinds: await styleKinds(zip, parts.styles, limits),
     sharedStrings: await sharedStrings(zip, parts.sharedStrings, limits),
     date1904: parts.date1904,
     limits,
@@ -193,14 +335,14 @@ export function xlsxAsSheetJson(input: string | Readable, options: XlsxReadOptio
           continue;
         }
         if (worksheet.name === LISTS_WORKSHEET) continue;
-        const positions: SheetPositions = { table: null, listRows: new Map() };
+        const positions = newPositions();
         cells.sheets.set(worksheet.name, positions);
-        const translator = new WorksheetTranslator(worksheet.name, positions);
+        const translator = new WorksheetTranslator(worksheet.name, positions, (problem) => cells.note(problem));
         yield `${sheets++ === 0 ? '' : ','}${translator.open()}`;
         // Pieces are gathered per batch of rows: fewer, larger strings for the JSON scanner.
         let batch = '';
         for await (const row of worksheetRows(zip, worksheet, ctx)) {
-          batch += translator.row(row.number, row.cells);
+          batch += translator.row(row.number, row.cells, row.uncalculated);
           if (batch.length >= 1 << 16) {
             yield batch;
             batch = '';
@@ -226,7 +368,8 @@ export async function xlsxListItem(input: string | Readable, block: string, key:
     const { worksheets, ctx } = await openWorkbook(zip, options.limits ?? DEFAULT_INPUT_LIMITS);
     for (const worksheet of worksheets) {
       if (worksheet.name === WORKBOOK_WORKSHEET || worksheet.name === LISTS_WORKSHEET) continue;
-      const translator = new WorksheetTranslator(worksheet.name, { table: null, listRows: new Map() });
+      // Only the TAN is looked for here: the conversion reports the workbook's problems.
+      const translator = new WorksheetTranslator(worksheet.name, newPositions(), () => {});
       for await (const row of worksheetRows(zip, worksheet, ctx)) {
         translator.row(row.number, row.cells);
         const item = translator.lastItem;
