@@ -413,8 +413,8 @@ const CASES: Case[] = [
 /** Codes whose cases live in other test files (they need a file or a stream). */
 const ELSEWHERE: Partial<Record<RuleCode, string>> = {
   INVALID_JSON: 'stream.test.ts and cli.test.ts',
-  XLSX_BLANK_ROW: 'xlsx-reader.test.ts',
-  XLSX_FORMULA_NOT_CALCULATED: 'xlsx-reader.test.ts',
+  XLSX_BLANK_ROW: 'xlsx-loss.test.ts',
+  XLSX_FORMULA_NOT_CALCULATED: 'xlsx-loss.test.ts',
   CORRECTION_FORMAT_NOT_PUBLISHED: 'correct.test.ts',
   CORRECTION_CANCEL_DISCONTINUED: 'correct.test.ts',
   CORRECTION_TYPE_NOT_REQUESTED: 'correct.test.ts',
