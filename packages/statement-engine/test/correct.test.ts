@@ -404,8 +404,8 @@ describe('correction statements: conso file -> corrected workbook -> correction 
       const lockedPath = join(dir, 'locked.tds');
       writeFileSync(lockedPath, locked, 'latin1');
       const [fromXlsx] = (await correctFile(xlsxPath, lockedPath, OPTIONS_26Q)).report.problems;
-      expect(fromXlsx).to.include({ code: 'CORRECTION_ROW_LOCKED', sheet: 'payment_sheet', row: 5 });
-      expect(fromXlsx!.cell).to.match(/^payment_sheet!A\d+$/);
+      // Sheet JSON row 5 (the header is row 1) is Excel row 6 (title row 1, header row 2): `row` is the Excel row.
+      expect(fromXlsx).to.include({ code: 'CORRECTION_ROW_LOCKED', sheet: 'payment_sheet', row: 6, cell: 'payment_sheet!A6' });
       expect((await correctFile(workbookPath, lockedPath, OPTIONS_26Q)).report.problems).to.deep.equal(correct(buildWorkbook(parts), locked, OPTIONS_26Q).report.problems);
       // correctFileTo() writes the same TXT to a file as its lines are made; a correction with errors writes none.
       const txtPath = join(dir, 'correction.txt');

@@ -118,7 +118,7 @@ describe('Excel workbooks in: the streaming reader', function () {
         { raw: '<f>1=2</f><v>0</v>', t: 'b' },
         { raw: '<v>2025-11-07T00:00:00</v>', t: 'd' },
       ],
-      // Sparse: only C and E hold values; a formula without a cached result is empty.
+      // Sparse: only C and E hold values; a formula without a cached result is empty, and an error at its cell.
       [null, null, 'only C', null, 7, { raw: '<f>NOW()</f>' }],
     ];
     writeFileSync(path, miniXlsx([['workbook', [['name', 'kinds']]], ['kinds_sheet', sheet]], { order: 'metadata-last', strings: 'shared' }));
@@ -145,6 +145,7 @@ describe('Excel workbooks in: the streaming reader', function () {
       ],
     });
     expect(cells.cellOf({ sheet: 'kinds_sheet', row: 3, column: 'e' })).to.equal('kinds_sheet!E4');
+    expect(cells.problems.map((p) => [p.code, p.cell, p.column])).to.deep.equal([['XLSX_FORMULA_NOT_CALCULATED', 'kinds_sheet!F4', 'f']]);
   });
 
   it('a worksheet larger than one read chunk streams row by row (the rows and their Excel numbers are all there)', async () => {

@@ -1,6 +1,6 @@
 // The SpreadsheetML parts an .xlsx workbook is read from, each parsed as a stream of SAX events (saxes):
 // the workbook part and its relationships (worksheet names -> parts, the 1904 date system), the styles (which
-// style ids are date formats), the shared strings (held: cells refer to them by index), and the worksheets,
+// style ids are date or percent formats), the shared strings (held: cells refer to them by index), and the worksheets,
 // row by row, never held whole. Cell values come out as exceljs's whole-file reader gave them (FORMAT_NOTES §14).
 
 import { posix } from 'node:path';

@@ -290,7 +290,7 @@ class WorksheetTranslator {
   }
 }
 
-/** The worksheets of an open .xlsx with what their cells need (shared strings, date styles). */
+/** The worksheets of an open .xlsx with what their cells need (shared strings, date and percent styles). */
 async function openWorkbook(zip: XlsxZip, limits: InputLimits): Promise<{ worksheets: WorksheetPart[]; ctx: WorksheetContext }> {
   const parts = await workbookParts(zip, limits);
   const ctx: WorksheetContext = {
