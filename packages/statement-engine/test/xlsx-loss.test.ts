@@ -8,22 +8,13 @@ import ExcelJS from 'exceljs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { convert, convertFile, readXlsxWorkbook, writeReportXlsx, writeSheetJsonXlsx, type ConvertOptions, type Problem } from '../src/index.js';
+import { convert, convertFile, readXlsxWorkbook, writeReportXlsx, writeSheetJsonXlsx } from '../src/index.js';
 import { reportTable } from '../src/cli/table.js';
+import { txtOf } from './support/streaming.js';
 import { baseline } from './support/baselines.js';
 import { miniXlsx } from './support/mini-xlsx.js';
 import { buildWorkbook } from './support/sheet-json.js';
 
-async function txtOf(path: string, options: ConvertOptions): Promise<{ txt: string | null; problems: Problem[] }> {
-  const conversion = await convertFile(path, options);
-  if (!conversion.lines) {
-    await conversion.dispose();
-    return { txt: null, problems: conversion.report.problems };
-  }
-  let txt = '';
-  for await (const line of conversion.lines) txt += line;
-  return { txt, problems: conversion.report.problems };
-}
 
 /** Opens an .xlsx with exceljs, lets `change` edit it, and saves it back. */
 async function edit(path: string, change: (book: ExcelJS.Workbook) => void): Promise<void> {

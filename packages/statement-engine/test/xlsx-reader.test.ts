@@ -13,23 +13,14 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 import yauzl from 'yauzl';
-import { convert, convertFile, convertStream, readXlsxWorkbook, StatementEngineError, writeSheetJsonXlsx, type ConvertOptions, type Problem } from '../src/index.js';
+import { convert, convertStream, readXlsxWorkbook, StatementEngineError, writeSheetJsonXlsx, type Problem } from '../src/index.js';
+import { txtOf } from './support/streaming.js';
 import { baseline, BASELINE_NAMES } from './support/baselines.js';
 import { miniXlsx, serialOf, sheetJsonAsMiniXlsx, zipParts, type MiniOptions } from './support/mini-xlsx.js';
 import { buildWorkbook, ist } from './support/sheet-json.js';
 
 const withoutCell = (problems: Problem[]) => problems.map(({ cell: _cell, ...rest }) => rest);
 
-async function txtOf(path: string, options: ConvertOptions): Promise<{ txt: string | null; problems: Problem[] }> {
-  const conversion = await convertFile(path, options);
-  if (!conversion.lines) {
-    await conversion.dispose();
-    return { txt: null, problems: conversion.report.problems };
-  }
-  let txt = '';
-  for await (const line of conversion.lines) txt += line;
-  return { txt, problems: conversion.report.problems };
-}
 
 async function entryOrder(path: string): Promise<string[]> {
   const zip = await yauzl.openPromise(path, { lazyEntries: true });

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { convert, convertFile, convertStream, peekWorkbook, readXlsxWorkbook, StatementEngineError, writeSheetJsonXlsx, type ConvertOptions, type FormName, type Problem, type Quarter } from '../src/index.js';
+import { txtOf } from './support/streaming.js';
 import { baseline, BASELINE_NAMES } from './support/baselines.js';
 import { buildWorkbook, ist } from './support/sheet-json.js';
 
@@ -40,16 +41,6 @@ function expectJsonReport(fromXlsx: Problem[], fromJson: Problem[]): void {
   expect(placeless(fromXlsx)).to.deep.equal(placeless(fromJson));
 }
 
-async function txtOf(path: string, options: ConvertOptions): Promise<{ txt: string | null; problems: Problem[] }> {
-  const conversion = await convertFile(path, options);
-  if (!conversion.lines) {
-    await conversion.dispose();
-    return { txt: null, problems: conversion.report.problems };
-  }
-  let txt = '';
-  for await (const line of conversion.lines) txt += line;
-  return { txt, problems: conversion.report.problems };
-}
 
 describe('Excel workbooks in', function () {
   this.timeout(60000);

@@ -1,7 +1,7 @@
 // Helpers of the streaming-conversion tests (stream.test.ts, parallel.test.ts): a workbook as input chunks,
 // and a conversion's TXT read line by line or written to a stream.
 import { PassThrough } from 'node:stream';
-import type { StreamConversion, WriteSummary } from '../../src/index.js';
+import { convertFile, type ConvertOptions, type Problem, type StreamConversion, type WriteSummary } from '../../src/index.js';
 
 /** The text as UTF-8 chunks of `size` bytes, as a file or socket would deliver it. */
 export async function* chunks(text: string, size: number): AsyncGenerator<Buffer> {
@@ -15,6 +15,13 @@ export async function readAll(conversion: StreamConversion): Promise<string | nu
   let txt = '';
   for await (const l of conversion.lines) txt += l;
   return txt;
+}
+
+/** A workbook file (JSON or .xlsx) converted: its TXT (null when the report has errors) and its problems. */
+export async function txtOf(path: string, options: ConvertOptions): Promise<{ txt: string | null; problems: Problem[] }> {
+  const conversion = await convertFile(path, options);
+  if (!conversion.lines) await conversion.dispose();
+  return { txt: await readAll(conversion), problems: conversion.report.problems };
 }
 
 /** The TXT as `writeTo` writes it to a stream, with writeTo's summary. */
