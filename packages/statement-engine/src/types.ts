@@ -34,12 +34,13 @@ export type Severity = 'error' | 'warning';
 export interface Problem {
   /** Sheet name as written in the workbook, or null for problems about the options or the whole file. */
   sheet: string | null;
-  /** Row a person sees: in a table the header is row 1 and rows[i] is row i + 2; in a list items[i] is row i + 1. */
+  /** Row a person sees: in a table the header is row 1 and rows[i] is row i + 2; in a list items[i] is row i + 1.
+   *  For an .xlsx workbook, a problem with a `cell` has the Excel row of that cell. */
   row: number | null;
   /** Table column header, or `<list block>.<key>` for list items. */
   column: string | null;
-  /** For a workbook read from .xlsx: the Excel cell (`payment_sheet!F12`), or the row's first cell when the
-   *  problem names no column. Absent for Sheet JSON input. */
+  /** For a workbook read from .xlsx: the Excel cell (`payment_sheet!F12`), the row's first cell when the
+   *  problem names no column, the title cell of a block (BLOCK_UNKNOWN). Absent for Sheet JSON input. */
   cell?: string;
   code: string;
   message: string;

@@ -37,7 +37,7 @@ const newPositions = (): SheetPositions => ({ table: null, listRows: new Map(), 
 /** A problem the reader finds itself (a blank row, a formula not calculated), with its cell. */
 interface ReaderProblem {
   code: RuleCode;
-  place: Place;
+  place: Place & { cell: string };
   message: string;
 }
 
@@ -113,7 +113,7 @@ export class CellMap {
     else if (this.held.length < HELD_PROBLEMS) {
       this.held.push(problem);
       const { code, place, message } = problem;
-      this.problems.push({ sheet: place.sheet, row: place.row, column: place.column, cell: place.cell!, code, message, severity: RULES[code].severity });
+      this.problems.push({ sheet: place.sheet, row: place.row, column: place.column, cell: place.cell, code, message, severity: RULES[code].severity });
     }
   }
 
