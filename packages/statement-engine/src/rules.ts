@@ -23,7 +23,7 @@ export const RULES = {
   SHEET_NOT_EXPECTED: w('The salary detail sheet is only read for Q4 of 24Q; it is ignored.'),
   BLOCK_MISSING: e('A block (list or table) the sheet needs is missing.'),
   BLOCK_UNKNOWN: w('A block this sheet does not use; it is ignored.'),
-  XLSX_BLANK_ROW: w('An .xlsx table has blank rows between its rows; they are skipped and the table goes on.'),
+  XLSX_BLANK_ROW: w('An .xlsx table or list has blank rows between its rows; they are skipped and the block goes on.'),
   XLSX_FORMULA_NOT_CALCULATED: e('An .xlsx formula has no calculated value (its writer does not calculate); open and save the file in Excel or LibreOffice.'),
   HEADER_MISMATCH: e('A table header lacks a column the form needs or names a column twice.'),
   HEADER_COLUMN_UNKNOWN: w('A table header names a column this form does not use; its values are ignored.'),

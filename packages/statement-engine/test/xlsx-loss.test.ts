@@ -64,7 +64,7 @@ describe('Excel without silent loss', function () {
     expect([wrong.cell, wrong.row, wrong.column]).to.deep.equal([`payment_sheet!${columnOf(parts.paymentHeader, 'payment_amount')}9`, 9, 'payment_amount']);
   });
 
-  it("a table ends at the next block's title after blank rows (B says list or table, or A alone is a block name), or at the sheet's end", async () => {
+  it("a table or list ends at the next block's title after blank rows (B says list or table, or A alone is a block name), or at the sheet's end", async () => {
     const sheet = [
       ['first_table', 'table'],
       ['n', 'text'],
@@ -74,6 +74,8 @@ describe('Excel without silent loss', function () {
       [],
       ['other_list', 'list'],
       ['key', 'value'],
+      [],
+      ['more', 2],
       [],
       ['notes_list'],
       ['k', 3],
@@ -85,10 +87,15 @@ describe('Excel without silent loss', function () {
     const { workbook, cells } = await readXlsxWorkbook(path);
     expect((workbook as { sheets: Array<{ blocks: unknown[] }> }).sheets[0]!.blocks).to.deep.equal([
       { name: 'first_table', '@entity': 'table', header: ['n', 'text'], rows: [[1, 'one'], [2, 'two']] },
-      { name: 'other_list', '@entity': 'list', items: [['key', 'value']] },
+      { name: 'other_list', '@entity': 'list', items: [['key', 'value'], ['more', 2]] },
       { name: 'notes_list', '@entity': 'list', items: [['k', 3]] },
     ]);
-    expect(cells.problems.map((p) => [p.code, p.cell])).to.deep.equal([['XLSX_BLANK_ROW', 'blocks_sheet!A4']]);
+    expect(cells.problems.map((p) => [p.code, p.cell])).to.deep.equal([
+      ['XLSX_BLANK_ROW', 'blocks_sheet!A4'],
+      ['XLSX_BLANK_ROW', 'blocks_sheet!A9'],
+    ]);
+    expect(cells.problems[1]!.message).to.equal('Row 9 is blank inside list other_list; skipped, the list goes on at row 10 (blank rows end a block only before the next block\'s title row)');
+    expect(cells.cellOf({ sheet: 'blocks_sheet', row: 2, column: 'other_list.more' })).to.equal('blocks_sheet!B10');
     // rows[1] of first_table (Problem.row 3) is Excel row 5, after the skipped row.
     expect(cells.cellOf({ sheet: 'blocks_sheet', row: 3, column: 'text' })).to.equal('blocks_sheet!B5');
   });

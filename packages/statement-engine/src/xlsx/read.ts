@@ -141,8 +141,8 @@ const isBlank = (cells: CellValue[]) => cells.every((c) => c === null || (typeof
 const BLOCK_NAME = /^[A-Za-z][A-Za-z0-9]*(_[A-Za-z0-9]+)+$/;
 
 /**
- * Whether a row after blank rows inside a table is the title row of the next block rather than another row of
- * the table: its B cell says `list` or `table` (as the template writes it), or it holds only a block name in A.
+ * Whether a row after blank rows inside a block is the title row of the next block rather than another row of
+ * the block: its B cell says `list` or `table` (as the template writes it), or it holds only a block name in A.
  */
 function isBlockTitle(cells: CellValue[]): boolean {
   const stated = typeof cells[1] === 'string' ? cells[1].trim().toLowerCase() : '';
@@ -155,8 +155,9 @@ type Block = { kind: 'list'; name: string; rows: number[] } | TableBlock;
 
 /**
  * The Sheet JSON text of one worksheet's blocks, row by row. Blocks are separated by blank rows. Inside a
- * table, blank rows do not end it: the table ends at the next block's title row (isBlockTitle) or at the end
- * of the worksheet; blank rows before another row of the table are skipped with an XLSX_BLANK_ROW warning.
+ * list or a table (once its header came), blank rows do not end it: it ends at the next block's title row
+ * (isBlockTitle) or at the end of the worksheet; blank rows before another row of the block are skipped with
+ * an XLSX_BLANK_ROW warning.
  */
 class WorksheetTranslator {
   private block: Block | null = null;
@@ -181,10 +182,9 @@ class WorksheetTranslator {
     this.lastItem = null;
     if (uncalculated.length > 0) this.noteUncalculated(number, uncalculated);
     if (isBlank(cells) && uncalculated.length === 0) return text + this.blank(number);
-    const table = this.block?.kind === 'table' && this.block.header !== null ? this.block : null;
-    if (table && this.blankFrom !== null) {
+    if (this.block && this.blankFrom !== null) {
       if (isBlockTitle(cells)) text += this.closeBlock();
-      else this.skipBlankRows(table, number);
+      else this.skipBlankRows(this.block, number);
     }
     this.blankFrom = null;
     if (!this.block) return text + this.openBlock(number, cells);
@@ -210,26 +210,26 @@ class WorksheetTranslator {
     return `${text}${this.separator()}${JSON.stringify(padded)}`;
   }
 
-  /** A blank row (or the first of a gap): ends a list, or a table before its header; a table may go on after it. */
+  /** A blank row (or the first of a gap): ends a table before its header; a list or a table may go on after it. */
   private blank(number: number): string {
-    if (this.block?.kind === 'table' && this.block.header !== null) {
+    if (this.block?.kind === 'list' || (this.block?.kind === 'table' && this.block.header !== null)) {
       this.blankFrom ??= number;
       return '';
     }
     return this.closeBlock();
   }
 
-  /** The blank rows before a row of the table: one warning at the first, and a new run of Excel rows. */
-  private skipBlankRows(table: TableBlock, next: number): void {
+  /** The blank rows before a row of the block: one warning at the first, and (a table) a new run of Excel rows. */
+  private skipBlankRows(block: Block, next: number): void {
     const from = this.blankFrom!;
     const rows = from === next - 1 ? `Row ${from} is blank` : `Rows ${from}-${next - 1} are blank`;
     const cell = `${this.name}!A${from}`;
     this.note({
       code: 'XLSX_BLANK_ROW',
       place: { sheet: this.name, row: from, column: null, cell },
-      message: `${rows} inside table ${table.name}; skipped, the table goes on at row ${next} (a blank row only ends a table before the next block's title row)`,
+      message: `${rows} inside ${block.kind} ${block.name}; skipped, the ${block.kind} goes on at row ${next} (blank rows end a block only before the next block's title row)`,
     });
-    table.position?.runs.push({ index: table.rowCount, row: next });
+    if (block.kind === 'table') block.position?.runs.push({ index: block.rowCount, row: next });
   }
 
   /** One error per formula cell without a calculated value. */
