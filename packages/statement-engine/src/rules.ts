@@ -40,7 +40,7 @@ export const RULES = {
   PROBLEM_LIST_TRUNCATED: w('Too many problems; the list stops here (the counts stay exact).'),
 
   // Options and period
-  INVALID_RECEIPT_NUMBER: e('The previous receipt number (token of the previous regular statement, BH 9) is not 15 digits.'),
+  INVALID_RECEIPT_NUMBER: e('The previous receipt number (token of the previous regular statement, BH 9) is not 15 digits, or its last digit is not the first 14 digits mod 7 (FVU T-FV-2232).'),
   FORM_138_Q4_NOT_PUBLISHED: e('Protean has not published the Form 138 Q4 (salary annexure) format yet.'),
   PERIOD_NOT_ENDED: w('The quarter has not ended yet; TIN refuses statements filed before the quarter ends.'),
   LAYOUT_UNVERIFIED: w('The record layout for this form is our own design (Protean has not published it); check with the FVU.'),
@@ -69,7 +69,7 @@ export const RULES = {
   FIELD_TOO_LONG: e('A text is longer than its field allows.'),
 
   // Identifiers and codes of the deductor and responsible person
-  INVALID_TAN: e('The TAN is not 4 letters, 5 digits and a letter.'),
+  INVALID_TAN: e('The TAN is not a city code the FVU knows, a letter, 5 digits and their check letter (FVU T-FV-1010).'),
   INVALID_PAN: e('The PAN is not a valid PAN (or an allowed placeholder).'),
   PAN_NOT_ALLOWED: e('A placeholder PAN is not allowed here.'),
   INVALID_STATE: e('Unknown state.'),
