@@ -178,6 +178,7 @@ export const RULES = {
   SECTION_194P_NOT_SENIOR: e('Section 194P is only for specified senior citizens; the employee category is not senior_citizen or super_senior_citizen.'),
   SALARY_194P_COLUMN_NOT_APPLICABLE: e('A 194P (specified senior citizen) salary row gives an amount the 94P record has no field for.'),
   SALARY_194P_NET_TAX_MISMATCH: e('The net tax payable under 194P differs from tax - rebate 87A + surcharge + cess - relief 89.'),
+  COLLECTION_CODE_NOT_IN_FORCE: e('27EQ collection codes D (forest produce) and R (sale of goods) apply before FY 2025-26 only (FVU T_FV_6380).'),
   REMARK_NOT_IN_FORCE: e('This remark letter is not in the FVU release in force for the statement period, or its section did not apply on the payment date.'),
   IN_KIND_LIST_UNSETTLED: w('Sections 1033/1034/1037: the Form 140 v1.0 workbook and its Annexure 2 disagree on which is the in-kind code; check with FVU 1.2.'),
 } as const satisfies Record<string, RuleInfo>;

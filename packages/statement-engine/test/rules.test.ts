@@ -260,6 +260,8 @@ const CASES: Case[] = [
     change: (p) => (pay(p, 4).reason_for_lower_deduction = 'payment_of_salary_remuneration_commission_bonus_or_interest_to_a_partner_of_the_firm'),
     at: { sheet: 'payment_sheet', row: 6 },
   },
+  // FVU T_FV_6380: collection code R (sale of goods, s.206C(1H)) is refused from FY 2025-26
+  { code: 'COLLECTION_CODE_NOT_IN_FORCE', base: '27EQ', change: (p) => (pay(p, 0).nature_of_payment = 'sale_of_goods'), at: { sheet: 'payment_sheet', row: 2, column: 'nature_of_payment' } },
   {
     // FY 2025-26: s.206AB was omitted from 1-Apr-2025, so remark U is no longer written.
     code: 'REMARK_NOT_IN_FORCE',
