@@ -65,7 +65,7 @@ export async function main(args: string[]): Promise<void> {
   try {
     const original = join(dir, 'original.json');
     const corrected = join(dir, 'corrected.json');
-    const conso = join(dir, 'MUMA12345B_202526_26Q_Q3.tds');
+    const conso = join(dir, 'MUMA12345E_202526_26Q_Q3.tds');
     generate(original, sizes);
     const workbookBytes = generate(corrected, sizes, 1000);
     // The original statement's TXT, then its conso file.

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export const OPTIONS = { form: '26Q', quarter: 'Q3', financialYear: 'FY 2025-26', tan: 'MUMA12345B' } as const;
+export const OPTIONS = { form: '26Q', quarter: 'Q3', financialYear: 'FY 2025-26', tan: 'MUMA12345E' } as const;
 export const NOW = '2026-05-10T11:00:00+05:30';
 
 export interface Sizes {

@@ -148,7 +148,7 @@ describe('publish and install: a fresh app from a registry mounts the README sni
 
         const job = await fetch(`${base}/tds/reports/txt`, {
           method: 'POST', headers,
-          body: JSON.stringify({ '@entity': 'in.co.service.tds.reports.request', tan: 'AHMA09719B', form: '26Q', quarter: 'Q2', financial_year: 'FY 2025-26' }),
+          body: JSON.stringify({ '@entity': 'in.co.service.tds.reports.request', tan: 'AHMA09719D', form: '26Q', quarter: 'Q2', financial_year: 'FY 2025-26' }),
         });
         expect(job.status).to.equal(200);
         const data = ((await job.json()) as { data: { status: string; json_url: string } }).data;

@@ -101,7 +101,7 @@ describe('statement jobs end to end (HTTP, Redis, FsStorage, worker)', function 
 
   it('TDS with previous_receipt_number: a regular statement that succeeds, with the token in BH 9 and BH 52 = Y', async () => {
     // The token of the previous regular statement (15 digits, docs/API.md "Vendor compatibility"); made up.
-    const token = '010010200083255';
+    const token = '010010200083251';
     const workbook = workbook26Q({ rows: 12 });
     const job = await submit(alice, { ...TDS_BODY, previous_receipt_number: token });
     expect(job.previous_receipt_number).to.equal(token);
@@ -117,10 +117,10 @@ describe('statement jobs end to end (HTTP, Redis, FsStorage, worker)', function 
 
   it('a correction over HTTP: kind correction gives conso_url; the corrected workbook and the conso file make the correction TXT', async () => {
     const original = convert(workbook26Q({ rows: 5 }), { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date('2025-11-01T10:00:00+05:30') }).txt as string;
-    const conso = writeConso(original, { token: '010010200083255' });
+    const conso = writeConso(original, { token: '010010200083251' });
     const corrected = workbook26Q({ rows: 5 }) as { sheets: Array<{ blocks: Array<{ rows: unknown[][] }> }> };
     corrected.sheets[3]!.blocks[0]!.rows[2]![4] = 1999; // the third payment's amount
-    const refused = await host.call(alice, 'POST', '/tds/reports/txt', { ...TDS_BODY, kind: 'correction', previous_receipt_number: '010010200083255' });
+    const refused = await host.call(alice, 'POST', '/tds/reports/txt', { ...TDS_BODY, kind: 'correction', previous_receipt_number: '010010200083251' });
     expect(refused.status).to.equal(422);
     const badType = await host.call(alice, 'POST', '/tds/reports/txt', { ...TDS_BODY, kind: 'correction', correction_types: ['Y'] });
     expect([badType.status, JSON.stringify(badType.body)]).to.satisfy(([status, body]: [number, string]) => status === 422 && /Invalid correction type: Y/.test(body));
@@ -262,7 +262,7 @@ describe('statement jobs end to end (HTTP, Redis, FsStorage, worker)', function 
 
   it('search: every filter and paging across 120 jobs', async () => {
     const made: Array<{ id: string; tan: string; form: string; quarter: string; fy: string }> = [];
-    const tans = ['AHMA09719B', 'BLRC23456F'];
+    const tans = ['AHMA09719D', 'BLRC23456G'];
     const forms = ['24Q', '26Q', '27Q'];
     const quarters = ['Q1', 'Q2', 'Q3', 'Q4'];
     const years = ['FY 2024-25', 'FY 2025-26'];
@@ -294,11 +294,11 @@ describe('statement jobs end to end (HTTP, Redis, FsStorage, worker)', function 
       expect(new Set(got), JSON.stringify(filters)).to.deep.equal(new Set(newestFirst.filter(keep).map((m) => m.id)));
       expect(got.length, JSON.stringify(filters)).to.equal(new Set(got).size);
     };
-    await check({ tan: 'AHMA09719B' }, (m) => m.tan === 'AHMA09719B');
+    await check({ tan: 'AHMA09719D' }, (m) => m.tan === 'AHMA09719D');
     await check({ form: '27Q' }, (m) => m.form === '27Q');
     await check({ quarter: 'Q4' }, (m) => m.quarter === 'Q4');
     await check({ financial_year: 'FY 2024-25' }, (m) => m.fy === 'FY 2024-25');
-    await check({ status: 'created', tan: 'BLRC23456F', form: '24Q' }, (m) => m.tan === 'BLRC23456F' && m.form === '24Q');
+    await check({ status: 'created', tan: 'BLRC23456G', form: '24Q' }, (m) => m.tan === 'BLRC23456G' && m.form === '24Q');
     const first = await host.call(bob, 'GET', `/tds/reports/txt?job_id=${made[0]?.id}`);
     const last = await host.call(bob, 'GET', `/tds/reports/txt?job_id=${made[119]?.id}`);
     await check({ from_date: first.body.data.created_at, to_date: last.body.data.created_at }, () => true);

@@ -5,8 +5,8 @@ import { FsStorage, Sealer, createRedisConnection, waitForRedis, type RedisConne
 import { StatementService, statementsArea } from '@satyapan/statement-queue';
 import { CLIENTS, startHarness, type Harness } from './support/harness.js';
 
-const TDS_BODY = { '@entity': 'in.co.service.tds.reports.request', tan: 'AHMA09719B', form: '26Q', quarter: 'Q3', financial_year: 'FY 2025-26' };
-const TCS_BODY = { '@entity': 'in.co.service.tcs.reports.request', tan: 'AHMA09719B', quarter: 'Q1', financial_year: 'FY 2025-26' };
+const TDS_BODY = { '@entity': 'in.co.service.tds.reports.request', tan: 'AHMA09719D', form: '26Q', quarter: 'Q3', financial_year: 'FY 2025-26' };
+const TCS_BODY = { '@entity': 'in.co.service.tcs.reports.request', tan: 'AHMA09719D', quarter: 'Q1', financial_year: 'FY 2025-26' };
 
 describe('router: statement job routes', () => {
   let h: Harness;
@@ -69,7 +69,7 @@ describe('router: statement job routes', () => {
     expect(res.status).to.equal(200);
     expect(res.body).to.include({ code: 200 });
     expect(res.body.data).to.include({
-      '@entity': 'in.co.service.tds.reports.job', tan: 'AHMA09719B', form: '26Q', quarter: 'Q3',
+      '@entity': 'in.co.service.tds.reports.job', tan: 'AHMA09719D', form: '26Q', quarter: 'Q3',
       financial_year: 'FY 2025-26', previous_receipt_number: '123456789012345', status: 'created',
     });
     expect(res.body.data.json_url).to.match(new RegExp(`^${h.baseUrl}/storage/statements/[0-9a-f]{24}/${res.body.data.job_id}/workbook\\.json\\?`));
@@ -149,13 +149,13 @@ describe('router: statement job routes', () => {
   });
 
   it('searches the caller\'s jobs with filters and a cursor', async () => {
-    for (const quarter of ['Q1', 'Q2', 'Q4']) await as().post('/tds/reports/txt').send({ ...TDS_BODY, tan: 'BLRC23456F', quarter });
-    const first = await as().post('/tds/reports/txt/search').send({ '@entity': 'in.co.service.tds.reports.jobs.search', tan: 'BLRC23456F', page_size: 2 });
+    for (const quarter of ['Q1', 'Q2', 'Q4']) await as().post('/tds/reports/txt').send({ ...TDS_BODY, tan: 'BLRC23456G', quarter });
+    const first = await as().post('/tds/reports/txt/search').send({ '@entity': 'in.co.service.tds.reports.jobs.search', tan: 'BLRC23456G', page_size: 2 });
     expect(first.status).to.equal(200);
     expect(first.body.data['@entity']).to.equal('in.co.service.tds.reports.paginated_list');
     expect(first.body.data.items.map((i: { quarter: string }) => i.quarter)).to.deep.equal(['Q4', 'Q2']);
     const second = await as().post('/tds/reports/txt/search').send({
-      '@entity': 'in.co.service.tds.reports.jobs.search', tan: 'BLRC23456F', page_size: 2, last_evaluated_key: first.body.data.last_evaluated_key,
+      '@entity': 'in.co.service.tds.reports.jobs.search', tan: 'BLRC23456G', page_size: 2, last_evaluated_key: first.body.data.last_evaluated_key,
     });
     expect(second.body.data.items.map((i: { quarter: string }) => i.quarter)).to.deep.equal(['Q1']);
     expect(second.body.data.last_evaluated_key).to.equal(null);

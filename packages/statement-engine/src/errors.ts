@@ -8,7 +8,7 @@ export const ENGINE_ERRORS = {
   INVALID_FORM: 'Unknown form (expected 24Q/138, 26Q/140, 27Q/144 or 27EQ/143).',
   INVALID_QUARTER: 'The quarter is not Q1, Q2, Q3 or Q4.',
   INVALID_FINANCIAL_YEAR: 'The financial / tax year is not one the engine writes.',
-  INVALID_TAN: 'The TAN is not 4 letters, 5 digits and a letter.',
+  INVALID_TAN: 'The TAN is not a city code the FVU knows, a letter, 5 digits and their check letter (FVU T-FV-1010).',
   INVALID_CSI: 'The CSI (Challan Status Inquiry) file is malformed (the message names the line), or the csi option is not its content.',
   INVALID_CONSO: 'The TRACES consolidated (conso) file is malformed: the message names the line and what is wrong.',
   CONSO_TRUNCATED: 'The conso file ends before the records its headers count (cut short in download or copy); the message names the line.',

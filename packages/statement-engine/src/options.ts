@@ -5,8 +5,8 @@ import { FIRST_LEGACY_YEAR, FIRST_TAX_YEAR, latestStartYear, makePeriod, type Pe
 import type { ConvertOptions, Quarter } from './types.js';
 import { parseCsi, type CsiFile } from './csi/parse.js';
 import { resolveLimits, type InputLimits } from './limits.js';
+import { isValidTan } from './codes/identifiers.js';
 
-export const TAN_PATTERN = /^[A-Z]{4}[0-9]{5}[A-Z]$/;
 const DEFAULT_MAX_PROBLEMS = 10000;
 
 /** Options after checking: what to write and for which period. */
@@ -51,7 +51,7 @@ export function resolveStartYear(value: unknown, now: () => Date = () => new Dat
 
 function resolveTan(value: unknown): string {
   const tan = typeof value === 'string' ? value.trim().toUpperCase() : '';
-  if (!TAN_PATTERN.test(tan)) throw new StatementEngineError('INVALID_TAN', 'Invalid TAN pattern: expected 4 letters, 5 digits, 1 letter');
+  if (!isValidTan(tan)) throw new StatementEngineError('INVALID_TAN', 'Invalid TAN: expected a city code the FVU knows, a letter, 5 digits and their check letter (FVU T-FV-1010)');
   return tan;
 }
 

@@ -42,7 +42,7 @@ export const RULES = {
   PROBLEM_LIST_TRUNCATED: w('Too many problems; the list stops here (the counts stay exact).'),
 
   // Options and period
-  INVALID_RECEIPT_NUMBER: e('The previous receipt number (token of the previous regular statement, BH 9) is not 15 digits.'),
+  INVALID_RECEIPT_NUMBER: e('The previous receipt number (token of the previous regular statement, BH 9) is not 15 digits, or its last digit is not the first 14 digits mod 7 (FVU T-FV-2232).'),
   FORM_138_Q4_NOT_PUBLISHED: e('Protean has not published the Form 138 Q4 (salary annexure) format yet.'),
   PERIOD_NOT_ENDED: w('The quarter has not ended yet; TIN refuses statements filed before the quarter ends.'),
   LAYOUT_UNVERIFIED: w('The record layout for this form is our own design (Protean has not published it); check with the FVU.'),
@@ -71,7 +71,7 @@ export const RULES = {
   FIELD_TOO_LONG: e('A text is longer than its field allows.'),
 
   // Identifiers and codes of the deductor and responsible person
-  INVALID_TAN: e('The TAN is not 4 letters, 5 digits and a letter.'),
+  INVALID_TAN: e('The TAN is not a city code the FVU knows, a letter, 5 digits and their check letter (FVU T-FV-1010).'),
   INVALID_PAN: e('The PAN is not a valid PAN (or an allowed placeholder).'),
   PAN_NOT_ALLOWED: e('A placeholder PAN is not allowed here.'),
   INVALID_STATE: e('Unknown state.'),
@@ -180,6 +180,7 @@ export const RULES = {
   SECTION_194P_NOT_SENIOR: e('Section 194P is only for specified senior citizens; the employee category is not senior_citizen or super_senior_citizen.'),
   SALARY_194P_COLUMN_NOT_APPLICABLE: e('A 194P (specified senior citizen) salary row gives an amount the 94P record has no field for.'),
   SALARY_194P_NET_TAX_MISMATCH: e('The net tax payable under 194P differs from tax - rebate 87A + surcharge + cess - relief 89.'),
+  COLLECTION_CODE_NOT_IN_FORCE: e('27EQ collection codes D (forest produce) and R (sale of goods) apply before FY 2025-26 only (FVU T_FV_6380).'),
   REMARK_NOT_IN_FORCE: e('This remark letter is not in the FVU release in force for the statement period, or its section did not apply on the payment date.'),
   IN_KIND_LIST_UNSETTLED: w('Sections 1033/1034/1037: the Form 140 v1.0 workbook and its Annexure 2 disagree on which is the in-kind code; check with FVU 1.2.'),
 } as const satisfies Record<string, RuleInfo>;

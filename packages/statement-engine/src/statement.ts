@@ -4,7 +4,7 @@
 import { StatementAssembler } from './build/assembler.js';
 import { BuildContext } from './build/context.js';
 import type { DeducteeStore, LateRows, RowTrail, SalaryStore } from './build/stores.js';
-import { RECEIPT_NUMBER_PATTERN } from './codes/identifiers.js';
+import { hasTokenCheckDigit, RECEIPT_NUMBER_PATTERN } from './codes/identifiers.js';
 import { formatForPeople } from './dates.js';
 import type { ResolvedOptions } from './options.js';
 import { NOWHERE, ProblemCollector } from './problems.js';
@@ -22,6 +22,8 @@ export function statementChecks(ctx: BuildContext): void {
   const previous = options.previousReceiptNumber;
   if (previous !== null && !RECEIPT_NUMBER_PATTERN.test(previous)) {
     ctx.report('INVALID_RECEIPT_NUMBER', NOWHERE, `The previous receipt number must be the 15-digit token number of the previous regular statement; the one given has ${describeDigits(previous)}`);
+  } else if (previous !== null && !hasTokenCheckDigit(previous)) {
+    ctx.report('INVALID_RECEIPT_NUMBER', NOWHERE, 'The previous receipt number fails its check digit: the last digit must be the first 14 digits mod 7 (FVU T-FV-2232)');
   }
   if (form.kind === 'salary' && form.family === 'new' && period.quarter === 'Q4') {
     ctx.report('FORM_138_Q4_NOT_PUBLISHED', NOWHERE, 'Protean has not published the Form 138 Q4 format (salary and senior-citizen annexures); it cannot be written yet');

@@ -47,7 +47,7 @@ describe('satyapan-statement CLI', function () {
   });
 
   it('convert without --out writes the TXT to stdout', () => {
-    const r = cli(['convert', valid, ...STATEMENT, '--tan', 'MUMA12345B']);
+    const r = cli(['convert', valid, ...STATEMENT, '--tan', 'MUMA12345E']);
     expect(r.status, r.stderr).to.equal(0);
     expect(r.stdout.startsWith('1^FH^NS1^R^10052026^')).to.equal(true);
     expect(r.stdout.endsWith('\r\n')).to.equal(true);
@@ -91,7 +91,7 @@ describe('satyapan-statement CLI', function () {
   it('a truncated workbook: said so in one line, exit 1 (the input is refused, not the command line)', () => {
     const path = join(dir, 'bad.json');
     writeFileSync(path, '{"name": "form26q_workbook", "sheets": [');
-    const r = cli(['convert', path, ...STATEMENT, '--tan', 'MUMA12345B']);
+    const r = cli(['convert', path, ...STATEMENT, '--tan', 'MUMA12345E']);
     expect(r.status).to.equal(1);
     oneLine(r.stderr);
     expect(r.stderr).to.equal(`satyapan-statement: ${path} is truncated: the JSON ends early (Unexpected end of input at byte 40)\n`);
@@ -116,7 +116,7 @@ describe('satyapan-statement CLI', function () {
     ];
     for (const [path, message] of expected) {
       // Without --tan (the TAN would come from the file), then without --form: the file's problem comes first.
-      for (const args of [['convert', path, ...STATEMENT], ['validate', path, '--tan', 'MUMA12345B', '--quarter', 'Q3']]) {
+      for (const args of [['convert', path, ...STATEMENT], ['validate', path, '--tan', 'MUMA12345E', '--quarter', 'Q3']]) {
         const r = cli(args);
         expect(r.status, `${args.join(' ')}: ${r.stderr}`).to.equal(1);
         oneLine(r.stderr);
@@ -170,7 +170,7 @@ describe('satyapan-statement CLI', function () {
   });
 
   it('an unknown flag: one line naming the closest valid flag, exit 2', () => {
-    const typo = cli(['convert', valid, ...STATEMENT, '--tann', 'MUMA12345B']);
+    const typo = cli(['convert', valid, ...STATEMENT, '--tann', 'MUMA12345E']);
     expect(typo.status).to.equal(2);
     expect(typo.stderr).to.equal('satyapan-statement: unknown flag --tann; did you mean --tan?\n');
     expect(cli(['validate', valid, '--qaurter', 'Q3']).stderr).to.equal('satyapan-statement: unknown flag --qaurter; did you mean --quarter?\n');
@@ -197,7 +197,7 @@ describe('satyapan-statement CLI', function () {
     expect(template.sheets[3]!.blocks[0]!.header).to.have.length(14);
     const path = join(dir, 'template.json');
     writeFileSync(path, r.stdout);
-    const v = cli(['validate', path, '--form', '140', '--quarter', 'Q1', '--year', 'TY 2026-27', '--tan', 'MUMA12345B', '--now', NOW]);
+    const v = cli(['validate', path, '--form', '140', '--quarter', 'Q1', '--year', 'TY 2026-27', '--tan', 'MUMA12345E', '--now', NOW]);
     expect(v.status).to.equal(1);
     expect(v.stdout).to.include('VALUE_REQUIRED');
     expect(v.stdout).not.to.match(/HEADER_MISMATCH|SHEET_MISSING|BLOCK_MISSING|LIST_KEY_UNKNOWN/);

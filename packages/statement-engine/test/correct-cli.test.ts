@@ -32,7 +32,7 @@ describe('satyapan-statement correct', function () {
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'engine-correct-cli-'));
     const original = convert(buildWorkbook(form26qParts()), options).txt!;
-    conso = join(dir, 'MUMA12345B_202526_26Q_Q3.tds');
+    conso = join(dir, 'MUMA12345E_202526_26Q_Q3.tds');
     writeFileSync(conso, writeConso(original, { token: '123456789012345' }), 'latin1');
     const parts = form26qParts();
     parts.payments[3]!.payment_amount = 115000;

@@ -93,7 +93,7 @@ describe('correction statements: conso file -> corrected workbook -> correction 
     expect(lines.map((f) => f[2])).to.deep.equal(['FH', 'BH', 'CD', 'DD']);
     const [fh, bh, cd, dd] = lines as [string[], string[], string[], string[]];
     expect([fh[4], fh[9], fh[18]]).to.deep.equal(['C', '1', 'A1B2C3D4E5']);
-    expect([bh[3], bh[4], bh[6], bh[7], bh[8], bh[9], bh[12], bh[13], bh[53]]).to.deep.equal(['1', '1', 'C3', '0', TOKEN, TOKEN, 'MUMA12345B', 'MUMA12345B', 'K']);
+    expect([bh[3], bh[4], bh[6], bh[7], bh[8], bh[9], bh[12], bh[13], bh[53]]).to.deep.equal(['1', '1', 'C3', '0', TOKEN, TOKEN, 'MUMA12345E', 'MUMA12345E', 'K']);
     expect(bh[19], 'deductor details are blank without batch updation').to.equal('');
     expect([bh[16], bh[17], bh[18], bh[47]]).to.deep.equal(['202627', '202526', 'Q3', '21250.00']);
     // The challan: its record number and its CIN and total as in the conso file, indicator 0.
@@ -119,7 +119,7 @@ describe('correction statements: conso file -> corrected workbook -> correction 
     expect(() => checkTxt(swap(4, /^5\^DD\^1\^2\^3\^/, '5^DD^1^2^2^'), 'legacy', '26Q', '202526', 'C')).to.throw(/line 5, DD field 5 .*record number 2 after 2: the numbers must rise/);
     expect(() => checkTxt(swap(3, /^4\^DD\^1\^2\^/, '4^DD^1^7^'), 'legacy', '26Q', '202526', 'C')).to.throw(/line 4, DD field 4 .*refers to CD 7, but it follows CD 2/);
     expect(() => checkTxt(swap(2, /^3\^CD\^1\^2\^2\^N\^0\^/, '3^CD^1^2^2^N^2^'), 'legacy', '26Q', '202526', 'C')).to.throw(/CD field 7 \(Challan Updation Indicator\): not one of the layout's values/);
-    expect(() => checkTxt(swap(3, /\^U\^\^02\^CDEHS4567J\^/, '^U^^02^CDEHS4567^'), 'legacy', '26Q', '202526', 'C')).to.throw(/DD field 9 \(Last Employee\/Party PAN\): not a PAN/);
+    expect(() => checkTxt(swap(3, /\^U\^\^2\^CDEHS4567J\^/, '^U^^2^CDEHS4567^'), 'legacy', '26Q', '202526', 'C')).to.throw(/DD field 9 \(Last Employee\/Party PAN\): not a PAN/);
     expect(() => checkTxt(swap(1, /\^C3\^/, '^Y^'), 'legacy', '26Q', '202526', 'C')).to.throw(/BH field 6 \(Transaction Type\)/);
   });
 
@@ -316,7 +316,7 @@ describe('correction statements: conso file -> corrected workbook -> correction 
 
   describe('the conso file refused, with its line and code', () => {
     const original = () => regularTxt(form26qParts(), OPTIONS_26Q);
-    const expectation = { tan: 'MUMA12345B', form: '26Q' as const, yearCode: '202526', quarter: 'Q3' };
+    const expectation = { tan: 'MUMA12345E', form: '26Q' as const, yearCode: '202526', quarter: 'Q3' };
     function refused(content: string, expected = expectation): ConsoFileError {
       try {
         parseConso(content, expected);
@@ -366,7 +366,7 @@ describe('correction statements: conso file -> corrected workbook -> correction 
     });
 
     it('another TAN or another form, year or quarter', () => {
-      const tan = refused(writeConso(original()), { ...expectation, tan: 'MUMB12345C' });
+      const tan = refused(writeConso(original()), { ...expectation, tan: 'MUMB12345E' });
       expect([tan.code, tan.line]).to.deep.equal(['CONSO_OTHER_TAN', 2]);
       const quarter = refused(writeConso(original()), { ...expectation, quarter: 'Q2' });
       expect([quarter.code, quarter.line]).to.deep.equal(['CONSO_OTHER_PERIOD', 2]);
@@ -387,14 +387,14 @@ describe('correction statements: conso file -> corrected workbook -> correction 
       parts.payments[3]!.payment_amount = 115000;
       parts.payer.email = 'accounts@acme.example';
       const workbookPath = join(dir, 'corrected.json');
-      const consoPath = join(dir, 'MUMA12345B_202526_26Q_Q3.tds');
+      const consoPath = join(dir, 'MUMA12345E_202526_26Q_Q3.tds');
       writeFileSync(workbookPath, JSON.stringify(buildWorkbook(parts)));
       writeFileSync(consoPath, conso, 'latin1');
       const inMemory = correct(buildWorkbook(parts), conso, OPTIONS_26Q);
       const streamed = await correctFile(workbookPath, consoPath, OPTIONS_26Q);
       expect(streamed.txt).to.be.a('string').and.to.equal(inMemory.txt);
       expect(streamed.batches).to.deep.equal(inMemory.batches);
-      const expectation = { tan: 'MUMA12345B', form: '26Q' as const, yearCode: '202526', quarter: 'Q3' };
+      const expectation = { tan: 'MUMA12345E', form: '26Q' as const, yearCode: '202526', quarter: 'Q3' };
       const chunks = [...Buffer.from(conso, 'latin1')].reduce<Buffer[]>((acc, b, i) => (i % 7 === 0 ? [...acc, Buffer.from([b])] : [...acc.slice(0, -1), Buffer.concat([acc[acc.length - 1]!, Buffer.from([b])])]), []);
       const xlsxPath = join(dir, 'corrected.xlsx');
       await sheetJsonToXlsx(buildWorkbook(parts)).xlsx.writeFile(xlsxPath);

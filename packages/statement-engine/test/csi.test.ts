@@ -93,17 +93,17 @@ describe('CSI file: challan check', () => {
 });
 
 describe('CSI file: reading', () => {
-  const good = writeCsi('MUMA12345B', 'Acme Traders Pvt Ltd', [{ bsr: '0510308', date: '07112025', serial: '101', amount: 12150 }]);
+  const good = writeCsi('MUMA12345E', 'Acme Traders Pvt Ltd', [{ bsr: '0510308', date: '07112025', serial: '101', amount: 12150 }]);
 
   it('reads the header and the challan lines', () => {
     const csi = parseCsi(good);
-    expect(csi).to.deep.include({ tan: 'MUMA12345B', name: 'Acme Traders Pvt Ltd' });
+    expect(csi).to.deep.include({ tan: 'MUMA12345E', name: 'Acme Traders Pvt Ltd' });
     expect(csi.challans).to.deep.equal([{ line: 2, bsr: '0510308', date: 20251107, serial: '00101', majorHead: '0020', minorHead: '200', amount: 1215000 }]);
   });
 
   const cases: Array<[string, string, RegExp]> = [
     ['an empty file', '', /^CSI file line 1: the header line/],
-    ['a header without the name field', 'MUMA12345B^25112026\r\n', /^CSI file line 1: the header line/],
+    ['a header without the name field', 'MUMA12345E^25112026\r\n', /^CSI file line 1: the header line/],
     ['a header whose TAN is not one', 'MUMA1234^25112026^Acme\r\n', /^CSI file line 1: 'MUMA1234' is not a TAN/],
     ['a challan line with too few fields', `${good}0510308^07112025^00102^0020^200\r\n`, /^CSI file line 3: a challan line has 6 fields/],
     ['a BSR code that is not 7 digits', good.replace('0510308^', '051030^'), /^CSI file line 2: BSR code '051030'/],
@@ -121,7 +121,7 @@ describe('CSI file: reading', () => {
   }
 
   it('convert() refuses a malformed CSI file through the options (StatementEngineError, not a report)', () => {
-    const options: ConvertOptions = { ...OPTIONS_26Q, csi: 'MUMA12345B^x^Acme\r\nnot a challan\r\n' };
+    const options: ConvertOptions = { ...OPTIONS_26Q, csi: 'MUMA12345E^x^Acme\r\nnot a challan\r\n' };
     expect(() => convert(buildWorkbook(form26qParts()), options)).to.throw(StatementEngineError, /CSI file line 2/);
     expect(() => convert(buildWorkbook(form26qParts()), { ...OPTIONS_26Q, csi: 42 as unknown as string })).to.throw(StatementEngineError, /csi option/);
   });
@@ -143,11 +143,11 @@ describe('CSI file: command line', function () {
 
   it('--csi with a matching file: exit 0; with a missing challan: exit 1 and the problem at its cell', () => {
     const matching = join(dir, 'ok.csi');
-    writeFileSync(matching, csiFor(form26qParts(), 'MUMA12345B'));
+    writeFileSync(matching, csiFor(form26qParts(), 'MUMA12345E'));
     const ok = cli(['validate', workbook, ...STATEMENT, '--csi', matching]);
     expect(ok.status, ok.stderr).to.equal(0);
     const missing = join(dir, 'missing.csi');
-    writeFileSync(missing, csiFor(form26qParts(), 'MUMA12345B', (l) => l.pop()));
+    writeFileSync(missing, csiFor(form26qParts(), 'MUMA12345E', (l) => l.pop()));
     const bad = cli(['validate', workbook, ...STATEMENT, '--csi', missing]);
     expect(bad.status).to.equal(1);
     expect(bad.stdout).to.include('CSI_CHALLAN_NOT_FOUND');
@@ -155,7 +155,7 @@ describe('CSI file: command line', function () {
 
   it('a malformed or missing CSI file: exit 2, one line naming the line or the file', () => {
     const broken = join(dir, 'broken.csi');
-    writeFileSync(broken, 'MUMA12345B^25112026^Acme Traders Pvt Ltd\r\n0510308^07112025\r\n');
+    writeFileSync(broken, 'MUMA12345E^25112026^Acme Traders Pvt Ltd\r\n0510308^07112025\r\n');
     const r = cli(['convert', workbook, ...STATEMENT, '--csi', broken]);
     expect(r.status).to.equal(2);
     expect(r.stderr.trim().split('\n')).to.have.length(1);

@@ -8,8 +8,8 @@ import { ofType, records } from './support/txt.js';
 // FH field 10 (the preparation utility's name). The sample's two PANs have an impossible 4th character; the
 // fixture uses valid ones, substituted here.
 const SAMPLE_D = [
-  '1^FH^NS1^R^11072026^1^D^MUMZ12345A^1^ZeroBook^^^^^^^^',
-  '2^BH^1^1^140^^^^^^^^MUMZ12345A^^AAACZ1234F^202728^202627^Q1^ZeroBook Test Deductor Pvt Ltd^INDIA^1 Evergreen Road^^^^^19^400001^tds@zerobook.test^91^2266778899^^K^Alex Manager^Director^1 Evergreen Road^^^^^19^400001^alex@zerobook.test^INDIA^91^2266778899^^65000.00^^^^^N^^^^^^^AAAPA1234Q^^^^^^^^^^^^^',
+  '1^FH^NS1^R^11072026^1^D^MUMZ12345E^1^ZeroBook^^^^^^^^',
+  '2^BH^1^1^140^^^^^^^^MUMZ12345E^^AAACZ1234F^202728^202627^Q1^ZeroBook Test Deductor Pvt Ltd^INDIA^1 Evergreen Road^^^^^19^400001^tds@zerobook.test^91^2266778899^^K^Alex Manager^Director^1 Evergreen Road^^^^^19^400001^alex@zerobook.test^INDIA^91^2266778899^^65000.00^^^^^N^^^^^^^AAAPA1234Q^^^^^^^^^^^^^',
   '3^CD^1^1^5^N^^65000.00^0.00^0.00^0.00^65000.00^C^^0510308^^02345^^28062026^^65000.00^65000.00^200^^^^^^^',
   '4^DD^1^1^1^O^^ABCDE1234F^M/s Legal Advisors^^^^^^1027^^^Y^10042026^120000.00^^^^12000.00^12000.00^^10042026^10.0000^^^^^^^^^^^^^^^^^',
   '5^DD^1^2^1^O^^BCDEF2345G^M/s Audit Partners LLP^^^^^^1027^^^Y^15042026^100000.00^^^^10000.00^10000.00^^15042026^10.0000^^^^^^^^^^^^^^^^^',

@@ -26,7 +26,7 @@ describe('Form 26Q (FY 2025-26, legacy v7.8)', () => {
   const txt = () => baselineTxt('26Q');
 
   it('FH 1-10: line 1, NS1, regular, creation date in IST, sequence 1, deductor upload, TAN, one batch', () => {
-    expect(records(txt())[0]!.fields.slice(1, 11)).to.deep.equal(['1', 'FH', 'NS1', 'R', '10052026', '1', 'D', 'MUMA12345B', '1', 'Satyapan']);
+    expect(records(txt())[0]!.fields.slice(1, 11)).to.deep.equal(['1', 'FH', 'NS1', 'R', '10052026', '1', 'D', 'MUMA12345E', '1', 'Satyapan']);
   });
 
   it('BH 4, 5, 16-18, 47: challan count, form, AY/FY, quarter, batch total of challan deposits (whole rupees)', () => {
@@ -47,14 +47,14 @@ describe('Form 26Q (FY 2025-26, legacy v7.8)', () => {
     expect(pick(c2!, [4, 5, 22, 25, 26, 27, 29, 39])).to.deep.equal(['2', '3', '21000.00', '0.00', '50.00', '21250.00', '21000.00', '200.00']);
   });
 
-  it('DD 4/5 (challan / deductee no. restarting per challan), 8 (01 company / 02 other), 12 (reference for a PAN-less payee), 26 rate, 30 remark, 33 section', () => {
+  it('DD 4/5 (challan / deductee no. restarting per challan), 8 (1 company / 2 other, FVU T-FV-4056), 12 (10-character reference for a PAN-less payee, T_FV_4325), 26 rate, 30 remark, 33 section', () => {
     const dd = ofType(txt(), 'DD').map((r) => pick(r.fields, [4, 5, 8, 10, 12, 26, 30, 33]));
     expect(dd).to.deep.equal([
-      ['1', '1', '01', 'AAACB2345G', '', '2.0000', '', '94C'],
-      ['1', '2', '02', 'BCDPK3456H', '', '10.0000', '', '4JB'],
-      ['2', '1', '02', 'PANNOTAVBL', '3', '20.0000', 'C', '4JB'],
-      ['2', '2', '02', 'CDEHS4567J', '', '10.0000', '', '4IB'],
-      ['2', '3', '02', 'BCDPK3456H', '', '0.0000', 'Y', '94A'],
+      ['1', '1', '1', 'AAACB2345G', '', '2.0000', '', '94C'],
+      ['1', '2', '2', 'BCDPK3456H', '', '10.0000', '', '4JB'],
+      ['2', '1', '2', 'PANNOTAVBL', '0000000003', '20.0000', 'C', '4JB'],
+      ['2', '2', '2', 'CDEHS4567J', '', '10.0000', '', '4IB'],
+      ['2', '3', '2', 'BCDPK3456H', '', '0.0000', 'Y', '94A'],
     ]);
   });
 
@@ -104,17 +104,17 @@ describe('Form 24Q (FY 2025-26, legacy)', () => {
     expect(ofType(txt, 'SD')).to.be.empty;
   });
 
-  it('DD 7 and 12 carry the employee reference (payee sr_no) for a placeholder PAN; SD 8 and 38 too in Q4', () => {
+  it('DD 7 carries the employee serial (payee sr_no) on every row (FVU T-FV-4033), DD 12 the 10-character reference for a placeholder PAN (T_FV_4325); SD 8 and 38 too in Q4', () => {
     const { parts, options } = baseline('24Q-Q4');
     parts.payees[1]!.pan = 'PANNOTAVBL';
     for (const p of parts.payments.filter((x) => x.payee_sr_no === 2)) p.reason_for_lower_deduction = 'deduction_of_tax_at_higher_rate_due_to_non_availability_of_pan';
     const { txt, report } = convert(buildWorkbook(parts), options);
     expect(report.errorCount, JSON.stringify(report.problems)).to.equal(0);
     expect(ofType(txt!, 'DD').map((r) => pick(r.fields, [7, 10, 12, 30]))).to.deep.equal([
-      ['', 'ABCPM1234A', '', ''],
-      ['2', 'PANNOTAVBL', '2', 'C'],
-      ['', 'ABCPM1234A', '', ''],
-      ['2', 'PANNOTAVBL', '2', 'C'],
+      ['1', 'ABCPM1234A', '', ''],
+      ['2', 'PANNOTAVBL', '0000000002', 'C'],
+      ['1', 'ABCPM1234A', '', ''],
+      ['2', 'PANNOTAVBL', '0000000002', 'C'],
     ]);
     expect(pick(ofType(txt!, 'SD')[1]!.fields, [7, 8, 38])).to.deep.equal(['PANNOTAVBL', '2', 'Y']);
   });
@@ -174,9 +174,10 @@ describe('Form 24Q (FY 2025-26, legacy)', () => {
     expect(report.errorCount, JSON.stringify(report.problems)).to.equal(0);
     const cd = ofType(txt!, 'CD')[0]!.raw;
     expect(cd).to.equal('3^CD^1^1^1^N^^^^^^00052^^^^0000412^^14122018^^^^1000.00^0.00^0.00^0.00^0.00^1000.00^^1000.00^1000.00^0.00^0.00^1000.00^0.00^0.00^^N^^0.00^200^');
-    // Sample (a)'s DD is the 48-field FVU 7.x shape; its first 29 fields are the same today.
+    // Sample (a)'s DD is the 48-field FVU 7.x shape; its first 29 fields are the same today, except DD 7 (employee
+    // serial), empty in the sample and mandatory for FVU 9.4 (T-FV-4033).
     const dd = ofType(txt!, 'DD')[0]!.fields.slice(2, 30).join('^');
-    expect(dd).to.equal('DD^1^1^1^O^^^^AAAPA1234A^^^GURU THAKUR^1000.00^0.00^0.00^1000.00^^1000.00^^^10000.00^16122018^16122018^14122018^^^^');
+    expect(dd).to.equal('DD^1^1^1^O^1^^^AAAPA1234A^^^GURU THAKUR^1000.00^0.00^0.00^1000.00^^1000.00^^^10000.00^16122018^16122018^14122018^^^^');
     expect(report.problems.map((p) => p.code)).to.include('DEPOSIT_BEFORE_DEDUCTION');
   });
 });
@@ -187,8 +188,8 @@ describe('Form 27Q (FY 2025-26, legacy v7.5)', () => {
     const txt = baselineTxt('27Q');
     const dd = ofType(txt, 'DD').map((r) => pick(r.fields, [8, 10, 12, 17, 26, 27, 30, 33, 35, 36, 37, 38, 49]));
     expect(dd).to.deep.equal([
-      ['01', 'AAFCG1234K', '', '15600.00', '10.0000', 'N', '', '195', 'B', '21', '123456789012345', '267', 'N'],
-      ['02', 'PANNOTAVBL', '2', '20800.00', '20.0000', 'N', 'C', '195', 'A', '49', '', '236', 'N'],
+      ['1', 'AAFCG1234K', '', '15600.00', '10.0000', 'N', '', '195', 'B', '21', '123456789012345', '267', 'N'],
+      ['2', 'PANNOTAVBL', '0000000002', '20800.00', '20.0000', 'N', 'C', '195', 'A', '49', '', '236', 'N'],
     ]);
   });
 
@@ -206,8 +207,8 @@ describe('Form 27EQ (FY 2025-26, legacy v6.9)', () => {
     expect(ofType(txt, 'BH')[0]!.fields[5]).to.equal('27EQ');
     const dd = ofType(txt, 'DD').map((r) => pick(r.fields, [8, 17, 21, 22, 23, 24, 26, 30, 31, 32, 33, 49]));
     expect(dd).to.deep.equal([
-      ['01', '7000.00', '700000.00', '700000.00', '12112025', '12112025', '1.0000', '', '', '', 'E', 'Y'],
-      ['02', '20000.00', '1000000.00', '1000000.00', '12122025', '12122025', '2.0000', 'C', 'Y', 'Y', 'L', 'N'],
+      ['1', '7000.00', '700000.00', '700000.00', '12112025', '12112025', '1.0000', '', '', '', 'E', 'Y'],
+      ['2', '20000.00', '1000000.00', '1000000.00', '12122025', '12122025', '2.0000', 'C', 'Y', 'Y', 'L', 'N'],
     ]);
   });
 

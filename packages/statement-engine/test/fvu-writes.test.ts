@@ -15,7 +15,7 @@ import { buildWorkbook, ist, type Row, type WorkbookParts } from './support/shee
 import { ofType, records } from './support/txt.js';
 
 /** A token number in the shape of the CBDT FAQ's example (15 digits, leading zero). */
-const TOKEN = '010010200083255';
+const TOKEN = '010010200083251';
 
 function run(name: BaselineName, change: (p: WorkbookParts, o: ConvertOptions) => void = () => {}): ConversionResult {
   const { parts, options } = baseline(name);
@@ -81,7 +81,7 @@ describe('what the FVU accepts: BH 9 / BH 52 from the previous receipt number', 
 
   for (const [label, value] of [
     ['14 digits', '01001020008325'],
-    ['16 digits', '0100102000832551'],
+    ['16 digits', '0100102000832511'],
     ['a letter', '01001020008325A'],
     ['a number that lost its leading zero', 10010200083255],
   ] as const) {
@@ -179,14 +179,15 @@ describe('what the FVU accepts: nil challans (CD 6 = Y)', () => {
   it('27EQ: an all-zero challan with serial and BSR (as in the vendor sample) is written nil with NIL_CHALLAN_ASSUMED: CD 6 = Y, 12/16/37/40 empty, 18 = quarter end, never a paid challan', () => {
     // Facts of the vendor's 27EQ sample (in-co-sandbox/in-co-sandbox-docs, data/tcs/reports/form/
     // form27eq_workbook.data.json): challan 23456 / BSR 1234567, tcs_payable, every amount 0, dated inside the
-    // quarter; its one row: sale_of_goods, no TCS, remark G (206C(1H) second proviso).
+    // quarter; its one row: sale_of_goods, no TCS, remark G (206C(1H) second proviso) in the sample; scrap with a
+    // Form 27C declaration (remark B) here, as the FVU refuses code R from FY 2025-26 (T_FV_6380).
     const r = run('27EQ', (p) => {
       p.payees.push({ sr_no: 6, pan: 'AAAPX3456A', name: 'TONY', nri: false, permanent_establishment_in_india: false, opting_new_regime: false });
       p.challans.push({ challan_serial: '23456', bsr_code: '1234567', paid_date_epoch: ist('2025-11-02'), minor_head: 'tcs_payable', tcs_amount: 0, surcharge: 0, health_and_education_cess: 0, interest: 0, late_filing_fees: 0, other_penalty: 0 });
       p.payments.push({
-        payee_sr_no: 6, challan_serial: '23456', bsr_code: '1234567', nature_of_payment: 'sale_of_goods', total_value_of_purchase: 750000, amount_received: 750000,
+        payee_sr_no: 6, challan_serial: '23456', bsr_code: '1234567', nature_of_payment: 'scrap', total_value_of_purchase: 750000, amount_received: 750000,
         payment_date_epoch: ist('2025-10-04'), tcs_amount: 0, surcharge: 0, health_and_education_cess: 0, collection_date_epoch: ist('2025-10-04'),
-        reason_for_lower_or_higher_collection: 'no_collection_on_account_of_the_second_proviso_to_sub-section_ih_of_section_206c',
+        reason_for_lower_or_higher_collection: 'no_collection_on_account_of_form_27c',
       });
     });
     expect(errorsOf(r)).to.deep.equal([]);
@@ -195,7 +196,7 @@ describe('what the FVU accepts: nil challans (CD 6 = Y)', () => {
     expect(pick(cd, [4, 5, 6, 12, 16, 18, 37, 40])).to.deep.equal({ 4: '2', 5: '1', 6: 'Y', 12: '', 16: '', 18: '31122025', 37: '', 40: '' });
     expect(pick(cd, LEGACY_CD_AMOUNTS)).to.deep.equal(zeroes(LEGACY_CD_AMOUNTS));
     const [dd] = deducteesOf(r.txt!, 'legacy', 2);
-    expect(pick(dd!, [4, 5, 17, 19, 30])).to.deep.equal({ 4: '2', 5: '1', 17: '0.00', 19: '0.00', 30: 'G' });
+    expect(pick(dd!, [4, 5, 17, 19, 30])).to.deep.equal({ 4: '2', 5: '1', 17: '0.00', 19: '0.00', 30: 'B' });
   });
 
   it('Form 140, stated with nil_challan_indicator Y: CD 6 = Y; 13 mode, 15 BSR, 17 serial, 23 minor head empty; 19 = quarter end; 8-12, 21, 22 = 0.00; DD 18 = N', () => {

@@ -193,7 +193,7 @@ describe('input limits: each attack refused with CONVERSION_LIMIT, naming the li
     const { error, growth } = await rssGrowth(() => correctFile(workbook, Readable.from(endlessLine('1^FH^', 'x', 200 << 20)), options));
     expectLimit(error, 'lineBytes', /^conso file line 1: the line is longer than 65536 bytes/);
     expect(growth).to.be.below(RSS_BOUND);
-    const expectation = { tan: 'MUMA12345B', form: '26Q' as const, yearCode: '202526', quarter: 'Q3' };
+    const expectation = { tan: 'MUMA12345E', form: '26Q' as const, yearCode: '202526', quarter: 'Q3' };
     expectLimit(catching(() => parseConso(`1^FH^${'y'.repeat(70_000)}\r\n`, expectation)), 'lineBytes');
     const conso = writeConso(convert(buildWorkbook(form26qParts()), OPTIONS_26Q).txt!);
     const lines = conso.split('\r\n').filter(Boolean).length;
@@ -219,7 +219,7 @@ describe('input limits: each attack refused with CONVERSION_LIMIT, naming the li
   it('the command line: a limit is refused in one line, exit 1, and --limit changes one', () => {
     const cliPath = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'cli.ts');
     const cli = (args: string[]) => spawnSync(process.execPath, ['--conditions=satyapan-source', '--import', 'tsx', cliPath, ...args], { encoding: 'utf8' });
-    const statement = ['--form', '26Q', '--quarter', 'Q3', '--year', 'FY 2025-26', '--tan', 'MUMA12345B', '--now', '2026-05-10T11:00:00+05:30'];
+    const statement = ['--form', '26Q', '--quarter', 'Q3', '--year', 'FY 2025-26', '--tan', 'MUMA12345E', '--now', '2026-05-10T11:00:00+05:30'];
     const deep = written(bombXlsx({ sheets: [['workbook', worksheet(`<row r="1"><c r="A1"><v>1</v></c></row>${'<a>'.repeat(300)}`)]] }), '.xlsx');
     const r = cli(['convert', deep, ...statement]);
     expect(r.status, r.stderr).to.equal(1);
@@ -247,7 +247,7 @@ describe('input limits: any bytes as an .xlsx, JSON, conso or CSI file end in a 
   const small = miniXlsx(
     [
       ['workbook', [['name', 'x']]],
-      ['payer_sheet', [['payer_list', 'list'], ['tan', 'MUMA12345B'], ['name', 'A & B']]],
+      ['payer_sheet', [['payer_list', 'list'], ['tan', 'MUMA12345E'], ['name', 'A & B']]],
     ],
     { order: 'metadata-first', strings: 'shared' },
   );

@@ -250,7 +250,7 @@ describe('self-check: the file as a whole', () => {
 });
 
 describe('self-check in the writers: deductee records are checked as their fields are written', () => {
-  const options = resolveOptions({ form: '140', quarter: 'Q1', financialYear: 'TY 2026-27', tan: 'MUMZ12345A' });
+  const options = resolveOptions({ form: '140', quarter: 'Q1', financialYear: 'TY 2026-27', tan: 'MUMZ12345E' });
 
   function writeRecord(w: StringFieldWriter | ByteFieldWriter, serial: number, name: string, pan = 'AAAPA1234Q', section = '1027', challan = 1): void {
     w.text(2, 'DD');

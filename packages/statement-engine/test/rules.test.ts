@@ -63,7 +63,7 @@ const CASES: Case[] = [
   { code: 'SPACES_TRIMMED', base: '26Q', change: (p) => (p.payees[1]!.name = ' Kiran Kumar '), at: { sheet: 'payee_sheet', row: 3, column: 'name' } },
   { code: 'CODE_UPPERCASED', base: '26Q', change: (p) => (p.payer.state = 'Maharashtra'), at: { sheet: 'payer_sheet', column: 'payer_list.state' } },
   { code: 'LIST_ITEM_INVALID', base: '26Q', raw: (wb) => ((sheetOf(wb, 'payer_sheet').blocks[0]!.items as unknown[]).push(42), wb), at: { sheet: 'payer_sheet', row: 13 } },
-  { code: 'LIST_KEY_DUPLICATE', base: '26Q', raw: (wb) => ((sheetOf(wb, 'payer_sheet').blocks[0]!.items as unknown[]).push({ tan: 'MUMA12345B' }), wb), at: { column: 'payer_list.tan', row: 13 } },
+  { code: 'LIST_KEY_DUPLICATE', base: '26Q', raw: (wb) => ((sheetOf(wb, 'payer_sheet').blocks[0]!.items as unknown[]).push({ tan: 'MUMA12345E' }), wb), at: { column: 'payer_list.tan', row: 13 } },
   { code: 'LIST_KEY_UNKNOWN', base: '26Q', change: (p) => (p.payer.fax = '0221234567'), at: { sheet: 'payer_sheet', column: 'payer_list.fax' } },
   { code: 'VALUE_REQUIRED', base: '26Q', change: (p) => delete p.payer.name, at: { sheet: 'payer_sheet', column: 'payer_list.name' } },
   {
@@ -77,10 +77,12 @@ const CASES: Case[] = [
   },
   // ---- options and period
   { code: 'INVALID_RECEIPT_NUMBER', base: '26Q', change: (_p, o) => (o.previousReceiptNumber = '12345678901234'), at: { sheet: null, row: null, column: null } },
+  // The FVU's T-FV-2232: 01001020008325 mod 7 = 1, so the token ends in 1, not 5
+  { code: 'INVALID_RECEIPT_NUMBER', base: '26Q', change: (_p, o) => (o.previousReceiptNumber = '010010200083255'), at: { sheet: null, row: null, column: null } },
   { code: 'FORM_138_Q4_NOT_PUBLISHED', base: '138', change: (_p, o) => (o.quarter = 'Q4') },
   { code: 'PERIOD_NOT_ENDED', base: '26Q', change: (_p, o) => (o.now = () => new Date('2025-12-20T10:00:00+05:30')) },
   { code: 'LAYOUT_UNVERIFIED', base: '144', quiet: '140' },
-  { code: 'TAN_MISMATCH', base: '26Q', change: (p) => (p.payer.tan = 'MUMA99999Z'), at: { sheet: 'payer_sheet', row: 2, column: 'payer_list.tan' } },
+  { code: 'TAN_MISMATCH', base: '26Q', change: (p) => (p.payer.tan = 'MUMA99999E'), at: { sheet: 'payer_sheet', row: 2, column: 'payer_list.tan' } },
   // ---- text
   { code: 'TEXT_SANITISED', base: '26Q', change: (p) => (p.payees[1]!.name = 'Kiran^Kumar'), at: { sheet: 'payee_sheet', row: 3, column: 'name' } },
   { code: 'IDENTIFIER_UPPERCASED', base: '26Q', change: (p) => (p.payees[1]!.pan = 'bcdpk3456h'), at: { sheet: 'payee_sheet', row: 3, column: 'pan' } },
@@ -89,6 +91,8 @@ const CASES: Case[] = [
   { code: 'FIELD_TOO_LONG', base: '26Q', change: (p) => (p.payees[1]!.name = 'K'.repeat(76)), at: { sheet: 'payee_sheet', row: 3, column: 'name' } },
   // ---- deductor and responsible person
   { code: 'INVALID_TAN', base: '26Q', change: (p) => (p.payer.tan = 'MUM12345B'), at: { column: 'payer_list.tan' } },
+  // The FVU's T-FV-1010: 12345 mod 7 = 4, check letter E or L, not B
+  { code: 'INVALID_TAN', base: '26Q', change: (p) => (p.payer.tan = 'MUMA12345B'), at: { column: 'payer_list.tan' } },
   { code: 'INVALID_PAN', base: '26Q', change: (p) => (p.payees[0]!.pan = 'AAADB2345G'), at: { sheet: 'payee_sheet', row: 2, column: 'pan' } },
   {
     code: 'PAN_NOT_ALLOWED',
@@ -199,7 +203,7 @@ const CASES: Case[] = [
     at: { sheet: 'payment_sheet', row: 6, column: 'reason_for_lower_deduction' },
   },
   // ---- the CSI file (csi.test.ts: a matching CSI file keeps every form clean; malformed files are refused)
-  { code: 'CSI_TAN_MISMATCH', base: '26Q', change: (p, o) => (o.csi = csiFor(p, 'PNEA54321C')), at: { sheet: null, row: null } },
+  { code: 'CSI_TAN_MISMATCH', base: '26Q', change: (p, o) => (o.csi = csiFor(p, 'PNEA54321B')), at: { sheet: null, row: null } },
   {
     code: 'CSI_NAME_MISMATCH',
     base: '26Q',
@@ -256,6 +260,8 @@ const CASES: Case[] = [
     change: (p) => (pay(p, 4).reason_for_lower_deduction = 'payment_of_salary_remuneration_commission_bonus_or_interest_to_a_partner_of_the_firm'),
     at: { sheet: 'payment_sheet', row: 6 },
   },
+  // FVU T_FV_6380: collection code R (sale of goods, s.206C(1H)) is refused from FY 2025-26
+  { code: 'COLLECTION_CODE_NOT_IN_FORCE', base: '27EQ', change: (p) => (pay(p, 0).nature_of_payment = 'sale_of_goods'), at: { sheet: 'payment_sheet', row: 2, column: 'nature_of_payment' } },
   {
     // FY 2025-26: s.206AB was omitted from 1-Apr-2025, so remark U is no longer written.
     code: 'REMARK_NOT_IN_FORCE',

@@ -156,7 +156,7 @@ describe('streaming conversion', () => {
     const expected = await written(await convertStream(chunks(text, 65536), OPTIONS_26Q, { parallel: false }));
     const fds = readdirSync('/proc/self/fd').length;
     for (const parallel of [false, true]) expect(await written(await convertFile(path, OPTIONS_26Q, { parallel })), `parallel ${parallel}`).to.equal(expected);
-    const failing = await convertFile(path, { ...OPTIONS_26Q, tan: 'MUMA99999Z' });
+    const failing = await convertFile(path, { ...OPTIONS_26Q, tan: 'MUMA99999E' });
     await failing.dispose();
     expect(failing.report.valid).to.equal(false);
     for (let i = 0; i < 50 && readdirSync('/proc/self/fd').length > fds; i++) await new Promise((r) => setTimeout(r, 10));

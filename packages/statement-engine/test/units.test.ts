@@ -27,7 +27,10 @@ describe('options', () => {
     expect(thrownCode({ quarter: 'Q5' as never })).to.equal('INVALID_QUARTER');
     // A year that has not begun on the options' `now` (10 May 2026) is refused: TY 2027-28, FY 9999-00.
     for (const year of ['2025-26', 'FY 2025-27', 'TY 2025-26', 'FY 2009-10', '', 'TY 2027-28', 'FY 9999-00']) expect(thrownCode({ financialYear: year }), year).to.equal('INVALID_FINANCIAL_YEAR');
-    for (const tan of ['MUM12345B', 'MUMA1234B', '', 'MUMA12345BB']) expect(thrownCode({ tan }), tan).to.equal('INVALID_TAN');
+    for (const tan of ['MUM12345B', 'MUMA1234B', '', 'MUMA12345EB']) expect(thrownCode({ tan }), tan).to.equal('INVALID_TAN');
+    // The FVU's T-FV-1010: a city code from its list, and the check letter of the 5 digits (12345 mod 7 = 4: E or L).
+    for (const tan of ['MUMA12345B', 'XYZA12345E', 'EABC23456N']) expect(thrownCode({ tan }), tan).to.equal('INVALID_TAN');
+    for (const tan of ['MUMA12345E', 'MUMA12345L', 'DELG00000A', 'DELG00000H', 'VPNX00006G']) expect(resolveOptions({ ...OPTIONS_26Q, tan }).tan, tan).to.equal(tan);
     expect(() => convert(buildWorkbook(form26qParts()), { ...OPTIONS_26Q, form: '99Q' as never })).to.throw(StatementEngineError);
   });
 
@@ -40,7 +43,7 @@ describe('options', () => {
     expect(resolveOptions({ ...OPTIONS_26Q, form: '27EQ', financialYear: 'TY 2027-28', now: () => new Date('2027-04-01T00:00:00+05:30') }).form.formNumber).to.equal('143');
     expect(r('24Q', 'FY 2025-2026').period).to.include({ yearCode: '202526', assessmentYearCode: '202627', label: 'FY 2025-26' });
     expect(r('144', 'TY 2026-27').period).to.include({ yearCode: '202627', assessmentYearCode: '202728', label: 'TY 2026-27' });
-    expect(resolveOptions({ ...OPTIONS_26Q, tan: ' muma12345b ' }).tan).to.equal('MUMA12345B');
+    expect(resolveOptions({ ...OPTIONS_26Q, tan: ' muma12345e ' }).tan).to.equal('MUMA12345E');
   });
 
   it('quarters: Q1 Apr-Jun, Q2 Jul-Sep, Q3 Oct-Dec, Q4 Jan-Mar of the next calendar year', () => {

@@ -99,7 +99,7 @@ describe("the vendor's sample workbooks, converted as the command line does", fu
 
   it('the 27Q sample is read with its digit-text ISD codes and mobiles (a warning at each cell)', async () => {
     const path = join(DIR, 'form27q_workbook.data.json');
-    const conversion = await convertFile(path, { form: '27Q', quarter: 'Q3', financialYear: 'FY 2023-24', tan: 'AHMA00000C', now: () => NOW });
+    const conversion = await convertFile(path, { form: '27Q', quarter: 'Q3', financialYear: 'FY 2023-24', tan: 'AHMA00000A', now: () => NOW });
     await conversion.dispose();
     const coerced = conversion.report.problems.filter((p) => p.code === 'NUMBER_FROM_TEXT').map(where);
     expect(coerced).to.have.length(20);

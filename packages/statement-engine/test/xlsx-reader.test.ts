@@ -191,13 +191,13 @@ describe('Excel workbooks in: the streaming reader', function () {
     expect((await refusal(() => txtOf(noWorkbook, options))).message).to.include('xl/workbook.xml');
 
     const malformed = join(dir, 'malformed.xlsx');
-    const good = miniXlsx([['payer_sheet', [['payer_list', 'list'], ['tan', 'MUMA12345B']]]], { order: 'metadata-first', strings: 'inline' });
+    const good = miniXlsx([['payer_sheet', [['payer_list', 'list'], ['tan', 'MUMA12345E']]]], { order: 'metadata-first', strings: 'inline' });
     writeFileSync(malformed, rewrite(good, 'xl/worksheets/sheet1.xml', (xml) => xml.replace('</sheetData>', '<row></sheetData>')));
     expect((await refusal(() => txtOf(malformed, options))).message).to.include('xl/worksheets/sheet1.xml is not well-formed XML');
 
     // A stored (uncompressed) part with one digit changed in place reads as XML fine: only its CRC-32 tells.
     const stored = zipParts(unzipParts(good), true);
-    const at = stored.indexOf('MUMA12345B');
+    const at = stored.indexOf('MUMA12345E');
     expect(at).to.be.greaterThan(0);
     stored[at + 8] = '6'.charCodeAt(0);
     const crcPath = join(dir, 'crc.xlsx');
@@ -225,7 +225,7 @@ describe('Excel workbooks in: the streaming reader', function () {
 
   it('command line: a truncated .xlsx is refused in one line, exit 1', () => {
     const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-    const good = miniXlsx([['payer_sheet', [['payer_list', 'list'], ['tan', 'MUMA12345B']]]], { order: 'metadata-first', strings: 'inline' });
+    const good = miniXlsx([['payer_sheet', [['payer_list', 'list'], ['tan', 'MUMA12345E']]]], { order: 'metadata-first', strings: 'inline' });
     const path = join(dir, 'truncated-cli.xlsx');
     writeFileSync(path, good.subarray(0, good.length - 30));
     // Without --tan the command line first looks for the payer TAN in the workbook: refused there too.

@@ -198,7 +198,7 @@ describe('Excel workbooks: command line', function () {
     // The empty template reads like the empty JSON template: the same problems (no unknown `lists` sheet).
     const jsonTemplate = join(dir, 'template-140.json');
     expect(cli(['template', '--form', '140', '--out', jsonTemplate]).status).to.equal(0);
-    const statement = ['--form', '140', '--quarter', 'Q1', '--year', 'TY 2026-27', '--tan', 'MUMA12345B', '--now', '2026-11-20T10:00:00+05:30'];
+    const statement = ['--form', '140', '--quarter', 'Q1', '--year', 'TY 2026-27', '--tan', 'MUMA12345E', '--now', '2026-11-20T10:00:00+05:30'];
     const fromXlsx = cli(['validate', out, ...statement]);
     const fromJson = cli(['validate', jsonTemplate, ...statement]);
     // Line by line the same level, code and message; the place is the Excel cell for the .xlsx.
@@ -212,7 +212,7 @@ describe('Excel workbooks: command line', function () {
     expect(cli(['to-xlsx', json]).stderr).to.match(/--out <file\.xlsx> is required/);
     const broken = join(dir, 'broken.xlsx');
     writeFileSync(broken, 'not a zip at all');
-    const r = cli(['convert', broken, ...STATEMENT, '--tan', 'MUMA12345B']);
+    const r = cli(['convert', broken, ...STATEMENT, '--tan', 'MUMA12345E']);
     expect(r.status).to.equal(1);
     expect(r.stderr.trim().split('\n')).to.have.length(1);
   });

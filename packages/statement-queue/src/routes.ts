@@ -13,7 +13,7 @@ export function statementsArea(statements: StatementService): Area {
 /** The vendor spells the TAN message differently per domain (`Invalid TAN pattern`, TCS `Invalid Tan pattern`). */
 function tanSchema(domain: StatementDomain): JsonSchema {
   const message = ERROR_REGISTRY[domain === 'tds' ? 'INVALID_TDS_TAN' : 'INVALID_TCS_TAN'].message();
-  return { type: 'string', pattern: '^[A-Z]{4}[0-9]{5}[A-Z]$', 'x-message': message, example: 'AHMA09719B' };
+  return { type: 'string', pattern: '^[A-Z]{4}[0-9]{5}[A-Z]$', 'x-message': message, example: 'AHMA09719D' };
 }
 const FORM = { type: 'string', enum: [...TDS_FORMS], 'x-message': 'Invalid form type: {value}' };
 const QUARTER = { type: 'string', enum: [...QUARTERS], 'x-message': 'Invalid quarter: {value}' };

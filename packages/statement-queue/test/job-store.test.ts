@@ -9,7 +9,7 @@ import { keysMatching } from '../../../test/support/redis-cluster.js';
 
 function recordFor(ref: JobRef, createdAt: number, overrides: Partial<JobRecord> = {}): JobRecord {
   return {
-    jobId: ref.jobId, domain: 'tds', clientId: 'client-a', tan: 'AHMA09719B', form: '26Q', quarter: 'Q3',
+    jobId: ref.jobId, domain: 'tds', clientId: 'client-a', tan: 'AHMA09719D', form: '26Q', quarter: 'Q3',
     financialYear: 'FY 2025-26', previousReceiptNumber: null, csiExpected: false, correction: null, status: 'created', createdAt, updatedAt: createdAt,
     attempts: 0, message: null, txtKey: null, reportKey: null, reportXlsxKey: null, warningCount: null, webhookUrl: null, webhookSecretSealed: null,
     ...overrides,
@@ -44,7 +44,7 @@ describe('statement-queue: job records and their state machine', () => {
     await store.create(ref, record);
     expect(await store.get(ref)).to.deep.equal(record);
     expect(await env.redis.zscore(keys.index(owner, 'tds', 'all'), ref.jobId)).to.equal('1700000000123');
-    expect(await env.redis.zscore(keys.index(owner, 'tds', 'tan', 'AHMA09719B'), ref.jobId)).to.equal('1700000000123');
+    expect(await env.redis.zscore(keys.index(owner, 'tds', 'tan', 'AHMA09719D'), ref.jobId)).to.equal('1700000000123');
     expect(await env.redis.zscore(keys.index(owner, 'tds', 'form', 'nonsalary'), ref.jobId)).to.equal('1700000000123');
     expect(await env.redis.zscore(keys.index(owner, 'tds', 'fy', '2025'), ref.jobId)).to.equal('1700000000123');
     expect(await statusMembers('created')).to.include(ref.jobId);

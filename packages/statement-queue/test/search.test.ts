@@ -4,7 +4,7 @@ import type { JobStatus, SearchQuery, StatementJobView, SubmitRequest } from '@s
 import { ownerOf } from '@satyapan/statement-queue';
 import { startEnv, type TestEnv } from './support/env.js';
 
-const TANS = ['AHMA09719B', 'BLRC23456F', 'DELA12345K'];
+const TANS = ['AHMA09719D', 'BLRC23456G', 'DELA12345E'];
 const FORMS = ['24Q', '26Q', '27Q', '140'];
 const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'] as const;
 const YEARS = ['FY 2024-25', 'FY 2025-26', 'TY 2026-27'];
@@ -61,8 +61,8 @@ describe('statement-queue: search', () => {
       made.push({ id: job.job_id, tan: request.tan, form: request.form as string, quarter: request.quarter, year: request.financialYear, status, createdAt: START + Math.floor(i / 3) * 1000 });
     }
     // Jobs of another client and TCS jobs of the same client must never show up.
-    await env.service.submitJob({ domain: 'tds', tan: 'AHMA09719B', form: '26Q', quarter: 'Q1', financialYear: 'FY 2025-26' }, { clientId: 'client-b' });
-    await env.service.submitJob({ domain: 'tcs', tan: 'AHMA09719B', quarter: 'Q1', financialYear: 'FY 2025-26' }, { clientId: 'client-a' });
+    await env.service.submitJob({ domain: 'tds', tan: 'AHMA09719D', form: '26Q', quarter: 'Q1', financialYear: 'FY 2025-26' }, { clientId: 'client-b' });
+    await env.service.submitJob({ domain: 'tcs', tan: 'AHMA09719D', quarter: 'Q1', financialYear: 'FY 2025-26' }, { clientId: 'client-a' });
   });
   after(() => env.close());
 
@@ -85,7 +85,7 @@ describe('statement-queue: search', () => {
 
   it('filters by every field, alone and combined', async () => {
     const cases: Array<[SearchQuery, (job: Made) => boolean]> = [
-      [{ tan: 'BLRC23456F' }, (j) => j.tan === 'BLRC23456F'],
+      [{ tan: 'BLRC23456G' }, (j) => j.tan === 'BLRC23456G'],
       [{ form: '24Q' }, (j) => j.form === '24Q'],
       // Both names of a form find the same jobs.
       [{ form: '26Q' }, (j) => j.form === '26Q' || j.form === '140'],
@@ -97,10 +97,10 @@ describe('statement-queue: search', () => {
       [{ status: 'created' }, (j) => j.status === 'created'],
       [{ fromDate: START + 10_000, toDate: START + 20_000 }, (j) => j.createdAt >= START + 10_000 && j.createdAt <= START + 20_000],
       [{ toDate: START + 5_000 }, (j) => j.createdAt <= START + 5_000],
-      [{ tan: 'AHMA09719B', quarter: 'Q1', status: 'queued' }, (j) => j.tan === 'AHMA09719B' && j.quarter === 'Q1' && j.status === 'queued'],
+      [{ tan: 'AHMA09719D', quarter: 'Q1', status: 'queued' }, (j) => j.tan === 'AHMA09719D' && j.quarter === 'Q1' && j.status === 'queued'],
       [{ form: '27Q', financialYear: 'FY 2025-26', fromDate: START + 3_000 }, (j) => j.form === '27Q' && j.year === 'FY 2025-26' && j.createdAt >= START + 3_000],
-      [{ tan: 'DELA12345K', form: '24Q' }, (j) => j.tan === 'DELA12345K' && j.form === '24Q'],
-      [{ tan: 'AHMA09719B', financialYear: 'FY 2025-26' }, () => false],
+      [{ tan: 'DELA12345E', form: '24Q' }, (j) => j.tan === 'DELA12345E' && j.form === '24Q'],
+      [{ tan: 'AHMA09719D', financialYear: 'FY 2025-26' }, () => false],
     ];
     for (const [query, filter] of cases) {
       const want = expected(filter);
@@ -117,12 +117,12 @@ describe('statement-queue: search', () => {
   it('keeps later pages stable while new jobs arrive', async () => {
     const first = await env.service.searchJobs('tds', 'client-a', { pageSize: 10 });
     env.clock.set(START + 999_000);
-    const newer = await env.service.submitJob({ domain: 'tds', tan: 'AHMA09719B', form: '26Q', quarter: 'Q1', financialYear: 'FY 2025-26' }, { clientId: 'client-a' });
+    const newer = await env.service.submitJob({ domain: 'tds', tan: 'AHMA09719D', form: '26Q', quarter: 'Q1', financialYear: 'FY 2025-26' }, { clientId: 'client-a' });
     try {
       const second = await env.service.searchJobs('tds', 'client-a', { pageSize: 10, lastEvaluatedKey: first.last_evaluated_key as string });
       expect(second.items.map((item) => item.job_id)).to.deep.equal(expected(() => true).slice(10, 20));
     } finally {
-      made.push({ id: newer.job_id, tan: 'AHMA09719B', form: '26Q', quarter: 'Q1', year: 'FY 2025-26', status: 'created', createdAt: START + 999_000 });
+      made.push({ id: newer.job_id, tan: 'AHMA09719D', form: '26Q', quarter: 'Q1', year: 'FY 2025-26', status: 'created', createdAt: START + 999_000 });
     }
   });
 

@@ -17,7 +17,7 @@ describe('statement-queue: StatementService', () => {
     it('creates a job in created with a 24 h json_url and the request echoed', async () => {
       const job = await env.service.submitJob({ ...TDS_REQUEST, previousReceiptNumber: '123456789012345' }, CLIENT);
       expect(job).to.include({
-        '@entity': 'in.co.service.tds.reports.job', tan: 'AHMA09719B', form: '26Q', quarter: 'Q3',
+        '@entity': 'in.co.service.tds.reports.job', tan: 'AHMA09719D', form: '26Q', quarter: 'Q3',
         financial_year: 'FY 2025-26', previous_receipt_number: '123456789012345', status: 'created', created_at: env.clock.now(),
       });
       expect(job.job_id).to.match(/^[0-9a-f-]{36}$/);

@@ -175,7 +175,8 @@ const bankScenarios: Record<string, Scenario> = {
 
 // ---- statement jobs --------------------------------------------------------------------------------------
 
-const RECEIPT = '123456789012345';
+// The last digit is the first 14 digits mod 7, as the FVU checks BH 9 (T-FV-2232).
+const RECEIPT = '123456789012340';
 
 /** A statement of our sandbox workbooks (TAN PNEG01234C, FY 2025-26). */
 function jobRequest(domain: string, receipt: boolean): Json {

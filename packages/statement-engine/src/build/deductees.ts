@@ -440,8 +440,15 @@ function checkNilChallanRow(ctx: BuildContext, d: Deductee, reason: unknown, at:
   }
 }
 
+/** 27EQ collection codes the FVU 9.4 refuses from FY 2025-26 on (T_FV_6380): D (forest produce) and R (sale of goods). */
+const COLLECTION_CODES_ENDED = new Set(['D', 'R']);
+const FIRST_YEAR_WITHOUT_ENDED_CODES = 2025;
+
 function checkSectionRules(ctx: BuildContext, d: Deductee, at: At, n: Columns): void {
   if (d.section === SECTION_194P) check194P(ctx, d, at(n.nature));
+  if (ctx.form.formNumber === '27EQ' && ctx.period.startYear >= FIRST_YEAR_WITHOUT_ENDED_CODES && COLLECTION_CODES_ENDED.has(d.section)) {
+    ctx.report('COLLECTION_CODE_NOT_IN_FORCE', at(n.nature), `Collection code ${d.section} applies before FY 2025-26 only, not ${ctx.period.label} (FVU T_FV_6380)`);
+  }
   if (ctx.isLegacy) return;
   if (PAN_MANDATORY_SECTIONS.has(d.section) && d.payee.panKind !== 'valid' && !d.payee.damaged) {
     ctx.report('PAN_REQUIRED_FOR_SECTION', at(n.payee), `Section ${d.section} needs the payee's valid PAN`);

@@ -1,7 +1,7 @@
 // Deductor (payer_list) and responsible person (responsible_person_list) -> the BH fields.
 
 import { CENTRAL_MINISTRY_CATEGORIES, categoryFromPan, deductorCategory, GOVERNMENT_CATEGORIES, STATE_GOVERNMENT_CATEGORIES } from '../codes/deductor.js';
-import { AIN_PATTERN, DEDUCTOR_PAN_NOT_REQUIRED, EMAIL_PATTERN, GSTIN_PATTERN, PAN_PATTERN, PIN_PATTERN, TAN_PATTERN } from '../codes/identifiers.js';
+import { AIN_PATTERN, DEDUCTOR_PAN_NOT_REQUIRED, EMAIL_PATTERN, GSTIN_PATTERN, PAN_PATTERN, PIN_PATTERN, isValidTan } from '../codes/identifiers.js';
 import { stateCode } from '../codes/states.js';
 import { wrapWords } from '../text.js';
 import type { ListRecord } from '../workbook/records.js';
@@ -136,9 +136,16 @@ function governmentDetails(ctx: BuildContext, list: ListRecord, cat: string): Pi
   return { governmentState, ministry, ministryOther };
 }
 
+/** Legacy BH 20 (branch/division) is mandatory for the FVU (T_FV_6054); the new forms have no such field. */
+function branchOf(ctx: BuildContext, list: ListRecord): string {
+  const branch = list.declares('branch') ? text(ctx, list, 'branch', 'Deductor branch', fieldWidth(ctx.family, ctx.form.formNumber, 'BH', 20)) : '';
+  if (ctx.isLegacy && branch === '') ctx.report('VALUE_REQUIRED', () => list.place('branch'), "Deductor 'branch' (branch or division) is mandatory in a legacy statement (FVU T_FV_6054)");
+  return branch;
+}
+
 export function buildDeductor(ctx: BuildContext, list: ListRecord): Deductor {
   const tan = readIdentifier(ctx, list.get('tan'), () => list.place('tan'), 'Deductor TAN');
-  if (tan !== '' && !TAN_PATTERN.test(tan)) ctx.report('INVALID_TAN', () => list.place('tan'), 'Deductor TAN is not 4 capital letters, 5 digits and a capital letter');
+  if (tan !== '' && !isValidTan(tan)) ctx.report('INVALID_TAN', () => list.place('tan'), 'Deductor TAN is not a TAN the FVU accepts (city code, a letter, 5 digits, their check letter; T-FV-1010)');
   else if (tan !== '' && tan !== ctx.options.tan) ctx.report('TAN_MISMATCH', () => list.place('tan'), 'The TAN in the payer list differs from the TAN this statement is for');
   const pan = readIdentifier(ctx, list.get('pan'), () => list.place('pan'), 'Deductor PAN');
   const validPan = PAN_PATTERN.test(pan);
@@ -156,7 +163,7 @@ export function buildDeductor(ctx: BuildContext, list: ListRecord): Deductor {
     tan,
     pan,
     name: text(ctx, list, 'name', 'Deductor name', fieldWidth(ctx.family, ctx.form.formNumber, 'BH', 19), true),
-    branch: list.declares('branch') ? text(ctx, list, 'branch', 'Deductor branch', fieldWidth(ctx.family, ctx.form.formNumber, 'BH', 20)) : '',
+    branch: branchOf(ctx, list),
     ...postal(ctx, list, 'Deductor'),
     country: ctx.isLegacy ? '' : country(ctx, list, 'Deductor'),
     callingCode: calling,

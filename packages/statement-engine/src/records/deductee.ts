@@ -26,7 +26,8 @@ function legacyDeductee(w: FieldWriter, kind: FormKind, d: Deductee, serial: num
   const tcs = kind === 'tcs';
   const nonResident = kind === 'nonresident';
   const placeholderPan = d.payee.panKind !== 'valid';
-  const reference = placeholderPan ? String(d.payee.srNo) : '';
+  // DD 12 is exactly 10 characters and not all zeros (FVU T_FV_4325): the row's serial, zero-padded.
+  const reference = placeholderPan ? String(d.payee.srNo).padStart(10, '0') : '';
   // 27EQ: collectee non-resident / permanent establishment, for collectees without PAN (FVU 5.7).
   const nri = tcs && placeholderPan ? d.payee.nonResident : null;
   const cash = kind === 'nonsalary' || nonResident;
@@ -35,8 +36,8 @@ function legacyDeductee(w: FieldWriter, kind: FormKind, d: Deductee, serial: num
   w.int(4, d.challan.record);
   w.int(5, serial);
   w.text(6, 'O'); // mode
-  if (salary) w.text(7, reference); // 24Q employee serial number: mandatory for a placeholder PAN (ref §4.4)
-  else w.text(8, d.payee.deducteeType === 'company' ? '01' : '02');
+  if (salary) w.text(7, String(d.payee.srNo)); // 24Q employee serial number: mandatory on every row (FVU T-FV-4033)
+  else w.text(8, d.payee.deducteeType === 'company' ? '1' : '2'); // one digit (FVU T-FV-4056)
   w.text(10, d.payee.pan, d.payee.srNo);
   w.text(12, reference); // deductee / employee reference number
   w.text(13, d.payee.name, d.payee.srNo);

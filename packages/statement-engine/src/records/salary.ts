@@ -118,10 +118,10 @@ export function salaryRecord(s: SalaryDetail): string {
   f[37] = formatPaise(s.tdsPrevious);
   f[38] = s.placeholderPan ? 'Y' : 'N';
   f[39] = s.landlords.length > 0 ? 'Y' : 'N';
-  if (s.landlords.length > 0) f[40] = String(s.landlords.length);
+  f[40] = String(s.landlords.length); // 0 when 39 is N (FVU T_FV_6071)
   partyFields(f, 41, s.landlords);
   f[49] = s.lenders.length > 0 ? 'Y' : 'N';
-  if (s.lenders.length > 0) f[50] = String(s.lenders.length);
+  f[50] = String(s.lenders.length); // 0 when 49 is N (FVU T_FV_6081)
   partyFields(f, 51, s.lenders);
   f[59] = s.superannuation ? 'Y' : 'N';
   if (s.superannuation) {

@@ -188,12 +188,12 @@ export function planArb(form: PropertyForm): fc.Arbitrary<Plan> {
 type Json = Cell | Json[] | { [key: string]: Json };
 
 const PAYER_26Q: [string, Cell][] = [
-  ['name', 'Godavari Agro Foods Pvt Ltd'], ['tan', 'HYDG01234E'], ['pan', 'AABCG4321R'], ['branch', 'Head Office'],
+  ['name', 'Godavari Agro Foods Pvt Ltd'], ['tan', 'HYDG01234C'], ['pan', 'AABCG4321R'], ['branch', 'Head Office'],
   ['gstin', '36AABCG4321R1Z8'], ['street', 'Plot 7 Industrial Estate'], ['area', 'Sanathnagar'], ['city', 'Hyderabad'],
   ['state', 'TELANGANA'], ['postal_code', '500018'], ['email', 'tds@godavariagro.in'], ['mobile', null],
 ];
 const PAYER_140: [string, Cell][] = [
-  ['tan', 'HYDG01234E'], ['pan', 'AABCG4321R'], ['name', 'Godavari Agro Foods Pvt Ltd'], ['street', 'Plot 7 Industrial Estate'],
+  ['tan', 'HYDG01234C'], ['pan', 'AABCG4321R'], ['name', 'Godavari Agro Foods Pvt Ltd'], ['street', 'Plot 7 Industrial Estate'],
   ['area', 'Sanathnagar'], ['city', 'Hyderabad'], ['state', 'TELANGANA'], ['postal_code', '500018'],
   ['email', 'tds@godavariagro.in'], ['mobile', '9848012345'], ['gstin', '36AABCG4321R1Z8'], ['country', 'INDIA'],
   ['country_code', '91'], ['deductor_type', 'company'],
@@ -205,7 +205,7 @@ const RP_COMMON: [string, Cell][] = [
 ];
 const RP_140: [string, Cell][] = [...RP_COMMON, ['country', 'INDIA'], ['country_code', '91']];
 
-export const TAN = 'HYDG01234E';
+export const TAN = 'HYDG01234C';
 
 function list(name: string, entries: [string, Cell][], pairs: boolean): Json {
   return { name, '@entity': 'list', items: entries.map(([key, value]) => (pairs ? [key, value] : { [key]: value })) };

@@ -10,7 +10,7 @@ const ACME_OFFICE: Row = { street: '12 Marine Drive', area: 'Churchgate', city: 
 
 export const LEGACY_PAYER: Row = {
   name: 'Acme Traders Pvt Ltd',
-  tan: 'MUMA12345B',
+  tan: 'MUMA12345E',
   pan: 'AAACA1234F',
   branch: 'Head Office',
   gstin: '27AAACA1234F1Z5',
@@ -60,7 +60,7 @@ export function form26qParts(): WorkbookParts {
   };
 }
 
-export const OPTIONS_26Q: ConvertOptions = { form: '26Q', quarter: 'Q3', financialYear: 'FY 2025-26', tan: 'MUMA12345B', now: NOW_AFTER_FY2025 };
+export const OPTIONS_26Q: ConvertOptions = { form: '26Q', quarter: 'Q3', financialYear: 'FY 2025-26', tan: 'MUMA12345E', now: NOW_AFTER_FY2025 };
 
 export function form26q(encoding: Encoding = 'object') {
   return buildWorkbook(form26qParts(), encoding);
@@ -87,7 +87,7 @@ export function form140Parts(): WorkbookParts {
   return {
     name: 'form140_workbook',
     payer: {
-      tan: 'MUMZ12345A',
+      tan: 'MUMZ12345E',
       pan: 'AAACZ1234F',
       name: 'ZeroBook Test Deductor Pvt Ltd',
       street: '1 Evergreen Road',
@@ -130,7 +130,7 @@ export function form140Parts(): WorkbookParts {
   };
 }
 
-export const OPTIONS_140: ConvertOptions = { form: '140', quarter: 'Q1', financialYear: 'TY 2026-27', tan: 'MUMZ12345A', now: () => new Date('2026-07-11T10:00:00+05:30') };
+export const OPTIONS_140: ConvertOptions = { form: '140', quarter: 'Q1', financialYear: 'TY 2026-27', tan: 'MUMZ12345E', now: () => new Date('2026-07-11T10:00:00+05:30') };
 
 export function form140(encoding: Encoding = 'object') {
   return buildWorkbook(form140Parts(), encoding);

@@ -59,7 +59,7 @@ export function form24qParts(quarter: 'Q3' | 'Q4' = 'Q3'): WorkbookParts {
   };
 }
 
-export const OPTIONS_24Q_Q3: ConvertOptions = { form: '24Q', quarter: 'Q3', financialYear: 'FY 2025-26', tan: 'MUMA12345B', now: NOW_AFTER_FY2025 };
+export const OPTIONS_24Q_Q3: ConvertOptions = { form: '24Q', quarter: 'Q3', financialYear: 'FY 2025-26', tan: 'MUMA12345E', now: NOW_AFTER_FY2025 };
 export const OPTIONS_24Q_Q4: ConvertOptions = { ...OPTIONS_24Q_Q3, quarter: 'Q4' };
 
 function salaryRow(values: Row): Row {
@@ -143,7 +143,7 @@ export function form27qParts(): WorkbookParts {
   };
 }
 
-export const OPTIONS_27Q: ConvertOptions = { form: '27Q', quarter: 'Q1', financialYear: 'FY 2025-26', tan: 'MUMA12345B', now: NOW_AFTER_FY2025 };
+export const OPTIONS_27Q: ConvertOptions = { form: '27Q', quarter: 'Q1', financialYear: 'FY 2025-26', tan: 'MUMA12345E', now: NOW_AFTER_FY2025 };
 
 // ---- 27EQ -----------------------------------------------------------------------------------------------
 
@@ -167,7 +167,7 @@ export function form27eqParts(): WorkbookParts {
   };
 }
 
-export const OPTIONS_27EQ: ConvertOptions = { form: '27EQ', quarter: 'Q3', financialYear: 'FY 2025-26', tan: 'MUMA12345B', now: NOW_AFTER_FY2025 };
+export const OPTIONS_27EQ: ConvertOptions = { form: '27EQ', quarter: 'Q3', financialYear: 'FY 2025-26', tan: 'MUMA12345E', now: NOW_AFTER_FY2025 };
 
 // ---- new forms: 138 / 144 / 143 -------------------------------------------------------------------------
 
@@ -184,7 +184,7 @@ const ACME_OFFICE_STRUCTURED: Row = {
 
 const NEW_PAYER: Row = {
   name: 'Acme Traders Pvt Ltd',
-  tan: 'MUMA12345B',
+  tan: 'MUMA12345E',
   pan: 'AAACA1234F',
   country: 'INDIA',
   ...ACME_OFFICE_STRUCTURED,
@@ -257,7 +257,7 @@ export function form138Parts(): WorkbookParts {
   };
 }
 
-export const OPTIONS_138: ConvertOptions = { form: '138', quarter: 'Q1', financialYear: 'TY 2026-27', tan: 'MUMA12345B', now: NOW_AFTER_TY2026_Q1 };
+export const OPTIONS_138: ConvertOptions = { form: '138', quarter: 'Q1', financialYear: 'TY 2026-27', tan: 'MUMA12345E', now: NOW_AFTER_TY2026_Q1 };
 
 export function form144Parts(): WorkbookParts {
   const pay = (sr: number, serial: string, date: string, amount: number, tax: number, extra: Row = {}): Row => ({
@@ -294,7 +294,7 @@ export function form144Parts(): WorkbookParts {
   };
 }
 
-export const OPTIONS_144: ConvertOptions = { form: '144', quarter: 'Q1', financialYear: 'TY 2026-27', tan: 'MUMA12345B', now: NOW_AFTER_TY2026_Q1 };
+export const OPTIONS_144: ConvertOptions = { form: '144', quarter: 'Q1', financialYear: 'TY 2026-27', tan: 'MUMA12345E', now: NOW_AFTER_TY2026_Q1 };
 
 export function form143Parts(): WorkbookParts {
   const header = NEW_CHALLAN_HEADER.map((h) => (h === 'total_tax_deducted' ? 'total_tax_collected' : h));
@@ -323,4 +323,4 @@ export function form143Parts(): WorkbookParts {
   };
 }
 
-export const OPTIONS_143: ConvertOptions = { form: '143', quarter: 'Q1', financialYear: 'TY 2026-27', tan: 'MUMA12345B', now: NOW_AFTER_TY2026_Q1 };
+export const OPTIONS_143: ConvertOptions = { form: '143', quarter: 'Q1', financialYear: 'TY 2026-27', tan: 'MUMA12345E', now: NOW_AFTER_TY2026_Q1 };

@@ -82,8 +82,8 @@ export async function eventually<T>(probe: () => Promise<T | null | undefined | 
   }
 }
 
-export const TDS_REQUEST = { domain: 'tds', tan: 'AHMA09719B', form: '26Q', quarter: 'Q3', financialYear: 'FY 2025-26' } as const;
-export const TCS_REQUEST = { domain: 'tcs', tan: 'AHMA09719B', quarter: 'Q1', financialYear: 'FY 2025-26' } as const;
+export const TDS_REQUEST = { domain: 'tds', tan: 'AHMA09719D', form: '26Q', quarter: 'Q3', financialYear: 'FY 2025-26' } as const;
+export const TCS_REQUEST = { domain: 'tcs', tan: 'AHMA09719D', quarter: 'Q1', financialYear: 'FY 2025-26' } as const;
 
 /** The status, message and code a promise is refused with; throws unless it is refused with a ServiceError. */
 export async function rejection(promise: Promise<unknown>): Promise<{ status: number; message: string; code: string }> {

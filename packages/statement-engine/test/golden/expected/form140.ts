@@ -9,13 +9,13 @@ export const FORM_140_Q1: GoldenCase = {
   title: "Form 140 Q1 TY 2026-27 (new family, FVU 1.2)",
   fixture: "form140_q1_ty2026-27.json",
   family: "new",
-  options: {"form": "140", "quarter": "Q1", "financialYear": "TY 2026-27", "tan": "BLRK05678D"},
+  options: {"form": "140", "quarter": "Q1", "financialYear": "TY 2026-27", "tan": "BLRK05678B"},
   now: "2026-07-11T06:30:00.000Z",
   lines: [
-    // FH: 1=1 2=FH 3=NS1 4=R 5=11072026 6=1 7=D 8=BLRK05678D 9=1 10=«any»
-    "1^FH^NS1^R^11072026^1^D^BLRK05678D^1^«any»^^^^^^^^",
-    // BH: 1=2 2=BH 3=1 4=2 5=140 13=BLRK05678D 15=AAECK5678P 16=202728 17=202627 18=Q1 19=Nandi Software Services Pvt Ltd 20=INDIA 21=No 42 Residency Road 24=Ashok Nagar 25=Bengaluru 26=15 27=560025 28=tds@nandisoft.in 29=91 30=9845012345 32=K 33=Ravi Shankar 34=Director 35=No 42 Residency Road 38=Ashok Nagar 39=Bengaluru 40=15 41=560025 42=ravi.s@nandisoft.in 43=INDIA 44=91 45=9880012345 47=49120.00 52=N 59=BNZPS7531K 69=29AAECK5678P1Z3
-    "2^BH^1^2^140^^^^^^^^BLRK05678D^^AAECK5678P^202728^202627^Q1^Nandi Software Services Pvt Ltd^INDIA^No 42 Residency Road^^^Ashok Nagar^Bengaluru^15^560025^tds@nandisoft.in^91^9845012345^^K^Ravi Shankar^Director^No 42 Residency Road^^^Ashok Nagar^Bengaluru^15^560025^ravi.s@nandisoft.in^INDIA^91^9880012345^^49120.00^^^^^N^^^^^^^BNZPS7531K^^^^^^^^^^29AAECK5678P1Z3^^^",
+    // FH: 1=1 2=FH 3=NS1 4=R 5=11072026 6=1 7=D 8=BLRK05678B 9=1 10=«any»
+    "1^FH^NS1^R^11072026^1^D^BLRK05678B^1^«any»^^^^^^^^",
+    // BH: 1=2 2=BH 3=1 4=2 5=140 13=BLRK05678B 15=AAECK5678P 16=202728 17=202627 18=Q1 19=Nandi Software Services Pvt Ltd 20=INDIA 21=No 42 Residency Road 24=Ashok Nagar 25=Bengaluru 26=15 27=560025 28=tds@nandisoft.in 29=91 30=9845012345 32=K 33=Ravi Shankar 34=Director 35=No 42 Residency Road 38=Ashok Nagar 39=Bengaluru 40=15 41=560025 42=ravi.s@nandisoft.in 43=INDIA 44=91 45=9880012345 47=49120.00 52=N 59=BNZPS7531K 69=29AAECK5678P1Z3
+    "2^BH^1^2^140^^^^^^^^BLRK05678B^^AAECK5678P^202728^202627^Q1^Nandi Software Services Pvt Ltd^INDIA^No 42 Residency Road^^^Ashok Nagar^Bengaluru^15^560025^tds@nandisoft.in^91^9845012345^^K^Ravi Shankar^Director^No 42 Residency Road^^^Ashok Nagar^Bengaluru^15^560025^ravi.s@nandisoft.in^INDIA^91^9880012345^^49120.00^^^^^N^^^^^^^BNZPS7531K^^^^^^^^^^29AAECK5678P1Z3^^^",
     // CD: 1=3 2=CD 3=1 4=1 5=3 6=N 8=27000.00 9=0.00 10=0.00 11=0.00 12=27000.00 13=C 15=0002390 17=10234 19=05052026 21=27000.00 22=27000.00 23=200
     "3^CD^1^1^3^N^^27000.00^0.00^0.00^0.00^27000.00^C^^0002390^^10234^^05052026^^27000.00^27000.00^200^^^^^^^",
     // DD: 1=4 2=DD 3=1 4=1 5=1 6=O 8=AAKFR2468M 9=Rangoli Advisors LLP 15=1027 18=Y 19=12042026 20=150000.00 24=15000.00 25=15000.00 27=12042026 28=10.0000

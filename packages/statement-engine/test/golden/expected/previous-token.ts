@@ -9,7 +9,7 @@ import { FORM_140_Q1 } from './form140.js';
 import { FORM_26Q_Q2 } from './form26q.js';
 
 /** The shape of the CBDT FAQ's example token: 15 digits, leading zero. */
-const TOKEN = '010010200083255';
+const TOKEN = '010010200083251';
 
 function withPreviousToken(base: GoldenCase): GoldenCase {
   const lines = base.lines.map((line) => {

@@ -1,0 +1,125 @@
+/**
+ * The official validator on our output: every legacy golden case and every legacy vendor sample that converts
+ * is written to a TXT and handed to Protean's FVU (9.4) through `$SATYAPAN_FVU_DIR/run-fvu.sh`. The verdict
+ * must be VALID, or INVALID for T-FV-1041 alone (no CSI file: the challan match against the bank's data is the
+ * only check left out). Without SATYAPAN_FVU_DIR the suite is skipped with one loud line.
+ */
+import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { convert, convertFile, peekWorkbook, type FormName, type Quarter } from '@satyapan/statement-engine';
+import { LEGACY_CASES } from '../../packages/statement-engine/test/golden/cases.js';
+import { loadFixture } from '../../packages/statement-engine/test/golden/golden-case.js';
+
+const FVU_DIR = process.env.SATYAPAN_FVU_DIR;
+/** Two FVU runs at a time: each is a JVM under a virtual display, 2-5 s, on a small machine. */
+const PARALLEL_RUNS = 2;
+const RUN_TIMEOUT_MS = 180_000;
+const ALLOWED_CODES = new Set(['T-FV-1041']);
+const VENDOR_DIR = fileURLToPath(new URL('../../packages/statement-engine/test/fixtures/vendor-samples/', import.meta.url));
+
+interface Statement { title: string; txt: () => Promise<string> }
+interface Verdict { verdict: string; errorLines: string[]; output: string }
+
+/** The FVU judges FH 5 (file creation date) by its own clock: the statement is dated now. */
+const now = () => new Date();
+
+function goldenStatements(): Statement[] {
+  return LEGACY_CASES.map((golden) => ({
+    title: `golden ${golden.title}`,
+    txt: async () => {
+      const result = convert(loadFixture(golden.fixture) as Parameters<typeof convert>[0], { ...golden.options, now });
+      if (result.txt === null) throw new Error(`no TXT: ${result.report.problems.filter((p) => p.severity === 'error').map((p) => p.code).join(', ')}`);
+      return result.txt;
+    },
+  }));
+}
+
+/** The legacy vendor samples that convert (vendor-samples.test.ts lists the ones refused for their data). */
+const VENDOR_SAMPLES: ReadonlyArray<{ file: string; form: FormName; quarter: Quarter; year: string }> = [
+  { file: 'form26q_workbook.data.json', form: '26Q', quarter: 'Q3', year: 'FY 2023-24' },
+  { file: 'form27q_workbook.data.json', form: '27Q', quarter: 'Q3', year: 'FY 2023-24' },
+  { file: 'form27eq_workbook.data.json', form: '27EQ', quarter: 'Q3', year: 'FY 2023-24' },
+];
+
+function vendorStatements(): Statement[] {
+  return VENDOR_SAMPLES.map((sample) => ({
+    title: `vendor sample ${sample.file} (${sample.form} ${sample.quarter} ${sample.year})`,
+    txt: async () => {
+      const path = join(VENDOR_DIR, sample.file);
+      const { tan } = await peekWorkbook(path);
+      const conversion = await convertFile(path, { form: sample.form, quarter: sample.quarter, financialYear: sample.year, tan: tan!, now });
+      if (!conversion.lines) {
+        await conversion.dispose();
+        throw new Error(`no TXT: ${conversion.report.problems.filter((p) => p.severity === 'error').map((p) => p.code).join(', ')}`);
+      }
+      let txt = '';
+      for await (const line of conversion.lines) txt += line;
+      return txt;
+    },
+  }));
+}
+
+function runFvu(dir: string, file: string): Promise<Verdict> {
+  return new Promise((resolve) => {
+    execFile(join(dir, 'run-fvu.sh'), [file], { env: { ...process.env, TZ: 'Asia/Kolkata' }, timeout: RUN_TIMEOUT_MS, maxBuffer: 16 << 20 },
+      (error, stdout, stderr) => {
+        const output = `${stdout}${stderr}${error?.killed ? `\n(killed after ${RUN_TIMEOUT_MS} ms)` : ''}`;
+        const verdict = /VERDICT: (\S+)/.exec(stdout)?.[1] ?? 'NO-RESULT';
+        const errorLines = stdout.split('\n').filter((line) => /\^(T[-_]FV[-_]\d+)\^/.test(line));
+        resolve({ verdict, errorLines, output });
+      });
+  });
+}
+
+/** The FVU error codes of an INVALID verdict (field 7 of each .err line). */
+function codesOf(verdict: Verdict): string[] {
+  return [...new Set(verdict.errorLines.map((line) => /\^(T[-_]FV[-_]\d+)\^/.exec(line)![1]!))];
+}
+
+async function inPool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => { while (next < items.length) await work(items[next++]!); };
+  await Promise.all(Array.from({ length: size }, lane));
+}
+
+describe('the official FVU (9.4) accepts every legacy statement we write', function () {
+  if (!FVU_DIR) {
+    console.log('!!! FVU suite SKIPPED: SATYAPAN_FVU_DIR is not set (point it at a folder like ../shared/tools/fvu)');
+    it.skip('needs SATYAPAN_FVU_DIR');
+    return;
+  }
+  const statements = [...goldenStatements(), ...vendorStatements()];
+  const verdicts = new Map<string, Verdict | Error>();
+  let work = '';
+
+  before(async function () {
+    this.timeout(statements.length * RUN_TIMEOUT_MS);
+    work = mkdtempSync(join(tmpdir(), 'satyapan-fvu-'));
+    await inPool(statements.map((statement, index) => ({ statement, index })), PARALLEL_RUNS, async ({ statement, index }) => {
+      try {
+        const file = join(work, `${index}-${statement.title.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 60)}.txt`);
+        writeFileSync(file, await statement.txt());
+        verdicts.set(statement.title, await runFvu(FVU_DIR, file));
+      } catch (error) {
+        verdicts.set(statement.title, error as Error);
+      }
+    });
+  });
+
+  after(() => { if (work) rmSync(work, { recursive: true, force: true }); });
+
+  for (const statement of statements) {
+    it(`${statement.title}: VALID, or T-FV-1041 (no CSI) only`, () => {
+      const verdict = verdicts.get(statement.title);
+      if (verdict instanceof Error) throw verdict;
+      expect(verdict, 'no FVU run').to.not.equal(undefined);
+      if (verdict!.verdict === 'VALID') return;
+      expect(verdict!.verdict, verdict!.output).to.equal('INVALID');
+      expect(codesOf(verdict!).filter((code) => !ALLOWED_CODES.has(code)), verdict!.errorLines.join('\n')).to.deep.equal([]);
+    });
+  }
+});
