@@ -25,6 +25,12 @@ describe('examples/worker: its configuration from the environment', () => {
     expect(() => readConfig({ ...base, SATYAPAN_CONVERSION_MEMORY_MB: 'lots' })).to.throw('SATYAPAN_CONVERSION_MEMORY_MB must be a positive integer, got lots');
   });
 
+  it('reads the engine\'s input limits as name=value pairs, and refuses a malformed pair naming the variable', () => {
+    expect(readConfig(base).inputLimits).to.equal(undefined);
+    expect(readConfig({ ...base, SATYAPAN_INPUT_LIMITS: 'sheetRows=100000, cellChars=5000' }).inputLimits).to.deep.equal({ sheetRows: 100_000, cellChars: 5_000 });
+    expect(() => readConfig({ ...base, SATYAPAN_INPUT_LIMITS: 'sheetRows=lots' })).to.throw('SATYAPAN_INPUT_LIMITS must be name=value pairs separated by commas (e.g. sheetRows=100000), got sheetRows=lots');
+  });
+
   it('signs Cashfree calls with the public key in the file a variable names, and names the variable of a file it cannot read', async () => {
     const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();

@@ -22,6 +22,8 @@ export interface WorkerConfig {
   tmpDir?: string;
   /** Wall time and memory of one conversion (`SATYAPAN_CONVERSION_TIMEOUT_MS`, `SATYAPAN_CONVERSION_MEMORY_MB`). */
   conversionLimits: { timeoutMs?: number; memoryMb?: number };
+  /** The engine's input limits over its defaults (`SATYAPAN_INPUT_LIMITS=sheetRows=100000,cellChars=5000`). */
+  inputLimits?: Record<string, number>;
   logLevel: string;
   /** Port of /metrics and /health/* (`SATYAPAN_METRICS_PORT`); none is served when unset. */
   metricsPort?: number;
@@ -95,6 +97,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const maxUploadBytes = positiveInteger(env, 'SATYAPAN_MAX_UPLOAD_BYTES');
   const conversionTimeoutMs = positiveInteger(env, 'SATYAPAN_CONVERSION_TIMEOUT_MS');
   const conversionMemoryMb = positiveInteger(env, 'SATYAPAN_CONVERSION_MEMORY_MB');
+  const inputLimits = limitsFrom(env, 'SATYAPAN_INPUT_LIMITS');
   if (metricsPort !== undefined && metricsPort > 65_535) throw new Error(`SATYAPAN_METRICS_PORT must be a port number, got ${metricsPort}`);
   const redisClusterNodes = parseClusterNodes(env['REDIS_CLUSTER_NODES']);
   return {
@@ -113,6 +116,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
     ...(stalledIntervalMs ? { stalledIntervalMs } : {}),
     ...(sweepIntervalMs ? { sweepIntervalMs } : {}),
     ...(maxUploadBytes ? { maxUploadBytes } : {}),
+    ...(inputLimits ? { inputLimits } : {}),
     conversionLimits: { ...(conversionTimeoutMs ? { timeoutMs: conversionTimeoutMs } : {}), ...(conversionMemoryMb ? { memoryMb: conversionMemoryMb } : {}) },
     shutdownTimeoutMs: positiveInteger(env, 'SATYAPAN_SHUTDOWN_TIMEOUT_MS') ?? 30_000,
     webhookAllowList: (env['SATYAPAN_WEBHOOK_ALLOW'] ?? '').split(',').filter(Boolean),
@@ -139,6 +143,22 @@ function positiveNumber(env: NodeJS.ProcessEnv, name: string): number | undefine
 /** Calls per second to an upstream; `off` turns its pacing off (Infinity); unset keeps the default (BULK_DEFAULTS.rateLimits). */
 function rateOf(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return env[name] === 'off' ? Infinity : positiveNumber(env, name);
+}
+
+/**
+ * `name=value` pairs, comma-separated, of whole numbers: the engine checks the names and values when the worker
+ * starts (an unknown limit names the known ones).
+ */
+function limitsFrom(env: NodeJS.ProcessEnv, name: string): Record<string, number> | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const limits: Record<string, number> = {};
+  for (const pair of raw.split(',')) {
+    const match = /^\s*([A-Za-z]+)\s*=\s*(\d+)\s*$/.exec(pair);
+    if (!match) throw new Error(`${name} must be name=value pairs separated by commas (e.g. sheetRows=100000), got ${pair.trim().slice(0, 40)}`);
+    limits[match[1]!] = Number(match[2]);
+  }
+  return limits;
 }
 
 /**

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     ...(config.tmpDir ? { tmpDir: config.tmpDir } : {}),
     ...(config.maxUploadBytes ? { maxUploadBytes: config.maxUploadBytes } : {}),
     conversionLimits: config.conversionLimits,
+    ...(config.inputLimits ? { inputLimits: config.inputLimits } : {}),
   });
   await worker.ready();
   const bulk = await startBulkWorker(config, connection, config.storage, sealer, logger, metrics);

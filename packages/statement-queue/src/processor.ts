@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { WaitingError, type Job, type Queue } from 'bullmq';
 import { FsStorage, isServiceError, readAll, type Clock, type Logger, type ObjectStorage, type SatyapanMetrics } from '@satyapan/core';
+import type { InputLimits } from '@satyapan/statement-engine';
 import type { ConversionOptions, ConversionOutcome, ConversionReport, Converter } from './conversion/types.js';
 import { singleProblemReport } from './conversion/types.js';
 import { ConversionLimitError } from './conversion/process-converter.js';
@@ -30,6 +31,8 @@ export interface ProcessorOptions {
   scratch: ScratchSpace;
   /** Where conversion durations are recorded (`satyapan_statement_conversion_duration_seconds`). */
   metrics?: SatyapanMetrics;
+  /** The engine's input limits over its defaults. */
+  inputLimits?: Partial<InputLimits>;
 }
 
 export type ProcessResult = { outcome: 'succeeded' | 'failed' } | { outcome: 'skipped'; reason: 'job-gone' | 'already-finished' };
@@ -101,6 +104,7 @@ export class StatementProcessor {
         : undefined;
       const request = {
         inputPath, outputPath: join(scratch, 'statement.txt'), scratchDir: scratch, options: conversionOptions(record),
+        ...(this.options.inputLimits ? { limits: this.options.inputLimits } : {}),
         ...(csiPath ? { csiPath } : {}), ...(consoPath ? { consoPath } : {}),
       };
       return await this.finish(ref, record, await this.limitedConversion(request, signal));

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { resolveLimits, type InputLimits } from '@satyapan/statement-engine';
 import { QueueEvents, Worker, type Queue } from 'bullmq';
 import {
   closeWithin, duplicateConnection, logUnlessRedisUnavailable, repeatEvery, silentLogger, systemClock, watchRedisConnection,
@@ -38,6 +39,11 @@ export interface StatementWorkerOptions {
   conversion?: 'process' | 'thread' | 'inline';
   /** Wall time and memory of one conversion (`process` only); defaults in DEFAULT_CONVERSION_LIMITS. */
   conversionLimits?: Partial<ConversionLimits>;
+  /**
+   * The engine's input limits over its defaults (DEFAULT_INPUT_LIMITS of @satyapan/statement-engine: Excel's own
+   * where Excel has one); an unknown name or a value that is no positive whole number is refused here, at start.
+   */
+  inputLimits?: Partial<InputLimits>;
   /** Parent of the workers' scratch folders; default the OS temp directory. */
   tmpDir?: string;
   /** A scratch folder whose owner gave no sign of life for this long is a dead worker's and removed; default 15 min. */
@@ -106,6 +112,7 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
   const clock = options.clock ?? systemClock;
   watchRedisConnection(options.connection, logger);
   const store = new JobStore(options.connection, keys, options.metrics);
+  if (options.inputLimits) resolveLimits(options.inputLimits);
   const converter: Converter = options.conversion === 'inline' ? new InlineConverter() : warmed(new ProcessConverter(options.conversionLimits), options.concurrency ?? 1);
   const webhookQueue: Queue<DeliveryJobData> | null = options.webhooks === false ? null : createWebhookQueue(options.connection, keys.bullPrefix, logger);
   const scratch = new ScratchSpace({
@@ -117,6 +124,7 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
     maxUploadBytes: options.maxUploadBytes ?? DEFAULTS.maxUploadBytes,
     ...(options.webhooks && options.webhooks.retry ? { webhookRetry: options.webhooks.retry } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.inputLimits ? { inputLimits: options.inputLimits } : {}),
   });
   if (webhookQueue) watchQueueDepth(options.metrics, webhookQueue);
   const name = options.name ?? `${hostname()}:${process.pid}`;

@@ -90,6 +90,19 @@ describe('statement-queue: conversion limits', function () {
     await expectLimitFailure(job, worker, /ended on this input \(signal SIGKILL\)/);
   });
 
+  it('converts with the engine\'s input limits the worker was given, and refuses an unknown one when it starts', async () => {
+    const worker = await startWorker({ inputLimits: { workbookRows: 3 } });
+    const job = await submitAndUpload(workbook26Q({ rows: 5 }));
+    const done = await finished(job);
+    expect(done.status).to.equal('failed');
+    const [problem] = (await reportOf(job)).problems;
+    expect(problem?.code).to.equal('CONVERSION_LIMIT');
+    expect(problem?.message).to.match(/past the limit workbookRows = 3$/);
+    expect(worker.worker.isRunning()).to.equal(true);
+    const refused = await rig.start({ inputLimits: { sheetRowz: 5 } as never }).then(() => null, (error: unknown) => error);
+    expect((refused as Error | null)?.message).to.match(/^Unknown limit 'sheetRowz'/);
+  });
+
   it('answers a request it cannot serve with a retryable crash, not a limit (an unreadable input file)', async () => {
     const { ProcessConverter, ConversionCrashedError } = await import('@satyapan/statement-queue');
     const converter = new ProcessConverter();

@@ -69,6 +69,7 @@ function engineOptions(request: ConversionRequest): ConvertOptions {
     financialYear: options.financialYear,
     tan: options.tan,
     ...(options.previousReceiptNumber !== undefined ? { previousReceiptNumber: options.previousReceiptNumber } : {}),
+    ...(request.limits ? { limits: request.limits } : {}),
     // The job's creation time, not the clock at conversion: a retried or repeated conversion writes the same file.
     now: () => new Date(options.createdAt),
   };

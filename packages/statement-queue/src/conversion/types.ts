@@ -1,5 +1,7 @@
 // What the worker asks of a conversion and what it gets back. Shapes match the engine's ValidationReport.
 
+import type { InputLimits } from '@satyapan/statement-engine';
+
 export interface ReportProblem {
   sheet: string | null;
   row: number | null;
@@ -44,6 +46,8 @@ export interface ConversionRequest {
   /** The job's scratch folder, for the engine's spill files; the input's folder when absent. */
   scratchDir?: string;
   options: ConversionOptions;
+  /** The engine's input limits over its defaults (the worker's `inputLimits`). */
+  limits?: Partial<InputLimits>;
 }
 
 /**
