@@ -64,7 +64,11 @@ describe('Redis Cluster failover: a master is killed while statement jobs run', 
     });
   });
   after(async () => {
-    await host?.close();
+    // The test killed a master: the key clean-up can meet a connection the cluster closed under it, and the
+    // cluster is stopped below anyway; any other failure of close() still fails the suite.
+    await host?.close().catch((error: Error) => {
+      if (!/Connection is closed/.test(error.message)) throw error;
+    });
     for (const connection of opened) connection.disconnect();
     await receiver?.close();
     cluster?.stop();

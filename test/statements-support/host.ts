@@ -131,10 +131,14 @@ export async function startStatementsHost(options: HostOptions): Promise<Stateme
       await service.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await deleteKeysMatching(redis, `${keyPrefix}*`);
-      redis.disconnect();
-      await rm(dataDir, { recursive: true, force: true });
-      await rm(scratchDir, { recursive: true, force: true });
+      try {
+        await deleteKeysMatching(redis, `${keyPrefix}*`);
+      } finally {
+        // The folders go even when the key clean-up fails (a test that killed a Redis node).
+        redis.disconnect();
+        await rm(dataDir, { recursive: true, force: true });
+        await rm(scratchDir, { recursive: true, force: true });
+      }
     },
   };
   return host;
