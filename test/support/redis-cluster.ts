@@ -56,10 +56,25 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-async function startNode(dir: string): Promise<ClusterNodeProcess> {
+/**
+ * A port found free can be taken before redis-server binds it (other suites start servers too), and the two
+ * free ports asked for can coincide: a node that does not answer is started again on other ports.
+ */
+async function startNode(dir: string, tries = 3): Promise<ClusterNodeProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startNodeOnce(dir);
+    } catch (error) {
+      if (attempt >= tries) throw error;
+    }
+  }
+}
+
+async function startNodeOnce(dir: string): Promise<ClusterNodeProcess> {
   const port = await freePort();
   // The cluster bus port defaults to port + 10000, which may be taken or past 65535: name a free one.
-  const busPort = await freePort();
+  let busPort = await freePort();
+  while (busPort === port) busPort = await freePort();
   const child = spawn('redis-server', [
     '--port', String(port), '--cluster-port', String(busPort), '--bind', '127.0.0.1',
     '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '2000',
@@ -68,7 +83,10 @@ async function startNode(dir: string): Promise<ClusterNodeProcess> {
     '--dir', dir, '--save', '', '--appendonly', 'no', '--protected-mode', 'no',
   ], { stdio: 'ignore' });
   const answers = await eventually(() => pings(port), 5_000);
-  if (!answers) throw new Error(`redis-server (cluster node) on port ${port} did not answer`);
+  if (!answers) {
+    child.kill('SIGKILL');
+    throw new Error(`redis-server (cluster node) on port ${port} did not answer`);
+  }
   return { port, process: child };
 }
 
