@@ -28,7 +28,7 @@ export { createStatementWorker, type StatementWorker, type StatementWorkerOption
 export { StatementProcessor, type ProcessResult } from './processor.js';
 export { ScratchSpace, SCRATCH_ROOT, type ScratchOptions } from './scratch.js';
 export {
-  ProcessConverter, ThreadConverter, InlineConverter, DEFAULT_CONVERSION_LIMITS,
+  ProcessConverter, InlineConverter, DEFAULT_CONVERSION_LIMITS,
   ConversionCrashedError, ConversionAbortedError, ConversionLimitError, type ConversionLimits,
 } from './conversion/process-converter.js';
 export type { Converter, ConversionRequest, ConversionOutcome, ConversionReport, ReportProblem, ConversionOptions } from './conversion/types.js';

@@ -107,30 +107,19 @@ export class StatementProcessor {
         ...(this.options.inputLimits ? { limits: this.options.inputLimits } : {}),
         ...(csiPath ? { csiPath } : {}), ...(consoPath ? { consoPath } : {}),
       };
-      return await this.finish(ref, record, await this.limitedConversion(request, signal));
+      return await this.finish(ref, record, await this.runConversion(request, signal));
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }
   }
 
   /**
-   * A conversion that ended on its input (past its time or memory, or killed by what it read) fails the job with
-   * that reason; retrying would only end another process the same way.
+   * The engine's run alone (not the download or the uploads of the outputs), timed by outcome (a limit's time holds
+   * its one-problem .xlsx report too). A conversion that ended on its input (past its time or memory, or killed by
+   * what it read) fails the job with that reason; retrying would only end another process the same way.
    */
-  private async limitedConversion(request: Parameters<Converter['convert']>[0], signal?: AbortSignal): Promise<ConversionOutcome> {
-    try {
-      return await this.timedConversion(request, signal);
-    } catch (error) {
-      if (!(error instanceof ConversionLimitError)) throw error;
-      const report = singleProblemReport(error.code, error.message);
-      return { kind: 'converted', txtPath: null, report, reportXlsx: await this.options.converter.reportXlsx(report) };
-    }
-  }
-
-  /** The engine's run alone (not the download or the uploads of the outputs), by outcome. */
-  private async timedConversion(request: Parameters<Converter['convert']>[0], signal?: AbortSignal): Promise<ConversionOutcome> {
+  private async runConversion(request: Parameters<Converter['convert']>[0], signal?: AbortSignal): Promise<ConversionOutcome> {
     const { metrics, converter } = this.options;
-    if (!metrics) return converter.convert(request, signal);
     const started = performance.now();
     let outcome = 'error';
     try {
@@ -138,10 +127,12 @@ export class StatementProcessor {
       outcome = converted.kind === 'converted' ? 'converted' : 'invalid_workbook';
       return converted;
     } catch (error) {
-      if (error instanceof ConversionLimitError) outcome = 'limit';
-      throw error;
+      if (!(error instanceof ConversionLimitError)) throw error;
+      outcome = 'limit';
+      const report = singleProblemReport(error.code, error.message);
+      return { kind: 'converted', txtPath: null, report, reportXlsx: await converter.reportXlsx(report) };
     } finally {
-      metrics.conversionDuration.observe({ outcome }, (performance.now() - started) / 1000);
+      metrics?.conversionDuration.observe({ outcome }, (performance.now() - started) / 1000);
     }
   }
 

@@ -33,10 +33,9 @@ export interface StatementWorkerOptions {
   concurrency?: number;
   /**
    * `process` (default): each conversion runs in a child process of this worker, so no workbook can end, stall or
-   * exhaust the worker itself; `inline`: on the event loop, with no limits (trusted, small inputs only). `thread`
-   * is the old name of `process`.
+   * exhaust the worker itself; `inline`: on the event loop, with no limits (trusted, small inputs only).
    */
-  conversion?: 'process' | 'thread' | 'inline';
+  conversion?: 'process' | 'inline';
   /** Wall time and memory of one conversion (`process` only); defaults in DEFAULT_CONVERSION_LIMITS. */
   conversionLimits?: Partial<ConversionLimits>;
   /**
@@ -112,8 +111,11 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
   const clock = options.clock ?? systemClock;
   watchRedisConnection(options.connection, logger);
   const store = new JobStore(options.connection, keys, options.metrics);
-  if (options.inputLimits) resolveLimits(options.inputLimits);
-  const converter: Converter = options.conversion === 'inline' ? new InlineConverter() : warmed(new ProcessConverter(options.conversionLimits), options.concurrency ?? 1);
+  // Checked here, so that a worker with a misspelt limit does not start; each conversion gets them whole.
+  const inputLimits = options.inputLimits && resolveLimits(options.inputLimits);
+  const converter: Converter = options.conversion === 'inline' ? new InlineConverter() : new ProcessConverter(options.conversionLimits);
+  // A process per conversion lane, started with the worker.
+  if (converter instanceof ProcessConverter) converter.warm(options.concurrency ?? 1);
   const webhookQueue: Queue<DeliveryJobData> | null = options.webhooks === false ? null : createWebhookQueue(options.connection, keys.bullPrefix, logger);
   const scratch = new ScratchSpace({
     ...(options.tmpDir ? { tmpDir: options.tmpDir } : {}),
@@ -124,7 +126,7 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
     maxUploadBytes: options.maxUploadBytes ?? DEFAULTS.maxUploadBytes,
     ...(options.webhooks && options.webhooks.retry ? { webhookRetry: options.webhooks.retry } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
-    ...(options.inputLimits ? { inputLimits: options.inputLimits } : {}),
+    ...(inputLimits ? { inputLimits } : {}),
   });
   if (webhookQueue) watchQueueDepth(options.metrics, webhookQueue);
   const name = options.name ?? `${hostname()}:${process.pid}`;
@@ -172,12 +174,6 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
       await webhookQueue?.close();
     },
   };
-}
-
-/** A process per conversion lane, started with the worker. */
-function warmed(converter: ProcessConverter, lanes: number): ProcessConverter {
-  converter.warm(lanes);
-  return converter;
 }
 
 /**

@@ -72,7 +72,6 @@ export const REMITTANCE_27Q: readonly string[] = ['16', '21', '27', '28', '31', 
 /** Form 144 nature-of-remittance codes 01-19 (tds-gaps.md §3.2). */
 export const REMITTANCE_144: readonly string[] = range(1, 19);
 
-/** Deductee / collectee code, legacy DD field 8 (tds-txt-format.md §6.2: 01 company, 02 other). */
 /** DD 8: one digit, 1 company, 2 other (FVU 9.4 T-FV-4056 refuses `01`/`02`). */
 export const DEDUCTEE_CODES: readonly string[] = ['1', '2'];
 

@@ -4,7 +4,7 @@
 // held whole. Only the workbook -> sheets -> blocks -> rows path is special; any other shape is built as a
 // plain value and reported through the handler, so the envelope check can describe it.
 
-import { limitExceeded } from '../limits.js';
+import { DEFAULT_INPUT_LIMITS, limitExceeded } from '../limits.js';
 
 export class JsonSyntaxError extends Error {
   constructor(
@@ -120,7 +120,7 @@ export class JsonScanner {
    * `maxDepth`: most arrays and objects open at once (limits.jsonDepth). Sheet JSON nests seven deep (workbook, sheets, sheet, blocks, block, rows, row); the frames
    * of a deeper document are refused as they open, before a megabyte of `[` holds a million of them.
    */
-  constructor(private readonly handler: ScanHandler, private readonly maxDepth = Number.MAX_SAFE_INTEGER) {}
+  constructor(private readonly handler: ScanHandler, private readonly maxDepth = DEFAULT_INPUT_LIMITS.jsonDepth) {}
 
   push(chunk: Buffer): void {
     if (!this.started && this.base === 0 && this.pos === 0 && this.buf.length === 0 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {

@@ -44,7 +44,7 @@ export class ConversionAbortedError extends StatementQueueError {
  */
 export class ConversionLimitError extends StatementQueueError {
   override readonly name = 'ConversionLimitError';
-  constructor(readonly limit: keyof ConversionLimits | 'process', message: string) {
+  constructor(message: string) {
     super('CONVERSION_LIMIT', message);
   }
 }
@@ -66,7 +66,7 @@ const STDERR_TAIL_BYTES = 4096;
  * stalling the event loop that renews BullMQ locks, and a crafted workbook that exhausts memory, trips a V8 fatal
  * error or never ends takes down only its own process (worker threads share the process: a V8 fatal error in one
  * aborts them all). Processes are kept between jobs; one that dies, runs past its limits or is stopped (shutdown,
- * abort) is replaced by a fresh one on the next job.
+ * abort) is replaced at once when `warm()` keeps a count, else by the next job.
  */
 export class ProcessConverter implements Converter {
   private readonly limits: ConversionLimits;
@@ -137,7 +137,7 @@ export class ProcessConverter implements Converter {
     const { timeoutMs, memoryMb } = this.limits;
     stderr.clear();
     return new Promise<ConversionOutcome>((resolve, reject) => {
-      const timer = setTimeout(() => settle(new ConversionLimitError('timeoutMs', `The conversion ran past its time limit (timeoutMs = ${timeoutMs} ms) and was stopped`)), timeoutMs);
+      const timer = setTimeout(() => settle(new ConversionLimitError(`The conversion ran past its time limit (timeoutMs = ${timeoutMs} ms) and was stopped`)), timeoutMs);
       const watch = setInterval(() => {
         void residentMb(child.pid).then((mb) => {
           if (mb > memoryMb) settle(memoryError(memoryMb));
@@ -179,12 +179,6 @@ export class ProcessConverter implements Converter {
   }
 }
 
-/**
- * The name conversions had when they ran in worker threads; it now runs them in child processes.
- * @deprecated use ProcessConverter.
- */
-export const ThreadConverter = ProcessConverter;
-
 /** Runs conversions on the calling thread: for hosts that do not want processes, and for comparison in benchmarks. */
 export class InlineConverter implements Converter {
   async convert(request: ConversionRequest, signal?: AbortSignal): Promise<ConversionOutcome> {
@@ -200,14 +194,14 @@ export class InlineConverter implements Converter {
 }
 
 function memoryError(memoryMb: number): ConversionLimitError {
-  return new ConversionLimitError('memoryMb', `The conversion needed more than its memory limit (memoryMb = ${memoryMb} MB) and was stopped`);
+  return new ConversionLimitError(`The conversion needed more than its memory limit (memoryMb = ${memoryMb} MB) and was stopped`);
 }
 
 /** A child that exited without answering: out of heap (V8 says so on stderr) or some other death, both final. */
 function deathError(code: number | null, signalName: string | null, stderr: string, memoryMb: number): ConversionLimitError {
   if (/heap out of memory|invalid size error|invalid array length|Allocation failed/i.test(stderr)) return memoryError(memoryMb);
   const how = signalName ? `signal ${signalName}` : `exit code ${code}`;
-  return new ConversionLimitError('process', `The conversion process ended on this input (${how}); the job is not retried, as the same input would end it again`);
+  return new ConversionLimitError(`The conversion process ended on this input (${how}); the job is not retried, as the same input would end it again`);
 }
 
 /** A forked conversion process and the end of what it wrote to stderr. */
