@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { FsStorage, Sealer, parseClusterNodes, type ObjectStorage, type SealingKey } from '@satyapan/core';
+import { parseLimitPair } from '@satyapan/statement-engine';
 import { S3Storage } from '@satyapan/storage-s3';
 
 /** What the worker process reads from its environment. The API processes must use the same values. */
@@ -153,10 +154,10 @@ function limitsFrom(env: NodeJS.ProcessEnv, name: string): Record<string, number
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   const limits: Record<string, number> = {};
-  for (const pair of raw.split(',')) {
-    const match = /^\s*([A-Za-z]+)\s*=\s*(\d+)\s*$/.exec(pair);
-    if (!match) throw new Error(`${name} must be name=value pairs separated by commas (e.g. sheetRows=100000), got ${pair.trim().slice(0, 40)}`);
-    limits[match[1]!] = Number(match[2]);
+  for (const text of raw.split(',')) {
+    const pair = parseLimitPair(text);
+    if (!pair) throw new Error(`${name} must be name=value pairs separated by commas (e.g. sheetRows=100000), got ${text.trim().slice(0, 40)}`);
+    limits[pair[0]] = pair[1];
   }
   return limits;
 }

@@ -15,5 +15,5 @@ export { RULES, STRUCTURAL_CODES, type RuleCode, type RuleInfo } from './rules.j
 export { resolveStartYear } from './options.js';
 export { FIRST_TAX_YEAR } from './period.js';
 export { correct, correctFile, correctFileTo, CORRECTION_TYPES, C5_DEDUCTEE_MODE, type CorrectionBatch, type CorrectionFileResult, type CorrectionResult, type CorrectionType, type CorrectOptions } from './correction/correct.js';
-export { DEFAULT_INPUT_LIMITS, resolveLimits, type InputLimitName, type InputLimits } from './limits.js';
+export { DEFAULT_INPUT_LIMITS, parseLimitPair, resolveLimits, type InputLimitName, type InputLimits } from './limits.js';
 export { CONSO_LAYOUT, ConsoReader, parseConso, readConso, type ConsoChallan, type ConsoDeductee, type ConsoExpectation, type ConsoStatement } from './correction/conso.js';

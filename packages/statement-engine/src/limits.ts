@@ -68,6 +68,16 @@ export const DEFAULT_INPUT_LIMITS: Readonly<InputLimits> = Object.freeze({
 
 export type InputLimitName = keyof InputLimits;
 
+/**
+ * One limit as a person writes it on a command line or in an environment variable: `name=value`, a whole number
+ * (`_` may group its digits), spaces around either allowed; null when the text is not that shape. The name and
+ * the value are checked by resolveLimits().
+ */
+export function parseLimitPair(text: string): [name: string, value: number] | null {
+  const match = /^\s*([A-Za-z]+)\s*=\s*([0-9][0-9_]*)\s*$/.exec(text);
+  return match ? [match[1]!, Number(match[2]!.replace(/_/g, ''))] : null;
+}
+
 /** The limits of a conversion: the defaults with the caller's values over them (each a positive integer). */
 export function resolveLimits(given: unknown): InputLimits {
   if (given === undefined || given === null) return DEFAULT_INPUT_LIMITS;

@@ -8,4 +8,9 @@ export const DEFAULTS = {
   downloadTtlSeconds: 3600,
   /** How long a job and its files are kept. */
   retentionDays: 90,
+  /**
+   * Statement jobs (TDS and TCS together) one client may have waiting or running: a deductor files a handful a
+   * quarter, a platform filing for many deductors submits in waves of this size (docs/OPERATIONS.md "Limits").
+   */
+  maxJobsPerClient: 1_000,
 } as const;

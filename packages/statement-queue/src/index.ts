@@ -1,4 +1,4 @@
-export { StatementService, STATEMENT_MAX_JOBS_PER_CLIENT, type StatementServiceOptions, type SubmitRequest } from './service.js';
+export { StatementService, type StatementServiceOptions, type SubmitRequest } from './service.js';
 export { DEFAULTS } from './defaults.js';
 export {
   DOMAINS, JOB_STATUSES, QUARTERS, TDS_FORMS, FAILURE_MESSAGES, jobEntity, listEntity, isTerminal,

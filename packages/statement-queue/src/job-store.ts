@@ -127,6 +127,25 @@ export class JobStore {
     await DELETE.run(this.redis, keys, [ref.jobId]);
   }
 
+  /**
+   * A client's jobs waiting or running, TDS and TCS together: queued or in progress, or created since
+   * `createdSince` (an older created job's upload URL has expired: it can no longer be queued). The status indexes
+   * share the client's hash tag, so one pipeline reads them.
+   */
+  async activeCount(owner: string, createdSince: number): Promise<number> {
+    const pipeline = this.redis.pipeline();
+    for (const domain of ['tds', 'tcs'] as const) {
+      const [created, queued, running] = this.keys.statusIndexes(owner, domain, ['created', 'queued', 'in_progress']) as [string, string, string];
+      pipeline.zcount(created, createdSince, '+inf');
+      pipeline.zcard(queued);
+      pipeline.zcard(running);
+    }
+    return ((await pipeline.exec()) ?? []).reduce((sum, [error, count]) => {
+      if (error) throw error;
+      return sum + Number(count);
+    }, 0);
+  }
+
   /** The sorted sets a record is listed in; `statuses` says which status indexes to name. */
   private indexesOf(owner: string, record: JobRecord, statuses: readonly JobStatus[]): string[] {
     const { domain } = record;

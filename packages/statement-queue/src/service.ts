@@ -65,12 +65,6 @@ export interface StatementServiceOptions {
 }
 
 /**
- * The default cap of a client's statement jobs waiting or running: a deductor files a handful of statements a
- * quarter, a platform filing for many deductors submits in waves of this size (docs/OPERATIONS.md "Limits").
- */
-export const STATEMENT_MAX_JOBS_PER_CLIENT = 1_000;
-
-/**
  * The statement job workflow for callers (docs/API.md "Statement jobs"): submit, poll, search, and the reaction
  * to uploads. Conversion happens elsewhere, in `createStatementWorker`.
  */
@@ -102,6 +96,7 @@ export class StatementService {
       maxUploadBytes: options.maxUploadBytes ?? DEFAULTS.maxUploadBytes,
       downloadTtlSeconds: options.downloadTtlSeconds ?? DEFAULTS.downloadTtlSeconds,
       retentionDays: options.retentionDays ?? DEFAULTS.retentionDays,
+      maxJobsPerClient: options.maxJobsPerClient ?? DEFAULTS.maxJobsPerClient,
     };
     this.queue = createStatementQueue(this.redis, this.keys.bullPrefix, this.logger);
     watchQueueDepth(options.metrics, this.queue);
@@ -208,25 +203,10 @@ export class StatementService {
     await readyOrLetCommandFail(this.redis);
   }
 
-  /**
-   * A 429 naming the cap when the client has `maxJobsPerClient` jobs waiting or running: queued or in progress,
-   * or created with an upload URL still valid (one past it can no longer be queued). Counted from the status
-   * indexes, which share the client's hash tag; two submits racing may pass it together, by one each.
-   */
+  /** A 429 naming the cap when the client has `maxJobsPerClient` jobs waiting or running (two racing submits may pass it, by one each). */
   private async ensureUnderJobCap(owner: string, now: number): Promise<void> {
-    const limit = this.options.maxJobsPerClient ?? STATEMENT_MAX_JOBS_PER_CLIENT;
-    const pipeline = this.redis.pipeline();
-    for (const domain of ['tds', 'tcs'] as const) {
-      const [created, queued, running] = this.keys.statusIndexes(owner, domain, ['created', 'queued', 'in_progress']) as [string, string, string];
-      pipeline.zcount(created, now - this.settings.uploadTtlSeconds * 1000, '+inf');
-      pipeline.zcard(queued);
-      pipeline.zcard(running);
-    }
-    const held = ((await pipeline.exec()) ?? []).reduce((sum, [error, count]) => {
-      if (error) throw error;
-      return sum + Number(count);
-    }, 0);
-    if (held >= limit) throw serviceError('STATEMENT_JOBS_LIMIT', held, limit);
+    const held = await this.store.activeCount(owner, now - this.settings.uploadTtlSeconds * 1000);
+    if (held >= this.settings.maxJobsPerClient) throw serviceError('STATEMENT_JOBS_LIMIT', held, this.settings.maxJobsPerClient);
   }
 
   private formOf(request: SubmitRequest, startYear: number): string {

@@ -14,7 +14,7 @@ import { STRUCTURAL_CODES } from '../rules.js';
 import { convertFile } from '../stream/convert-stream.js';
 import { peekWorkbook } from '../stream/peek.js';
 import { workbookTemplate } from '../template.js';
-import type { InputLimits } from '../limits.js';
+import { parseLimitPair, type InputLimits } from '../limits.js';
 import type { ConvertOptions, FormName, Quarter, ValidationReport } from '../types.js';
 import { progressBar } from './progress.js';
 import { reportTable } from './table.js';
@@ -77,9 +77,9 @@ function limitOptions(values: Values): Partial<InputLimits> | null {
   if (!values.limit) return null;
   const limits: Record<string, number> = {};
   for (const given of values.limit) {
-    const m = /^([A-Za-z]+)=([0-9_]+)$/.exec(given.trim());
-    if (!m) throw new UsageError(`--limit takes <name>=<whole number>, not ${given.slice(0, 40)}`);
-    limits[m[1]!] = Number(m[2]!.replace(/_/g, ''));
+    const pair = parseLimitPair(given);
+    if (!pair) throw new UsageError(`--limit takes <name>=<whole number>, not ${given.slice(0, 40)}`);
+    limits[pair[0]] = pair[1];
   }
   return limits;
 }

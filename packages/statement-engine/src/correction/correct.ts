@@ -163,10 +163,11 @@ async function collectAsync(lines: AsyncIterable<string>): Promise<Written> {
 /** Takes each line of the correction (CRLF ended) once it is self-checked, in order. */
 type LineSink = (line: string) => void;
 
-/** The lines kept in memory, for the results that give the TXT as a string. */
-function memorySink(): { sink: LineSink; text(): string } {
+/** A correction built with its lines kept in memory, for the results that give the TXT as a string. */
+function inMemory(run: (sink: LineSink) => Built): CorrectionResult {
   const out: string[] = [];
-  return { sink: (l) => out.push(l), text: () => out.join('') };
+  const { report, batches } = run((l) => out.push(l));
+  return { txt: report.valid ? out.join('') : null, report, batches };
 }
 
 /**
@@ -183,9 +184,8 @@ export function correct(workbook: unknown, conso: string | Uint8Array, options: 
   const trail = new RowTrail();
   const regular = convertTraced(workbook, regularOptions(options), trail);
   if (!regular.txt) return { txt: null, report: regular.report, batches: [] };
-  const out = memorySink();
-  const built = build(collect(regular.txt.split(/(?<=\r\n)/)), statement, resolved, options, types, regular.report, problems, trail, out.sink);
-  return { txt: built.lines === null ? null : out.text(), report: built.report, batches: built.batches };
+  const written = collect(regular.txt.split(/(?<=\r\n)/));
+  return inMemory((sink) => build(written, statement, resolved, options, types, regular.report, problems, trail, sink));
 }
 
 /** What build() needs, read from the files; or the result already known (a refusal before the comparison). */
@@ -215,9 +215,7 @@ async function prepareFiles(workbookPath: string, conso: string | Readable, opti
 export async function correctFile(workbookPath: string, conso: string | Readable, options: CorrectOptions, hooks: StreamHooks = {}): Promise<CorrectionResult> {
   const prepared = await prepareFiles(workbookPath, conso, options, hooks);
   if ('done' in prepared) return prepared.done;
-  const out = memorySink();
-  const built = prepared.build(out.sink);
-  return { txt: built.lines === null ? null : out.text(), report: built.report, batches: built.batches };
+  return inMemory(prepared.build);
 }
 
 export interface CorrectionFileResult {
@@ -419,11 +417,10 @@ function pairDeductees(conso: Fields[], rows: Fields[]): { updates: Array<[numbe
   return { updates, panUpdates, deleted: left, added };
 }
 
-/** The report and batches of a correction; `lines` written to the sink, or null when the report has an error. */
+/** The report and batches of a correction; its lines went to the sink when the report is valid. */
 interface Built {
   report: ValidationReport;
   batches: CorrectionBatch[];
-  lines: number | null;
 }
 
 function build(written: Written, conso: ConsoStatement, resolved: ResolvedOptions, options: CorrectOptions, allowed: readonly CorrectionType[], base: ValidationReport, problems: Problems, trail: RowTrail, sink: LineSink): Built {
@@ -535,7 +532,7 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
 
   trail.annotate?.(problems.list);
   const report = merge(base, problems.list);
-  if (!report.valid) return { report, batches: [], lines: null };
+  if (!report.valid) return { report, batches: [] };
 
   const detailsBatch: CorrectionType | null = !deductorChanged ? null : needed.includes('C2') ? 'C2' : needed.includes('C3') ? 'C3' : 'C1';
   const plan: Array<{ type: CorrectionType; challans: ChallanChange[]; pick: (c: ChallanChange) => DeducteeChange[] }> = [];
@@ -625,5 +622,5 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
     batches.push(summary);
   });
   check.finish();
-  return { report, batches, lines };
+  return { report, batches };
 }

@@ -65,7 +65,6 @@ function tableRowOf(table: TablePosition, index: number): number {
 export class CellMap {
   readonly sheets = new Map<string, SheetPositions>();
   readonly problems: Problem[] = [];
-  private held: ReaderProblem[] = [];
   private collector: ProblemCollector | null = null;
 
   /** The Excel cell and row of a problem's place, or null when it has none in the workbook. */
@@ -109,19 +108,17 @@ export class CellMap {
 
   /** A problem the reader found: to the collector, or held until one is given. */
   note(problem: ReaderProblem): void {
-    if (this.collector) this.collector.add(problem.code, problem.place, problem.message);
-    else if (this.held.length < HELD_PROBLEMS) {
-      this.held.push(problem);
-      const { code, place, message } = problem;
+    const { code, place, message } = problem;
+    if (this.collector) this.collector.add(code, place, message);
+    else if (this.problems.length < HELD_PROBLEMS) {
       this.problems.push({ sheet: place.sheet, row: place.row, column: place.column, cell: place.cell, code, message, severity: RULES[code].severity });
     }
   }
 
-  /** From now on the reader's problems go to this collector (those held so far first). */
+  /** From now on the reader's problems go to this collector (those held so far first: a Problem is its own place). */
   reportTo(collector: ProblemCollector): void {
     this.collector = collector;
-    for (const problem of this.held) collector.add(problem.code, problem.place, problem.message);
-    this.held = [];
+    for (const problem of this.problems) collector.add(problem.code as RuleCode, problem, problem.message);
   }
 }
 
