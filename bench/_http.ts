@@ -248,6 +248,19 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** `--<name> N`: a positive whole number, or the fallback when the flag is absent. */
+export function numberArg(args: string[], name: string, fallback: number): number {
+  const index = args.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(args[index + 1]) : fallback;
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
+  return value;
+}
+
+/** The p-th percentile of ascending samples (nearest rank below). */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
 /** `--rounds N`: alternating baseline/subject measurements (default 3). */
 export function roundsArg(args: string[], fallback = 3): number {
   const index = args.indexOf('--rounds');

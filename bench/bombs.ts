@@ -8,12 +8,10 @@
 // of its conversion processes; then the small jobs' p50/p99 under bombs against the unloaded p99 (goal: 2x).
 import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnProgram, type ProgramProcess } from '../test/support/spawn-program.js';
+import { startDemoApi, type ProgramProcess } from '../test/support/spawn-program.js';
 import { workbook26Q } from '../test/statements-support/workbooks.js';
+import { numberArg, percentile } from './_http.js';
 import {
   STRINGS_HEAD, STRINGS_TAIL, STYLES_HEAD, STYLES_TAIL, WORKSHEET_HEAD, WORKSHEET_TAIL, bombXlsx, repeatedPart, unitOf, worksheet,
 } from '../packages/statement-engine/test/support/bombs.js';
@@ -54,14 +52,7 @@ function repeatedEntries(times: number): Buffer {
   return bombXlsx({ sheets: [['s0', sheet]], entries: { sheets, relationships } });
 }
 
-function numberArg(args: string[], name: string, fallback: number): number {
-  const index = args.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(args[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resident size (MB) of a process and, separately, of all its children (the conversion processes), from /proc. */
@@ -164,29 +155,16 @@ async function steadyLoad(api: Api, small: string, min: number, stop: () => bool
 }
 
 /** The demo from its built code, with a data folder, a key prefix and a demo client of its own. */
-async function startDemo(concurrency: number): Promise<{ demo: ProgramProcess; api: Api; close(): Promise<void> }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'satyapan-bench-bombs-'));
-  const run = randomUUID().slice(0, 8);
-  const key = `key_bombs_${run}`;
-  const secret = `secret_bombs_${run}`;
-  const demo = spawnProgram(DEMO, {
-    PORT: '0', SATYAPAN_DATA_DIR: dataDir, SATYAPAN_KEY_PREFIX: `bench-bombs-${run}`,
-    SATYAPAN_DEMO_KEY: key, SATYAPAN_DEMO_SECRET: secret, SATYAPAN_DEMO_RATE_LIMIT: '1000000', LOG_LEVEL: 'warn',
-    // A worker with a conversion lane per core (OPERATIONS.md), so a small job does not queue behind a bomb.
-    SATYAPAN_WORKER_CONCURRENCY: String(concurrency),
-  }, { nodeArgs: [] });
-  await demo.waitFor(/Stop with Ctrl\+C/, 60_000);
-  const base = demo.output().match(/API mounted at\s+(\S+)/)?.[1] ?? '';
-  const auth = await fetch(`${base}/authenticate`, { method: 'POST', headers: { 'x-api-key': key, 'x-api-secret': secret } });
-  const token = ((await auth.json()) as { data: { access_token: string } }).data.access_token;
-  const api = new Api(base, { authorization: token, 'x-api-key': key, 'content-type': 'application/json' });
-  return {
-    demo, api,
-    async close() {
-      await demo.stop('SIGTERM');
-      await rm(dataDir, { recursive: true, force: true });
+async function startDemo(concurrency: number): Promise<{ demo: ProgramProcess; api: Api; close(): Promise<unknown> }> {
+  const demo = await startDemoApi('bombs', undefined, {
+    main: DEMO, nodeArgs: [], readyTimeoutMs: 60_000,
+    env: {
+      SATYAPAN_KEY_PREFIX: `bench-bombs-${randomUUID().slice(0, 8)}`, SATYAPAN_DEMO_RATE_LIMIT: '1000000', LOG_LEVEL: 'warn',
+      // A worker with a conversion lane per core (OPERATIONS.md), so a small job does not queue behind a bomb.
+      SATYAPAN_WORKER_CONCURRENCY: String(concurrency),
     },
-  };
+  });
+  return { demo: demo.demo, api: new Api(demo.api, demo.headers), close: demo.close };
 }
 
 export async function main(args: string[]): Promise<void> {

@@ -13,16 +13,10 @@
 import { PENNY_DROP_TEST_IFSC as IFSC } from '@satyapan/sandbox';
 import { bulkOwnerOf } from '@satyapan/bulk';
 import { CLIENT, startBulkEnv, type BulkEnv } from '../packages/bulk/test/support/env.js';
-import { roundsArg } from './_http.js';
+import { numberArg, roundsArg } from './_http.js';
 import { checkExactlyOnce, pennyDropCsv, runThroughRestart } from '../test/support/bulk-worker-process.js';
 import type { ProgramProcess } from '../test/support/spawn-program.js';
 
-function numberArg(args: string[], name: string, fallback: number): number {
-  const index = args.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(args[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
 
 /** Accounts of their own per run and side: the simulator answers each (as an invalid account, no deposit). */
 function accounts(rows: number, side: number, round: number): string[] {

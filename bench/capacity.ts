@@ -25,17 +25,11 @@ import { DEFAULTS } from '@satyapan/statement-queue';
 import { workbook26Q } from '../test/statements-support/workbooks.js';
 import { freePort, startRedisServer } from '../test/support/redis-server.js';
 import type { CapacityServerConfig } from './_capacity-server.js';
-import { processCpuMicros } from './_http.js';
+import { numberArg, processCpuMicros } from './_http.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 
-function numberArg(args: string[], name: string, fallback: number): number {
-  const index = args.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(args[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
 
 /** CPU ms a process has used (user + system), from /proc (processCpuMicros); this bench needs it, so it throws without. */
 function cpuMs(pid: number): number {

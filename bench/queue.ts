@@ -22,6 +22,7 @@ import { workbook26Q } from '../test/statements-support/workbooks.js';
 import { spawnProgram } from '../test/support/spawn-program.js';
 import { freePort } from '../test/support/redis-server.js';
 import { OPTIONS as BIG_OPTIONS, generate } from './engine.js';
+import { numberArg, percentile } from './_http.js';
 
 interface RunResult {
   jobs: number;
@@ -31,16 +32,7 @@ interface RunResult {
   p99Ms: number;
 }
 
-function numberArg(args: string[], name: string, fallback: number): number {
-  const index = args.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(args[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 /** Runs `jobs` tasks with at most `inflight` at once; each resolves with its own latency in ms. */
 async function drive(jobs: number, inflight: number, task: () => Promise<number>): Promise<RunResult> {

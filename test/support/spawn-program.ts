@@ -88,18 +88,30 @@ export interface DemoApi {
   close(): Promise<number | null>;
 }
 
+/** How a demo is run other than from its sources with the defaults (a bench runs the built code). */
+export interface DemoRun {
+  /** The program (default the demo's main.ts). */
+  main?: string;
+  /** Node's options before it (spawnProgram's default runs sources through tsx). */
+  nodeArgs?: readonly string[];
+  /** More environment variables. */
+  env?: NodeJS.ProcessEnv;
+  readyTimeoutMs?: number;
+}
+
 /**
  * The demo with its own data folder and a demo key of its own (`key_<label>_<random>`: rate-limit counters live
  * in the shared Redis, so a rerun must not inherit the last run's), started and signed in. `token` gets the
  * access token from the demo's printed output (e.g. by running its curl line); by default the API is asked.
  */
-export async function startDemoApi(label: string, token?: (output: string) => string): Promise<DemoApi> {
+export async function startDemoApi(label: string, token?: (output: string) => string, run: DemoRun = {}): Promise<DemoApi> {
   const dataDir = await mkdtemp(join(tmpdir(), `satyapan-demo-${label}-`));
-  const run = randomUUID().slice(0, 8);
-  const key = `key_${label}_${run}`;
-  const secret = `secret_${label}_${run}`;
-  const demo = spawnDemo({ SATYAPAN_DEMO_KEY: key, SATYAPAN_DEMO_SECRET: secret, SATYAPAN_DATA_DIR: dataDir });
-  await demo.waitFor(/Stop with Ctrl\+C/);
+  const id = randomUUID().slice(0, 8);
+  const key = `key_${label}_${id}`;
+  const secret = `secret_${label}_${id}`;
+  const env = { PORT: '0', ...run.env, SATYAPAN_DEMO_KEY: key, SATYAPAN_DEMO_SECRET: secret, SATYAPAN_DATA_DIR: dataDir };
+  const demo = spawnProgram(run.main ?? PROGRAMS.demo, env, run.nodeArgs ? { nodeArgs: run.nodeArgs } : {});
+  await demo.waitFor(/Stop with Ctrl\+C/, run.readyTimeoutMs);
   const api = demo.output().match(/API mounted at\s+(\S+)/)?.[1] ?? '';
   const accessToken = token ? token(demo.output()) : await authenticate(api, key, secret);
   return {
