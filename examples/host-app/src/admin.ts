@@ -57,7 +57,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * `Sec-Fetch-Site` says another site sent it. Browsers send `Origin` with every POST, PUT and DELETE; a request
  * with neither header is no browser's (curl with the password), so it is let through.
  */
-export function sameOriginWrites(origin: string): RequestHandler {
+function sameOriginWrites(origin: string): RequestHandler {
   const own = new URL(origin).origin;
   return (req: Request, _res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method) || isSameOrigin(req, own)) return next();

@@ -14,8 +14,8 @@ interface ErrorSpec<A extends unknown[] = never[]> {
   readonly hostPagesOnly?: true;
 }
 
-function spec<A extends unknown[]>(status: number, message: MessageOf<A>, scope?: 'host pages only'): ErrorSpec<A> {
-  return scope === undefined ? { status, message } : { status, message, hostPagesOnly: true };
+function spec<A extends unknown[]>(status: number, message: MessageOf<A>): ErrorSpec<A> {
+  return { status, message };
 }
 
 export const ERROR_REGISTRY = {
@@ -34,7 +34,7 @@ export const ERROR_REGISTRY = {
   INSUFFICIENT_PRIVILEGE: spec(403, () => 'Insufficient privilege'),
   INVALID_SIGNATURE: spec(403, () => 'Invalid or expired signature'),
   /** A state-changing request to a host's page (the queue dashboard) sent from another site's page. */
-  CROSS_SITE_REQUEST: spec(403, () => 'Cross-site request refused', 'host pages only'),
+  CROSS_SITE_REQUEST: { ...spec(403, () => 'Cross-site request refused'), hostPagesOnly: true },
   // 404 / 409 / 413 / 415 / 422
   ROUTE_NOT_FOUND: spec(404, (method: string, path: string) => `Route not found: ${method} ${path}`),
   IFSC_NOT_FOUND: spec(404, (ifsc: string) => `IFSC not found: ${ifsc}`),

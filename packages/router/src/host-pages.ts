@@ -3,7 +3,6 @@ import helmet from 'helmet';
 import { silentLogger, systemClock, type Clock, type Logger } from '@satyapan/core';
 import { errorHandler, notFound } from './middleware/errors.js';
 import { requestContext } from './middleware/request-context.js';
-import { constantSecurityHeaders } from './middleware/security-headers.js';
 
 export interface HostPagesOptions {
   logger?: Logger;
@@ -26,20 +25,18 @@ export function hostPages(options: HostPagesOptions, mount: (pages: Router) => v
   return pages;
 }
 
-/** The router's front without its API concerns (metrics, `x-api-version`): the request context and the headers. */
+/**
+ * The router's front without its API concerns (metrics, `x-api-version`): the request context, helmet's headers
+ * (per request: pages are no hot path, so the router's recorded copy is not needed), then the pages' own headers.
+ */
 function pageFront(logger: Logger, overrides: Readonly<Record<string, string>>): RequestHandler[] {
   const context = requestContext(logger);
-  const headers = constantSecurityHeaders();
-  const override = (res: Parameters<RequestHandler>[1]): void => {
-    for (const [name, value] of Object.entries(overrides)) res.setHeader(name, value);
-  };
-  if (!headers) {
-    return [(req, res, next) => { context(req, res); next(); }, helmet(), (_req, res, next) => { override(res); next(); }];
-  }
-  return [(req, res, next) => {
-    context(req, res);
-    headers(res);
-    override(res);
-    next();
-  }];
+  return [
+    (req, res, next) => { context(req, res); next(); },
+    helmet(),
+    (_req, res, next) => {
+      for (const [name, value] of Object.entries(overrides)) res.setHeader(name, value);
+      next();
+    },
+  ];
 }

@@ -152,7 +152,7 @@ export interface LoginLockoutOptions {
  * window ends. Put it before the login check and under `hostPages` (its refusal is an error envelope).
  */
 export function loginLockout(redis: RedisConnection, options: LoginLockoutOptions): RateLimitRequestHandler {
-  return failedAttemptLimit(redis, new KeySpace(options.keyPrefix ?? 'satyapan'), {
+  return failedAttemptLimit(redis, new KeySpace(options.keyPrefix), {
     windowMs: options.windowMs ?? 15 * 60_000,
     limit: options.perAddress ?? 20,
     keyGenerator: (req: Request) => `{login:${options.scope}:address:${ipKeyGenerator(req.ip ?? 'unknown')}}`,
