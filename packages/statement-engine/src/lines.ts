@@ -9,6 +9,9 @@ const FILES = { conso: { name: 'conso file', lines: 'consoLines' }, csi: { name:
 
 export type LineFile = keyof typeof FILES;
 
+/** The limits a file read line by line is held to. */
+export type LineLimits = Pick<InputLimits, 'lineBytes' | 'consoLines' | 'csiLines'>;
+
 const LF = 10;
 
 export class LineCutter {
@@ -21,7 +24,7 @@ export class LineCutter {
   private readonly maxLines: number;
 
   constructor(
-    private readonly limits: Pick<InputLimits, 'lineBytes' | 'consoLines' | 'csiLines'>,
+    private readonly limits: LineLimits,
     kind: LineFile,
     private readonly encoding: BufferEncoding,
   ) {
@@ -44,6 +47,16 @@ export class LineCutter {
   /** The last line, when the file does not end with a line end. */
   *end(): Generator<string> {
     if (this.pendingBytes > 0) yield this.line(Buffer.alloc(0));
+  }
+
+  /** The lines of a whole file given at once, as text or as bytes. */
+  *all(content: string | Uint8Array): Generator<string> {
+    if (typeof content === 'string') {
+      yield* this.text(content);
+      return;
+    }
+    yield* this.push(content);
+    yield* this.end();
   }
 
   /** The lines of a file given as text (its length in characters counts as bytes). */

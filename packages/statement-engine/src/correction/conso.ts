@@ -10,8 +10,8 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { ConsoFileError, type ConsoErrorCode } from '../errors.js';
-import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../limits.js';
-import { LineCutter } from '../lines.js';
+import { DEFAULT_INPUT_LIMITS } from '../limits.js';
+import { LineCutter, type LineLimits } from '../lines.js';
 import { formatPaise, formatRate } from '../money.js';
 import { fieldForForm, layoutVersion } from '../layouts/compile.js';
 import type { FieldType, RecordType } from '../layouts/types.js';
@@ -357,20 +357,15 @@ function feed(lines: Iterable<string>, reader: ConsoReader, empty: { count: numb
  * Reads a whole conso file given as text or bytes (latin1: names may hold single-byte non-ASCII), a line at a
  * time: a line past limits.lineBytes, or more lines than limits.consoLines, throws CONVERSION_LIMIT.
  */
-export function parseConso(content: string | Uint8Array, expected: ConsoExpectation, limits: Pick<InputLimits, 'lineBytes' | 'consoLines' | 'csiLines'> = DEFAULT_INPUT_LIMITS): ConsoStatement {
+export function parseConso(content: string | Uint8Array, expected: ConsoExpectation, limits: LineLimits = DEFAULT_INPUT_LIMITS): ConsoStatement {
   const cutter = new LineCutter(limits, 'conso', 'latin1');
   const reader = new ConsoReader(expected);
-  const empty = { count: 0 };
-  if (typeof content === 'string') feed(cutter.text(content), reader, empty);
-  else {
-    feed(cutter.push(content), reader, empty);
-    feed(cutter.end(), reader, empty);
-  }
+  feed(cutter.all(content), reader, { count: 0 });
   return reader.finish();
 }
 
 /** Reads a conso file from a byte stream (or a path) one line at a time, with the limits of parseConso(). */
-export async function readConso(source: Readable | string, expected: ConsoExpectation, limits: Pick<InputLimits, 'lineBytes' | 'consoLines' | 'csiLines'> = DEFAULT_INPUT_LIMITS): Promise<ConsoStatement> {
+export async function readConso(source: Readable | string, expected: ConsoExpectation, limits: LineLimits = DEFAULT_INPUT_LIMITS): Promise<ConsoStatement> {
   const input = typeof source === 'string' ? createReadStream(source) : source;
   const cutter = new LineCutter(limits, 'conso', 'latin1');
   const reader = new ConsoReader(expected);

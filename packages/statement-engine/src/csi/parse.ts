@@ -7,8 +7,8 @@ import { TAN_PATTERN } from '../codes/identifiers.js';
 import { civilDate, dayOf, monthOf, yearOf, type CivilDate } from '../dates.js';
 import { MAX_AMOUNT_PAISE } from '../money.js';
 import { StatementEngineError } from '../errors.js';
-import { LineCutter } from '../lines.js';
-import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../limits.js';
+import { LineCutter, type LineLimits } from '../lines.js';
+import { DEFAULT_INPUT_LIMITS } from '../limits.js';
 
 export interface CsiChallan {
   /** 1-based line of the file, for messages. */
@@ -83,9 +83,9 @@ function readHeader(text: string | undefined): { tan: string; name: string } {
  * file is read line by line (bytes are decoded a line at a time); a line past limits.lineBytes, or more lines
  * than limits.csiLines, throws CONVERSION_LIMIT.
  */
-export function parseCsi(content: string | Uint8Array, limits: Pick<InputLimits, 'lineBytes' | 'consoLines' | 'csiLines'> = DEFAULT_INPUT_LIMITS): CsiFile {
+export function parseCsi(content: string | Uint8Array, limits: LineLimits = DEFAULT_INPUT_LIMITS): CsiFile {
   const cutter = new LineCutter(limits, 'csi', 'utf8');
-  const lines = typeof content === 'string' ? cutter.text(content) : bytesThenEnd(cutter, content);
+  const lines = cutter.all(content);
   let header: { tan: string; name: string } | null = null;
   const challans: CsiChallan[] = [];
   const seen = new Map<string, number>();
@@ -113,9 +113,4 @@ export function parseCsi(content: string | Uint8Array, limits: Pick<InputLimits,
     challans.push(challan);
   }
   return { ...(header ?? readHeader(undefined)), challans };
-}
-
-function* bytesThenEnd(cutter: LineCutter, bytes: Uint8Array): Generator<string> {
-  yield* cutter.push(bytes);
-  yield* cutter.end();
 }
