@@ -51,7 +51,8 @@ export function resolveStartYear(value: unknown, now: () => Date = () => new Dat
 
 function resolveTan(value: unknown): string {
   const tan = typeof value === 'string' ? value.trim().toUpperCase() : '';
-  if (!isValidTan(tan)) throw new StatementEngineError('INVALID_TAN', 'Invalid TAN: expected a city code the FVU knows, a letter, 5 digits and their check letter (FVU T-FV-1010)');
+  // The TAN named (a TAN identifies a business, not a person): a CLI user whose TAN came from the payer list sees which.
+  if (!isValidTan(tan)) throw new StatementEngineError('INVALID_TAN', `Invalid TAN${tan ? ` ${tan.slice(0, 12)}` : ''}: expected a city code the FVU knows, a letter, 5 digits and their check letter (FVU T-FV-1010)`);
   return tan;
 }
 
