@@ -53,8 +53,13 @@ const CHECKS: readonly Check[] = [
     name: 'offline Aadhaar OTP (Cashfree offline-aadhaar/otp)',
     needs: CASHFREE,
     async run(env, logger) {
-      const sent = await new HttpOtpProvider(cashfree(env, logger, 'CASHFREE_AADHAAR_URL')).sendOtp(env['SMOKE_AADHAAR'] ?? '655675523712');
-      return `${sent.outcome}${sent.referenceId !== null ? ', a reference id came back' : ''}`;
+      const provider = new HttpOtpProvider(cashfree(env, logger, 'CASHFREE_AADHAAR_URL'));
+      try {
+        const sent = await provider.sendOtp(env['SMOKE_AADHAAR'] ?? '655675523712');
+        return `${sent.outcome}${sent.referenceId !== null ? ', a reference id came back' : ''}`;
+      } finally {
+        provider.close();
+      }
     },
   },
   {
@@ -93,7 +98,7 @@ function exists(accountExists: boolean | undefined): string {
 }
 
 /** Runs every configured check; true when each one's answer was understood (whatever it said about the test values). */
-export async function smokeUpstreams(env: Env, print: (line: string) => void, logger: Logger): Promise<boolean> {
+async function smokeUpstreams(env: Env, print: (line: string) => void, logger: Logger): Promise<boolean> {
   let understood = true;
   for (const check of CHECKS) {
     const missing = check.needs.filter((name) => !env[name]);

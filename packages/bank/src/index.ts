@@ -24,7 +24,6 @@ export {
 } from './validation.js';
 export type { PennyDropProvider, PennyDropRequest, PennyDropOutcome } from './penny-drop/port.js';
 export { CashfreePennyDropProvider, type CashfreeOptions } from './penny-drop/cashfree.js';
-export { classifyCashfreeCode, normaliseCashfreeCode, VERIFIED_MESSAGE, type CashfreeCodeKind } from './penny-drop/cashfree-status.js';
 // Moved to @satyapan/core (PAN verification in @satyapan/kyc shares them); re-exported for existing importers.
 export { VerificationCache, DEFAULT_CACHE_TTL_SECONDS, RedisSingleFlight, type SingleFlightOptions } from '@satyapan/core';
 export {
@@ -38,7 +37,6 @@ export {
 } from './penny-drop/service.js';
 export type { PennyLessProvider, PennyLessRequest, PennyLessOutcome } from './penny-less/port.js';
 export { SetuPennyLessProvider, type SetuPennyLessOptions } from './penny-less/setu.js';
-export { SETU_ACCOUNT_NUMBER, INVALID_BANK_DETAILS } from './penny-less/setu-status.js';
 export {
   PennyLessVerificationService, PENNY_LESS_ENTITY, toPennyLessResult,
   type PennyLessOptions, type PennyLessVerifyInput, type PennyLessResult,

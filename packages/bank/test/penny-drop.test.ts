@@ -9,7 +9,7 @@ import {
 } from '@satyapan/sandbox';
 import type { KeySpace } from '@satyapan/core';
 import { testRedis } from './support/redis.js';
-import { capturedLogger, failure } from './support/observe.js';
+import { capturedLogger, failure } from '../../sandbox/test/support/contract.js';
 import { keysMatching } from '../../../test/support/redis-cluster.js';
 
 describe('bank: penny-drop verification', () => {

@@ -6,7 +6,7 @@ import {
   PENNY_DROP_TEST_IFSC as IFSC, PENNY_LESS_TEST_ACCOUNTS as ACCOUNTS, startPennyLessSimulator, type PennyLessSimulator,
 } from '@satyapan/sandbox';
 import { testRedis } from './support/redis.js';
-import { capturedLogger, failure } from './support/observe.js';
+import { capturedLogger, failure } from '../../sandbox/test/support/contract.js';
 import { keysMatching } from '../../../test/support/redis-cluster.js';
 
 const ENTITY = '@in.co.service.bank.account.penny_less_verification_response';

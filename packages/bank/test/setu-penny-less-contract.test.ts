@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { SetuPennyLessProvider, type PennyLessOutcome } from '@satyapan/bank';
-import { capturedLogger, failure } from './support/observe.js';
-import { errorsOf, loadFixture, startContractServer, validatorFor, type ContractServer } from '../../sandbox/test/support/contract.js';
+import {
+  SOURCE_UNAVAILABLE, capturedLogger, errorsOf, failure, itReadsEachExample, loadFixture, meaningsOf, startContractServer, validatorFor,
+  type ContractServer, type Expected, type ProviderExample,
+} from '../../sandbox/test/support/contract.js';
 
 /**
  * Setu penny-less against Setu's own published answers (fixtures/setu: its OpenAPI document and quickstart):
@@ -12,19 +14,20 @@ interface SetuFixture {
   path: string;
   headers: string[];
   schemas: Record<string, unknown>;
-  examples: { status: number; name: string; value: Record<string, unknown> }[];
+  examples: ProviderExample[];
   sandboxValues: Record<string, { accountNumber: string; ifsc: string }>;
 }
 const fixture = loadFixture<SetuFixture>('setu/pennyless-drop.json');
 
-type Expected = { outcome: PennyLessOutcome } | { error: { status: number; message: string } };
-const MEANING: Record<string, Expected> = {
-  '200 Valid bank account (merchant)': { outcome: { providerCode: 'SUCCESS/MERCHANT', accountExists: true, definitive: true, nameAtBank: 'Pavankumar Kamat Biz' } },
-  '200 Invalid bank details': { outcome: { providerCode: 'ERROR/INVALID_BANK_DETAILS', message: 'Invalid account number or ifsc provided', accountExists: false, definitive: true } },
+const OWN: Record<string, Expected<PennyLessOutcome>> = {
+  '200 Valid bank account (merchant)': { answer: { providerCode: 'SUCCESS/MERCHANT', accountExists: true, definitive: true, nameAtBank: 'Pavankumar Kamat Biz' } },
+  '200 Invalid bank details': { answer: { providerCode: 'ERROR/INVALID_BANK_DETAILS', message: 'Invalid account number or ifsc provided', accountExists: false, definitive: true } },
   '400 BAD REQUEST': { error: { status: 422, message: 'Invalid bank account number or ifsc provided' } },
-  '500 INTERNAL SERVER ERROR': { error: { status: 503, message: 'Source Unavailable' } },
-  '500 INTERNAL SERVER ERROR (internal)': { error: { status: 503, message: 'Source Unavailable' } },
+  '500 INTERNAL SERVER ERROR': SOURCE_UNAVAILABLE,
+  '500 INTERNAL SERVER ERROR (internal)': SOURCE_UNAVAILABLE,
 };
+/** Setu's operations share no documented answers. */
+const MEANING = meaningsOf(fixture.examples, OWN, {});
 
 describe('bank: Setu penny-less against Setu\'s published contract', () => {
   let server: ContractServer;
@@ -42,18 +45,13 @@ describe('bank: Setu penny-less against Setu\'s published contract', () => {
   });
 
   it('has a meaning for every documented answer, and no other', () => {
-    expect(Object.keys(MEANING).sort()).to.deep.equal(fixture.examples.map((example) => `${example.status} ${example.name}`).sort());
+    expect(Object.keys(OWN).sort()).to.deep.equal(fixture.examples.map((example) => `${example.status} ${example.name}`).sort());
   });
 
-  for (const example of fixture.examples) {
-    it(`reads ${example.status} "${example.name}" as Setu means it`, async () => {
-      server.answer({ status: example.status, body: example.value });
-      const expected = MEANING[`${example.status} ${example.name}`]!;
-      const attempt = provider.verify(fixture.sandboxValues['merchant']!);
-      if ('outcome' in expected) expect(await attempt).to.deep.equal(expected.outcome);
-      else expect(await failure(attempt)).to.deep.include(expected.error);
-    });
-  }
+  itReadsEachExample({
+    provider: 'Setu', examples: fixture.examples, meanings: MEANING, server: () => server,
+    call: () => provider.verify(fixture.sandboxValues['merchant']!),
+  });
 
   it('sends requests that Setu\'s request schema accepts, to the documented path, with its three headers', async () => {
     const validate = validatorFor(fixture.schemas['VerifyPennyLessDropRequest']);

@@ -37,5 +37,5 @@ export {
   type SingleFlightOptions, type CachedAnswersSettings, type CacheableAnswer, type CachedAnswer,
 } from './verification/index.js';
 export {
-  cashfreeBaseUrl, cashfreeSignature, cashfreeSetupProblem, CashfreeHeaders, type CashfreeCredentials,
+  cashfreeBaseUrl, cashfreeRefusal, CASHFREE_REFUSAL_CAUSES, CashfreeHeaders, type CashfreeCredentials, type CashfreeRefusal,
 } from './upstream/cashfree.js';

@@ -1,31 +1,26 @@
 import { expect } from 'chai';
-import { generateKeyPairSync } from 'node:crypto';
 import { CashfreePanProvider, type PanRecord } from '@satyapan/kyc';
 import { PAN_TEST_VALUES, startPanSimulator } from '@satyapan/sandbox';
-import { capturedLogger, failure } from '../../bank/test/support/observe.js';
-import { errorsOf, loadFixture, meaningsOf, startContractServer, validatorFor, type ContractServer } from '../../sandbox/test/support/contract.js';
+import {
+  CASHFREE_FIXTURE, OUR_SETUP, SOURCE_UNAVAILABLE, capturedLogger, cashfreeExamples, errorsOf, failure, itReadsEachExample, meaningsOf,
+  startContractServer, testKeyPair, validatorFor, type ContractServer, type Expected,
+} from '../../sandbox/test/support/contract.js';
 
 /**
  * Cashfree PAN 360 against Cashfree's own published answers (fixtures/cashfree, its Verification OpenAPI
  * 2023-12-18): each documented example of `POST /pan/advance` is served by a loopback server and read by the
  * adapter, and what the adapter sends is checked against Cashfree's request schema.
  */
-interface Example { operation: string; status: number; name: string; component: string; value: Record<string, unknown> }
-const fixture = loadFixture<{ schemas: Record<string, unknown>; examples: Example[] }>('cashfree/verification-openapi.json');
-const OPERATION = 'POST /pan/advance';
-const examples = fixture.examples.filter((example) => example.operation === OPERATION);
+const examples = cashfreeExamples('POST /pan/advance');
 
-type Expected = { record: PanRecord } | { error: { status: number; message: string } };
-const unavailable: Expected = { error: { status: 503, message: 'Source Unavailable' } };
-const ours: Expected = { error: { status: 500, message: 'Internal Server Error' } };
-const OWN: Record<string, Expected> = {
-  '200 Valid PAN': { record: { providerCode: 'VALID', definitive: true, valid: true, remarks: null, registeredName: 'JOHN SNOW', dateOfBirth: '2004-10-27', aadhaarSeeded: true } },
-  '200 Invalid PAN': { record: { providerCode: 'INVALID', definitive: true, valid: false, remarks: null } },
-  '422 Insufficient balance': unavailable,
+const OWN: Record<string, Expected<PanRecord>> = {
+  '200 Valid PAN': { answer: { providerCode: 'VALID', definitive: true, valid: true, remarks: null, registeredName: 'JOHN SNOW', dateOfBirth: '2004-10-27', aadhaarSeeded: true } },
+  '200 Invalid PAN': { answer: { providerCode: 'INVALID', definitive: true, valid: false, remarks: null } },
+  '422 Insufficient balance': SOURCE_UNAVAILABLE,
   '400 Invalid PAN Format': { error: { status: 422, message: 'Invalid Pan pattern' } },
   '400 Empty PAN field': { error: { status: 422, message: 'Invalid Pan pattern' } },
-  '400 Client ID/Client Secret Missing': ours,
-  '400 Using Test Credentials In Prod': ours,
+  '400 Client ID/Client Secret Missing': OUR_SETUP,
+  '400 Using Test Credentials In Prod': OUR_SETUP,
 };
 
 /** What Cashfree means by each documented answer of the operation (the shared ones: contract.ts). */
@@ -46,15 +41,10 @@ describe('kyc: Cashfree PAN 360 against Cashfree\'s published contract', () => {
     await server.close();
   });
 
-  for (const example of examples) {
-    it(`reads ${example.status} "${example.name}" (${example.component}) as Cashfree means it`, async () => {
-      server.answer({ status: example.status, body: example.value });
-      const expected = MEANING.get(`${example.status} ${example.name}`)!;
-      const attempt = provider.lookup({ pan: 'LMNCD8010T', name: 'JOHN SNOW' });
-      if ('record' in expected) expect(await attempt).to.deep.equal(expected.record);
-      else expect(await failure(attempt)).to.deep.include(expected.error);
-    });
-  }
+  itReadsEachExample({
+    provider: 'Cashfree', examples, meanings: MEANING, server: () => server,
+    call: () => provider.lookup({ pan: 'LMNCD8010T', name: 'JOHN SNOW' }),
+  });
 
   it('reads date_of_birth in each spelling Cashfree shows (DD-MM-YYYY, DD/MM/YYYY) and no impossible day', async () => {
     const valid = examples.find((example) => example.name === 'Valid PAN')!.value;
@@ -76,7 +66,7 @@ describe('kyc: Cashfree PAN 360 against Cashfree\'s published contract', () => {
   });
 
   it('sends requests that Cashfree\'s request schema accepts, to the documented path, a fresh verification_id each time', async () => {
-    const validate = validatorFor(fixture.schemas['PanAdvanceRequestSchema']);
+    const validate = validatorFor(CASHFREE_FIXTURE.schemas['PanAdvanceRequestSchema']);
     server.answer({ status: 200, body: examples[0]!.value });
     await provider.lookup({ pan: 'LMNCD8010T', name: 'JOHN SNOW' });
     await provider.lookup({ pan: 'LMNCD8010T', name: 'JOHN SNOW' });
@@ -91,7 +81,7 @@ describe('kyc: Cashfree PAN 360 against Cashfree\'s published contract', () => {
   });
 
   it('signs its calls when given Cashfree\'s public key, and the signing simulator accepts them', async () => {
-    const keys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const keys = testKeyPair();
     const sim = await startPanSimulator({ signature: { privateKeyPem: keys.privateKey } });
     const signing = new CashfreePanProvider({ baseUrl: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret, publicKeyPem: keys.publicKey });
     const unsigned = new CashfreePanProvider({ baseUrl: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret, logger: logs.logger });

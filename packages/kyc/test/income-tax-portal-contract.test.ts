@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { IncomeTaxLinkStatusProvider, type PanAadhaarLinkState } from '@satyapan/kyc';
 import { PAN_TEST_VALUES, VENDOR_PAN_TEST_VALUES, startPanAadhaarLinkSimulator } from '@satyapan/sandbox';
-import { capturedLogger, failure } from '../../bank/test/support/observe.js';
-import { loadFixture, startContractServer, type ContractServer } from '../../sandbox/test/support/contract.js';
+import {
+  SOURCE_UNAVAILABLE, capturedLogger, failure, loadFixture, startContractServer, type ContractServer, type Expected,
+} from '../../sandbox/test/support/contract.js';
 
 /**
  * The e-filing portal's link status against its answers as public callers quote them (fixtures/income-tax-portal;
@@ -12,16 +13,16 @@ import { loadFixture, startContractServer, type ContractServer } from '../../san
 interface Quoted { code: string | null; meaning: string; desc: string | null }
 const fixture = loadFixture<{ request: { path: string; body: Record<string, string> }; answers: Quoted[] }>('income-tax-portal/answers.json');
 
-type Expected = { state: PanAadhaarLinkState } | { error: { status: number; message: string } };
-const MEANING: Record<string, Expected> = {
-  'the PAN is linked to the Aadhaar number sent': { state: 'linked' },
-  'the PAN is linked, to some other Aadhaar number': { state: 'pan_linked_elsewhere' },
-  'the PAN is not linked': { state: 'not_linked' },
-  'no such PAN': { state: 'pan_not_found' },
-  'not a valid Aadhaar number': { state: 'invalid_aadhaar' },
+/** Keyed by the quoted answer's meaning: the portal answers each with 200 or 400 alike, so no status keys them. */
+const MEANING: Record<string, Expected<PanAadhaarLinkState>> = {
+  'the PAN is linked to the Aadhaar number sent': { answer: 'linked' },
+  'the PAN is linked, to some other Aadhaar number': { answer: 'pan_linked_elsewhere' },
+  'the PAN is not linked': { answer: 'not_linked' },
+  'no such PAN': { answer: 'pan_not_found' },
+  'not a valid Aadhaar number': { answer: 'invalid_aadhaar' },
   'not an individual taxpayer\'s PAN': { error: { status: 422, message: 'Individuals PAN is required' } },
-  'the Aadhaar number is linked to some other PAN': { state: 'linked_elsewhere' },
-  'the PAN is inactive': { error: { status: 503, message: 'Source Unavailable' } },
+  'the Aadhaar number is linked to some other PAN': { answer: 'linked_elsewhere' },
+  'the PAN is inactive': SOURCE_UNAVAILABLE,
 };
 const AADHAAR = '234567890123';
 
@@ -52,7 +53,7 @@ describe('kyc: e-filing portal link status against the answers public callers qu
         server.answer({ status, body: { messages: [message], errors: [] } });
         const expected = MEANING[quoted.meaning]!;
         const attempt = provider.linkStatus({ pan: 'CUTPX1234Q', aadhaarNumber: AADHAAR });
-        if ('state' in expected) expect(await attempt).to.include({ state: expected.state, definitive: true });
+        if ('answer' in expected) expect(await attempt).to.include({ state: expected.answer, definitive: true });
         else expect(await failure(attempt)).to.deep.include(expected.error);
       });
     }

@@ -1,5 +1,6 @@
 import { constants, privateDecrypt } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { hasClientCredentials } from './client-credentials.js';
 
 /**
  * Cashfree's second factor, as its production answers a host that is not whitelisted: a call must carry
@@ -20,8 +21,36 @@ const IP_NOT_WHITELISTED = {
   message: 'IP not whitelisted your current ip is 127.0.0.1.For IP whitelisting assistance, visit our guide at https://www.cashfree.com/docs/secure-id/get-started/integration/ip-whitelisting-verification',
 };
 
+const INVALID_CREDENTIALS = {
+  type: 'authentication_error',
+  code: 'authentication_failed',
+  message: 'Invalid clientId and clientSecret combination',
+};
+
+export interface CashfreeGateOptions {
+  clientId: string;
+  clientSecret: string;
+  /** When set, a call must also carry a valid `x-cf-signature`. */
+  signature: SignatureCheck | undefined;
+  /** Milliseconds since the epoch: the signature's timestamp is checked against it. */
+  now: () => number;
+}
+
+/**
+ * What every Cashfree Verification operation checks first, in Cashfree's order: the client id and secret (else its
+ * 401), then the signature when the simulator asks for one (else its 403). A simulator's down switch comes after
+ * it, as Cashfree's own outages answer only a caller it has let in.
+ */
+export function cashfreeGate(options: CashfreeGateOptions): RequestHandler {
+  return (req, res, next) => {
+    if (!hasClientCredentials(req, options)) return void res.status(401).json(INVALID_CREDENTIALS);
+    if (!admitSigned(req, res, options.clientId, options.signature, options.now())) return;
+    next();
+  };
+}
+
 /** True when the call may go on; otherwise the 403 has been sent. */
-export function admitSigned(req: Request, res: Response, clientId: string, check: SignatureCheck | undefined, nowMs: number): boolean {
+function admitSigned(req: Request, res: Response, clientId: string, check: SignatureCheck | undefined, nowMs: number): boolean {
   if (!check) return true;
   if (validSignature(req.header('x-cf-signature'), clientId, check, nowMs)) return true;
   res.status(403).json(IP_NOT_WHITELISTED);

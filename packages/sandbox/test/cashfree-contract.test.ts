@@ -4,17 +4,13 @@ import {
   PAN_TEST_VALUES, PENNY_DROP_TEST_ACCOUNTS, PENNY_DROP_TEST_IFSC, VENDOR_PAN_TEST_VALUES, VENDOR_PENNY_DROP_ACCOUNTS,
   startPanSimulator, startPennyDropSimulator, type PanSimulator, type PennyDropSimulator,
 } from '@satyapan/sandbox';
-import { errorsOf, loadFixture, postJson, validatorFor } from './support/contract.js';
+import { CASHFREE_FIXTURE as fixture, cashfreeExamples, errorsOf, postJson, validatorFor } from './support/contract.js';
 
 /**
  * The Cashfree simulators answer only what Cashfree's own OpenAPI document (fixtures/cashfree) shows: every
  * answer is validated against the documented response schema of its status, and its status and `code` must be
  * one of the documented examples of the operation (200 answers: one of the documented account_status_code values).
  */
-interface Example { operation: string; status: number; name: string; value: Record<string, unknown> }
-interface CashfreeFixture { schemas: Record<string, { 'x-documented-values'?: Record<string, string[]> }>; operations: Record<string, { responses: Record<string, string> }>; examples: Example[] }
-
-const fixture = loadFixture<CashfreeFixture>('cashfree/verification-openapi.json');
 /** Fields where Cashfree's own examples send a number and its schema says string, or the reverse. */
 const LOOSE = ['ref_id', 'year_of_birth', 'pincode', 'share_code', 'reference_id'];
 
@@ -29,7 +25,7 @@ function documentedAnswer(operation: string, status: number, body: Record<string
     if (body[field] !== undefined && body[field] !== null) expect(values, `${operation} ${status} ${field}`).to.include(body[field]);
   }
   if (status !== 200) {
-    const codes = fixture.examples.filter((example) => example.operation === operation && example.status === status).map((example) => example.value['code']);
+    const codes = cashfreeExamples(operation).filter((example) => example.status === status).map((example) => example.value['code']);
     expect(codes, `${operation} ${status} code`).to.include(body['code']);
   }
 }

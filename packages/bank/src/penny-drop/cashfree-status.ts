@@ -1,3 +1,4 @@
+import { CASHFREE_REFUSAL_CAUSES } from '@satyapan/core';
 import type { PennyDropOutcome } from './port.js';
 
 /**
@@ -12,33 +13,32 @@ import type { PennyDropOutcome } from './port.js';
  *   200 answers; they are read the same way, so that either endpoint's answer means one thing here.
  *
  * Kinds, and what each becomes for our callers:
- * - `account`: an answer about the account itself: 200, definitive (cached);
- * - `rail`: the bank or the rails could not answer now: 200 with the vendor's message and no `account_exists`,
- *   never cached (the vendor's API answers these with 200);
+ * - `answer`: 200 with the vendor's message: about the account itself (definitive, cached), or the bank or the
+ *   rails could not answer now (no `account_exists`, not definitive, never cached; the vendor's API answers these
+ *   with 200);
  * - `transfer`: the credit failed for a reason that says nothing about the account: the vendor's 500 envelope
  *   with its message ("Failed at bank", "Transaction failed"), never cached;
  * - `outage`: our standing with the provider (wallet empty, the same verification already running there): 503,
- *   retryable, never cached, logged.
+ *   retryable, never cached, logged with core's cause (the 422 spellings are read by core's `cashfreeRefusal`
+ *   before these; the entries serve the status endpoint's upper-case forms).
  */
 type Mapping = Omit<PennyDropOutcome, 'providerCode' | 'nameAtBank' | 'utr' | 'deposited'>;
 
 export type CashfreeCodeKind =
-  | { kind: 'account' | 'rail'; mapping: Mapping }
+  | { kind: 'answer'; mapping: Mapping }
   | { kind: 'transfer'; message: string }
-  | { kind: 'outage'; reason: string };
+  | { kind: 'outage'; cause: string };
 
 const about = (message: string, accountExists: boolean | undefined): CashfreeCodeKind => ({
-  kind: 'account', mapping: accountExists === undefined ? { message, definitive: true } : { message, accountExists, definitive: true },
+  kind: 'answer', mapping: accountExists === undefined ? { message, definitive: true } : { message, accountExists, definitive: true },
 });
-const rail = (message: string): CashfreeCodeKind => ({ kind: 'rail', mapping: { message, definitive: false } });
+const rail = (message: string): CashfreeCodeKind => ({ kind: 'answer', mapping: { message, definitive: false } });
 const transfer = (message: string): CashfreeCodeKind => ({ kind: 'transfer', message });
-const outage = (reason: string): CashfreeCodeKind => ({ kind: 'outage', reason });
-
-export const VERIFIED_MESSAGE = 'Bank Account details verified successfully.';
+const outage = (cause: string): CashfreeCodeKind => ({ kind: 'outage', cause });
 
 /** Keyed by the upper-case code; {@link classifyCashfreeCode} folds the 422 spellings onto these. */
 const CODES: Readonly<Record<string, CashfreeCodeKind>> = {
-  ACCOUNT_IS_VALID: about(VERIFIED_MESSAGE, true),
+  ACCOUNT_IS_VALID: about('Bank Account details verified successfully.', true),
   INVALID_ACCOUNT_FAIL: about('Invalid account number or ifsc provided', false),
   NRE_ACCOUNT_FAIL: about('Given account is an NRE account', true),
   ACCOUNT_BLOCKED: about('Account is blocked', true),
@@ -52,8 +52,8 @@ const CODES: Readonly<Record<string, CashfreeCodeKind>> = {
   BENEFICIARY_BANK_OFFLINE: rail('Beneficiary bank offline'),
   FAILED_AT_BANK: transfer('Failed at bank'),
   CONNECTION_TIMEOUT: transfer('Transaction failed'),
-  INSUFFICIENT_BALANCE: outage('the Cashfree wallet has too little balance: top it up'),
-  VERIFICATION_ALREADY_UNDER_PROCESS: outage('the same verification is already running at Cashfree'),
+  INSUFFICIENT_BALANCE: outage(CASHFREE_REFUSAL_CAUSES.insufficient_balance),
+  VERIFICATION_ALREADY_UNDER_PROCESS: outage(CASHFREE_REFUSAL_CAUSES.verification_already_under_process),
 };
 
 /** Cashfree's own misspelling on the 422 answer, folded onto the status endpoint's spelling. */

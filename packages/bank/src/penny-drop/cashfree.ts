@@ -1,27 +1,17 @@
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import {
-  CashfreeHeaders, ERROR_REGISTRY, cashfreeBaseUrl, cashfreeSetupProblem, serviceError, serviceErrorWith, silentLogger,
-  type Logger, type ServiceError,
+  CashfreeHeaders, ERROR_REGISTRY, cashfreeBaseUrl, cashfreeRefusal, serviceError, serviceErrorWith, silentLogger,
+  type CashfreeCredentials, type Logger, type ServiceError,
 } from '@satyapan/core';
-import { UNKNOWN_CODE_FAILURE, VERIFIED_MESSAGE, classifyCashfreeCode, normaliseCashfreeCode } from './cashfree-status.js';
+import { UNKNOWN_CODE_FAILURE, classifyCashfreeCode, normaliseCashfreeCode, type CashfreeCodeKind } from './cashfree-status.js';
 import type { PennyDropOutcome, PennyDropProvider, PennyDropRequest } from './port.js';
 
-export interface CashfreeOptions {
+export interface CashfreeOptions extends CashfreeCredentials {
   /**
    * The Verification API's server URL: https://api.cashfree.com/verification (production),
-   * https://sandbox.cashfree.com/verification, or the simulator's URL + /verification (the same convention for
-   * the three Cashfree adapters; a URL without `/verification` gets it appended).
+   * https://sandbox.cashfree.com/verification, or the simulator's URL + /verification (core's `cashfreeBaseUrl`).
    */
   baseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  /**
-   * Cashfree's public key (PEM), for hosts without a whitelisted static IP: every call then carries
-   * `x-cf-signature` (docs/OPERATIONS.md, "Upstreams").
-   */
-  publicKeyPem?: string;
-  /** Sent as `x-api-version` when set. */
-  apiVersion?: string;
   /** Whole-request timeout; a sync penny drop waits for the IMPS credit, which can take many seconds. */
   timeoutMs?: number;
   logger?: Logger;
@@ -45,8 +35,8 @@ const NETWORK_FAILURES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ECONNREFUSED', '
 /**
  * Cashfree's Bank Account Verification v2, sync flavour (POST /bank-account/sync), over axios. What each answer
  * becomes is the vocabulary of cashfree-status.ts; beyond it: timeouts, network failures and 5xx are 503
- * `Source Unavailable`; our configuration refused (401, 403, the setup 400s) is a 500 and one error log line
- * naming the cause; the provider's input errors are 422 with the vendor's messages; 429 is passed on. Request
+ * `Source Unavailable`; a refusal core's `cashfreeRefusal` reads (our setup: 500; our standing: 503) is one error
+ * log line naming the cause; the provider's input errors are 422 with the vendor's messages; 429 is passed on. Request
  * bodies and the provider's answers are never logged: they carry the account number and the holder's name.
  */
 export class CashfreePennyDropProvider implements PennyDropProvider {
@@ -79,36 +69,46 @@ export class CashfreePennyDropProvider implements PennyDropProvider {
       throw this.transportFailure(error);
     }
     const data = (typeof response.data === 'object' && response.data !== null ? response.data : {}) as SyncResponse & ProviderErrorBody;
-    if (response.status === 200) return this.outcomeOf(data, typeof data.account_status_code === 'string' ? data.account_status_code : '');
-    if (response.status === 422 && typeof data.code === 'string' && classifyCashfreeCode(data.code)) {
+    if (response.status === 200) {
+      const code = typeof data.account_status_code === 'string' ? data.account_status_code : '';
+      return this.outcomeOf(data, code, classifyCashfreeCode(code));
+    }
+    const providerCode = typeof data.code === 'string' ? data.code : '';
+    const refusal = cashfreeRefusal(response.status, providerCode, this.headers.signed);
+    if (refusal !== null) {
+      // The caller can do nothing about it, the operator can: one line that says what to fix.
+      this.logger.error('penny-drop provider refused the call', { provider: this.name, status: response.status, provider_code: providerCode, cause: refusal.cause });
+      throw serviceError(refusal.error);
+    }
+    const meaning = response.status === 422 ? classifyCashfreeCode(providerCode) : null;
+    if (meaning !== null) {
       // Kept in the log (it names the verification, not the account) so an operator can poll its final status.
       const reference = data.error?.reference_id;
       if (typeof reference === 'number' || typeof reference === 'string') {
-        this.logger.info('penny-drop provider answered a bank or rail failure', { provider: this.name, provider_code: data.code, provider_reference: String(reference) });
+        this.logger.info('penny-drop provider answered a bank or rail failure', { provider: this.name, provider_code: providerCode, provider_reference: String(reference) });
       }
-      return this.outcomeOf({}, data.code);
+      return this.outcomeOf({}, providerCode, meaning);
     }
-    throw this.statusFailure(response, typeof data.code === 'string' ? data.code : '');
+    throw this.statusFailure(response, providerCode);
   }
 
-  /** An answer that carries a status code: a 200's `account_status_code` or a 422's bank or rail `code`. */
-  private outcomeOf(answer: SyncResponse, rawCode: string): PennyDropOutcome {
+  /** An answer that carries a status code: a 200's `account_status_code` or a 422's bank or rail `code`, and its meaning. */
+  private outcomeOf(answer: SyncResponse, rawCode: string, meaning: CashfreeCodeKind | null): PennyDropOutcome {
     if (rawCode === '') {
       this.logger.error('penny-drop provider answered 200 without an account_status_code', { provider: this.name });
       throw serviceError('SOURCE_UNAVAILABLE');
     }
     const code = normaliseCashfreeCode(rawCode);
-    const meaning = classifyCashfreeCode(rawCode);
     if (meaning === null || meaning.kind === 'transfer') {
       if (meaning === null) this.logger.warn('unknown account_status_code', { provider: this.name, provider_code: code });
       this.logger.warn('penny-drop credit failed', { provider: this.name, provider_code: code });
       throw serviceError('BANK_TRANSFER_FAILED', meaning?.kind === 'transfer' ? meaning.message : UNKNOWN_CODE_FAILURE);
     }
     if (meaning.kind === 'outage') {
-      this.logger.error('penny-drop provider cannot verify for now', { provider: this.name, provider_code: code, reason: meaning.reason });
+      this.logger.error('penny-drop provider refused the call', { provider: this.name, provider_code: code, cause: meaning.cause });
       throw serviceError('SOURCE_UNAVAILABLE');
     }
-    const valid = meaning.mapping.message === VERIFIED_MESSAGE;
+    const valid = code === 'ACCOUNT_IS_VALID';
     const outcome: PennyDropOutcome = { providerCode: code, ...meaning.mapping, deposited: valid };
     if (valid && typeof answer.name_at_bank === 'string') outcome.nameAtBank = answer.name_at_bank;
     if (typeof answer.utr === 'string' && answer.utr !== '') outcome.utr = answer.utr;
@@ -128,12 +128,6 @@ export class CashfreePennyDropProvider implements PennyDropProvider {
     if (status >= 500 || status === 409) {
       this.logger.warn('penny-drop provider failed', meta);
       return serviceError('SOURCE_UNAVAILABLE');
-    }
-    const configuration = cashfreeSetupProblem(status, providerCode, this.headers.signed);
-    if (configuration !== null) {
-      // The caller can do nothing about it, the operator can: one line that says what to fix.
-      this.logger.error('penny-drop provider refused our configuration', { ...meta, cause: configuration });
-      return serviceError('INTERNAL');
     }
     if (status === 429) {
       this.logger.warn('penny-drop provider rate limit reached', meta);

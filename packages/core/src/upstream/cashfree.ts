@@ -59,27 +59,45 @@ export function cashfreeSignature(clientId: string, key: KeyObject | string, now
 }
 
 /**
- * 400 codes Cashfree answers about our setup rather than the details sent (its examples `XClientIdMissing`,
- * `UsingTestCredentialsInProd` and "service not enabled"): the caller can do nothing about them.
+ * Why Cashfree refused a call, for the one log line an operator needs: our setup (the credentials, the egress IP
+ * or the signature, its setup 400s `XClientIdMissing`, `UsingTestCredentialsInProd`, "service not enabled") or our
+ * standing with it (its 422s about the wallet and a verification already running). One map, so that every
+ * adapter's log line and penny drop's status codes say the same thing.
  */
-const SETUP_CODES: Readonly<Record<string, string>> = {
+export const CASHFREE_REFUSAL_CAUSES = {
+  credentials: 'Cashfree refused our credentials: check the client id and secret of this environment',
+  signature: 'Cashfree refused the call: the x-cf-signature did not verify (check the public key and the host clock) and the IP is not whitelisted',
+  ipNotWhitelisted: 'Cashfree refused the call: the egress IP is not whitelisted; whitelist it or set the public key to sign calls',
   'x-client-id_missing': 'the x-client-id header is missing',
   'x-client-secret_missing': 'the x-client-secret header is missing',
   'x-client-secret_value_invalid': 'the client secret belongs to the other environment (test keys in production or the reverse)',
   invalid_request: 'the product is not enabled on the Cashfree account',
-};
+  insufficient_balance: 'the Cashfree wallet has too little balance: top it up',
+  verification_already_under_process: 'the same verification is already running at Cashfree',
+} as const;
+
+/** The 400 codes about our setup: the caller can do nothing about them. */
+const SETUP_CODES = ['x-client-id_missing', 'x-client-secret_missing', 'x-client-secret_value_invalid', 'invalid_request'] as const;
+/** The 422 codes about our standing: nothing wrong with the details sent, and another try may pass. */
+const STANDING_CODES = ['insufficient_balance', 'verification_already_under_process'] as const;
+
+export interface CashfreeRefusal {
+  /** INTERNAL for our setup (500), SOURCE_UNAVAILABLE for our standing (503, retryable). */
+  error: 'INTERNAL' | 'SOURCE_UNAVAILABLE';
+  cause: string;
+}
 
 /**
- * What is wrong with our setup when Cashfree refuses a call for it (401, 403, the setup 400s), for the one log
- * line an operator needs; null when the refusal is about the details sent.
+ * What a Cashfree refusal means when it is about us rather than the details sent (401, 403, the setup 400s, the
+ * wallet and concurrency 422s); null when the answer is the adapter's to read.
  */
-export function cashfreeSetupProblem(status: number, providerCode: string, signed: boolean): string | null {
-  if (status === 401) return 'Cashfree refused our credentials: check the client id and secret of this environment';
-  if (status === 403) {
-    return signed
-      ? 'Cashfree refused the call: the x-cf-signature did not verify (check the public key and the host clock) and the IP is not whitelisted'
-      : 'Cashfree refused the call: the egress IP is not whitelisted; whitelist it or set the public key to sign calls';
-  }
-  if (status === 400) return SETUP_CODES[providerCode] ?? null;
+export function cashfreeRefusal(status: number, providerCode: string, signed: boolean): CashfreeRefusal | null {
+  const causes = CASHFREE_REFUSAL_CAUSES;
+  if (status === 401) return { error: 'INTERNAL', cause: causes.credentials };
+  if (status === 403) return { error: 'INTERNAL', cause: signed ? causes.signature : causes.ipNotWhitelisted };
+  const setup = SETUP_CODES.find((code) => code === providerCode);
+  if (status === 400 && setup) return { error: 'INTERNAL', cause: causes[setup] };
+  const standing = STANDING_CODES.find((code) => code === providerCode);
+  if (status === 422 && standing) return { error: 'SOURCE_UNAVAILABLE', cause: causes[standing] };
   return null;
 }

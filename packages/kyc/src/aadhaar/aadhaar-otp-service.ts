@@ -155,6 +155,11 @@ export class AadhaarOtpService {
     return ekycData(entity, result.record);
   }
 
+  /** Releases the provider's connections (a host calls it on shutdown, with the PAN services' `close()`). */
+  close(): void {
+    this.options.provider.close?.();
+  }
+
   private referenceKey(referenceId: number): string {
     return this.options.keys.plain('otp-reference', String(referenceId));
   }

@@ -1,7 +1,7 @@
 import {
-  CashfreeHeaders, cashfreeBaseUrl, cashfreeSetupProblem, serviceError, serviceErrorWith, silentLogger, type Logger, type ServiceError,
+  CashfreeHeaders, cashfreeBaseUrl, cashfreeRefusal, serviceError, silentLogger, type CashfreeCredentials, type Logger, type ServiceError,
 } from '@satyapan/core';
-import { requiresInsecureTransport } from '../transport.js';
+import { JsonUpstream, str, type JsonAnswer } from '../pan/http.js';
 
 /**
  * The port to an offline-Aadhaar OTP provider, and its implementation on Cashfree Secure ID's offline Aadhaar
@@ -42,19 +42,18 @@ export type OtpVerifyResult =
 export interface OtpProviderPort {
   sendOtp(aadhaarNumber: string): Promise<OtpSendResult>;
   verifyOtp(referenceId: string, otp: string): Promise<OtpVerifyResult>;
+  /** Releases the adapter's connections. */
+  close?(): void;
 }
 
-export interface HttpOtpProviderConfig {
+export interface HttpOtpProviderConfig extends CashfreeCredentials {
   /**
    * Cashfree's Verification API server URL: https://api.cashfree.com/verification (production),
-   * https://sandbox.cashfree.com/verification, or the simulator's URL + /verification (the convention of the three
-   * Cashfree adapters; a URL without `/verification`, the form this adapter took before, gets it appended).
+   * https://sandbox.cashfree.com/verification, or the simulator's URL + /verification (core's `cashfreeBaseUrl`;
+   * a URL without `/verification`, the form this adapter took before, gets it appended).
    */
   baseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  /** Cashfree's public key (PEM), for hosts without a whitelisted static IP: every call then carries `x-cf-signature`. */
-  publicKeyPem?: string;
+  /** Whole-call timeout; default 10 s. */
   timeoutMs?: number;
   logger?: Logger;
 }
@@ -84,26 +83,29 @@ const OTP_FORMAT_CODES = new Set(['otp_invalid', 'otp_empty']);
  * - verify 200 `VALID`: the e-KYC record; 400 `verification_failed` told apart by `message` (above); 400
  *   `otp_invalid` / `otp_empty`: a wrong OTP; 409 `verification_pending`: still being processed;
  * - `ref_id` comes as a number or a numeric string: both are read;
- * - setup 400s, 401, 403: a 500 and one log line naming the cause; 422 `insufficient_balance`: 503, logged;
- *   5xx, timeouts, an unknown message: 503; 429 passed on.
+ * - refusals about us (core's `cashfreeRefusal`): setup 400s, 401, 403: a 500; 422 `insufficient_balance`: 503;
+ *   each one error log line naming the cause;
+ * - 5xx, other 409s and 422s, timeouts, an unknown message: 503; 429 passed on with its Retry-After; another 4xx: 500.
+ *
+ * Over kyc's keep-alive JSON transport: `close()` releases its connections.
  */
 export class HttpOtpProvider implements OtpProviderPort {
-  private readonly base: string;
+  private readonly upstream: JsonUpstream;
   private readonly headers: CashfreeHeaders;
   private readonly logger: Logger;
 
-  constructor(private readonly config: HttpOtpProviderConfig) {
-    this.base = cashfreeBaseUrl(config.baseUrl);
-    requiresInsecureTransport(this.base); // http is accepted on loopback only, as for the lockers
-    this.headers = new CashfreeHeaders(config);
+  constructor(config: HttpOtpProviderConfig) {
     this.logger = config.logger ?? silentLogger();
+    this.upstream = new JsonUpstream(cashfreeBaseUrl(config.baseUrl), config.timeoutMs ?? 10_000, 'cashfree', this.logger);
+    this.headers = new CashfreeHeaders(config);
   }
 
   async sendOtp(aadhaarNumber: string): Promise<OtpSendResult> {
-    const { status, body } = await this.post('/offline-aadhaar/otp', { aadhaar_number: aadhaarNumber });
+    const answer = await this.upstream.post('/offline-aadhaar/otp', this.headers.current(), { aadhaar_number: aadhaarNumber });
+    const { status, body } = answer;
     if (status === 409 && body['code'] === 'verification_pending') return { outcome: 'throttled', referenceId: null };
     if (status === 400 && body['code'] === 'aadhaar_invalid') return { outcome: 'invalid_aadhaar', referenceId: null };
-    if (status !== 200) throw this.failure(status, body);
+    if (status !== 200) throw this.failure(answer);
     const referenceId = referenceOf(body['ref_id']);
     const message = typeof body['message'] === 'string' ? body['message'] : '';
     if (body['status'] === 'INVALID') return { outcome: 'invalid_aadhaar', referenceId };
@@ -114,7 +116,8 @@ export class HttpOtpProvider implements OtpProviderPort {
   }
 
   async verifyOtp(referenceId: string, otp: string): Promise<OtpVerifyResult> {
-    const { status, body } = await this.post('/offline-aadhaar/verify', { ref_id: referenceId, otp });
+    const answer = await this.upstream.post('/offline-aadhaar/verify', this.headers.current(), { ref_id: referenceId, otp });
+    const { status, body } = answer;
     if (status === 200 && body['status'] === 'VALID') return { outcome: 'valid', record: recordOf(body) };
     const code = typeof body['code'] === 'string' ? body['code'] : '';
     if (status === 409 && code === 'verification_pending') return { outcome: 'in_progress' };
@@ -126,46 +129,27 @@ export class HttpOtpProvider implements OtpProviderPort {
       this.logger.error('Aadhaar OTP provider answered verification_failed with an unknown message', { provider: 'cashfree', status });
       throw serviceError('SOURCE_UNAVAILABLE');
     }
-    throw this.failure(status, body);
+    throw this.failure(answer);
   }
 
-  private async post(path: string, payload: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...this.headers.current() },
-        body: JSON.stringify(payload),
-        signal: AbortSignal.timeout(this.config.timeoutMs ?? 10_000),
-      });
-    } catch (error) {
-      this.logger.warn('Aadhaar OTP provider unreachable', { provider: 'cashfree' });
-      throw serviceErrorWith({ cause: error }, 'SOURCE_UNAVAILABLE');
+  close(): void {
+    this.upstream.close();
+  }
+
+  /** A non-answer: a refusal about us (logged), another 4xx (500, logged), or what kyc's transport makes of it (429, 503). */
+  private failure(answer: JsonAnswer): ServiceError {
+    const code = str(answer.body['code']) ?? '';
+    const meta = { provider: 'cashfree', status: answer.status, provider_code: code };
+    const refusal = cashfreeRefusal(answer.status, code, this.headers.signed);
+    if (refusal !== null) {
+      this.logger.error('Aadhaar OTP provider refused the call', { ...meta, cause: refusal.cause });
+      return serviceError(refusal.error);
     }
-    const body = (await response.json().catch(() => ({}))) as unknown;
-    return { status: response.status, body: typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {} };
-  }
-
-  /** A non-answer: our setup (500, logged), the provider's limit (429), or an outage (503). */
-  private failure(status: number, body: Record<string, unknown>): ServiceError {
-    const code = typeof body['code'] === 'string' ? body['code'] : '';
-    const meta = { provider: 'cashfree', status, provider_code: code };
-    const setup = cashfreeSetupProblem(status, code, this.headers.signed);
-    if (setup !== null) {
-      this.logger.error('Aadhaar OTP provider refused our configuration', { ...meta, cause: setup });
+    if (answer.status < 500 && answer.status !== 409 && answer.status !== 422 && answer.status !== 429) {
+      this.logger.error('Aadhaar OTP provider answered an unexpected status', meta);
       return serviceError('INTERNAL');
     }
-    if (status === 429) return serviceError('TOO_MANY_REQUESTS');
-    if (status === 422 && code === 'insufficient_balance') {
-      this.logger.error('Aadhaar OTP provider cannot verify for now', { ...meta, cause: 'the Cashfree wallet has too little balance: top it up' });
-      return serviceError('SOURCE_UNAVAILABLE');
-    }
-    if (status >= 500 || status === 409 || status === 422) {
-      this.logger.warn('Aadhaar OTP provider failed', meta);
-      return serviceError('SOURCE_UNAVAILABLE');
-    }
-    this.logger.error('Aadhaar OTP provider answered an unexpected status', meta);
-    return serviceError('INTERNAL');
+    return this.upstream.failure(answer, code);
   }
 }
 

@@ -230,7 +230,7 @@ function tokensOf(response: oidc.TokenEndpointResponse & oidc.TokenEndpointRespo
  * What a downloaded file is. The lockers send documents as `text/plain` (XML) or `application/octet-stream` (PDF)
  * as often as with their own type, so a generic type is replaced by what the bytes are, then by the listing's mime.
  */
-export function documentContentType(header: string | null, body: Buffer, listed: string | undefined): string {
+function documentContentType(header: string | null, body: Buffer, listed: string | undefined): string {
   const declared = (header ?? '').split(';')[0]!.trim().toLowerCase();
   if (declared !== '' && declared !== 'text/plain' && declared !== 'application/octet-stream') return declared;
   const head = body.subarray(0, 8).toString('latin1');

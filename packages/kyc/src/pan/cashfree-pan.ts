@@ -1,22 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { CashfreeHeaders, cashfreeBaseUrl, cashfreeSetupProblem, serviceError, silentLogger, type Logger, type ServiceError } from '@satyapan/core';
+import {
+  CashfreeHeaders, cashfreeBaseUrl, cashfreeRefusal, serviceError, silentLogger, type CashfreeCredentials, type Logger, type ServiceError,
+} from '@satyapan/core';
 import { JsonUpstream, str, type JsonAnswer } from './http.js';
 import type { PanLookupRequest, PanRecord, PanVerificationProvider } from './port.js';
+import { isCalendarDate, toIsoDate } from './rules.js';
 
-export interface CashfreePanOptions {
+/**
+ * Cashfree Secure ID's `x-client-id` / `x-client-secret` (the same pair as Cashfree penny drop when one account
+ * has both products) and the optional signing key.
+ */
+export interface CashfreePanOptions extends CashfreeCredentials {
   /**
    * The Verification API's server URL: https://api.cashfree.com/verification (production),
-   * https://sandbox.cashfree.com/verification, or the simulator's URL + /verification (the same convention for
-   * the three Cashfree adapters; a URL without `/verification` gets it appended).
+   * https://sandbox.cashfree.com/verification, or the simulator's URL + /verification (core's `cashfreeBaseUrl`).
    */
   baseUrl: string;
-  /** Cashfree Secure ID `x-client-id` / `x-client-secret`: the same pair as Cashfree penny drop when one account has both products. */
-  clientId: string;
-  clientSecret: string;
-  /** Cashfree's public key (PEM), for hosts without a whitelisted static IP: every call then carries `x-cf-signature`. */
-  publicKeyPem?: string;
-  /** Sent as `x-api-version` when set. */
-  apiVersion?: string;
   /** Whole-call timeout; default 10 s (a lookup of records, no transfer to wait for). */
   timeoutMs?: number;
   logger?: Logger;
@@ -35,9 +34,10 @@ const PATH = '/pan/advance';
  * - 200 `status` VALID: a valid PAN (definitive); INVALID: not found, deleted, fake or deactivated (definitive);
  *   `date_of_birth` comes as `DD-MM-YYYY` (its example) or `DD/MM/YYYY` (its schema's example);
  * - 400 about the PAN (`pan_length_short`, `pan_missing`, ...): 422 `Invalid Pan pattern`;
- * - 400 about our setup, 401, 403 (IP not whitelisted, no valid signature): a 500 and one log line naming it;
- * - 422 `insufficient_balance` (the only 422 it documents): the wallet is empty, never a bad PAN: 503, logged;
- * - 409 (a verification id already used), 5xx, timeouts: 503 `Source Unavailable`; 429 passed on.
+ * - refusals about us (core's `cashfreeRefusal`): 400 about our setup, 401, 403 (IP not whitelisted, no valid
+ *   signature): a 500; 422 `insufficient_balance` (the only 422 it documents; the wallet is empty, never a bad
+ *   PAN): 503; each one error log line naming the cause;
+ * - 409 (a verification id already used), other 422s, 5xx, timeouts: 503 `Source Unavailable`; 429 passed on.
  */
 export class CashfreePanProvider implements PanVerificationProvider {
   readonly name = 'cashfree';
@@ -78,31 +78,23 @@ export class CashfreePanProvider implements PanVerificationProvider {
   private failure(answer: JsonAnswer): ServiceError {
     const code = str(answer.body['code']) ?? '';
     const meta = { provider: this.name, status: answer.status, provider_code: code };
-    const setup = cashfreeSetupProblem(answer.status, code, this.headers.signed);
-    if (setup !== null) {
-      this.logger.error('PAN upstream refused our configuration', { ...meta, cause: setup });
-      return serviceError('INTERNAL');
+    const refusal = cashfreeRefusal(answer.status, code, this.headers.signed);
+    if (refusal !== null) {
+      this.logger.error('PAN provider refused the call', { ...meta, cause: refusal.cause });
+      return serviceError(refusal.error);
     }
     if (answer.status === 400) {
       this.logger.info('PAN provider rejected the input', meta);
       return serviceError('INVALID_PAN_PATTERN');
-    }
-    if (answer.status === 422 || answer.status === 409) {
-      this.logger.error('PAN provider cannot verify for now', {
-        ...meta, cause: code === 'insufficient_balance' ? 'the Cashfree wallet has too little balance: top it up' : 'retryable refusal',
-      });
-      return serviceError('SOURCE_UNAVAILABLE');
     }
     return this.upstream.failure(answer, code);
   }
 }
 
 /** `DD-MM-YYYY`, `DD/MM/YYYY` (what PAN 360 sends) or `YYYY-MM-DD`, as `YYYY-MM-DD`; anything else, or no such day, is undefined. */
-export function isoDate(value: string | undefined): string | undefined {
+function isoDate(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  const dayFirst = /^(\d{2})[-/](\d{2})[-/](\d{4})$/.exec(value);
-  const iso = dayFirst ? `${dayFirst[3]}-${dayFirst[2]}-${dayFirst[1]}` : /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
-  if (iso === undefined) return undefined;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : undefined;
+  const yearFirst = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const dayFirst = yearFirst ? `${yearFirst[3]}/${yearFirst[2]}/${yearFirst[1]}` : value.replace(/-/g, '/');
+  return isCalendarDate(dayFirst) ? toIsoDate(dayFirst) : undefined;
 }

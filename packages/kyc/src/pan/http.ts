@@ -31,7 +31,7 @@ export class JsonUpstream {
       return { status: response.status, body: await readJson(response), retryAfter: response.headers.get('retry-after') };
     } catch (error) {
       const code = error instanceof Error ? (error as { code?: string }).code ?? error.name : 'unknown';
-      this.logger.warn('PAN upstream unreachable', { provider: this.provider, error_code: code });
+      this.logger.warn('upstream unreachable', { provider: this.provider, error_code: code });
       throw serviceErrorWith({ cause: error }, 'SOURCE_UNAVAILABLE');
     }
   }
@@ -40,15 +40,15 @@ export class JsonUpstream {
   failure(answer: JsonAnswer, providerCode: string): ServiceError {
     const meta = { provider: this.provider, status: answer.status, provider_code: providerCode };
     if (answer.status === 401 || answer.status === 403) {
-      this.logger.error('PAN upstream refused our credentials', meta);
+      this.logger.error('upstream refused our credentials', meta);
       return serviceError('INTERNAL');
     }
     if (answer.status === 429) {
-      this.logger.warn('PAN upstream rate limit reached', meta);
+      this.logger.warn('upstream rate limit reached', meta);
       const retryAfter = answer.retryAfter;
       return serviceErrorWith(retryAfter && /^\d{1,6}$/.test(retryAfter) ? { headers: { 'Retry-After': retryAfter } } : {}, 'TOO_MANY_REQUESTS');
     }
-    this.logger.warn('PAN upstream failed', meta);
+    this.logger.warn('upstream failed', meta);
     return serviceError('SOURCE_UNAVAILABLE');
   }
 

@@ -65,3 +65,9 @@ export function isCalendarDate(text: string): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
+
+/** A DD/MM/YYYY date (one {@link isCalendarDate} accepts) as YYYY-MM-DD. */
+export function toIsoDate(ddmmyyyy: string): string {
+  const [day, month, year] = ddmmyyyy.split('/');
+  return `${year}-${month}-${day}`;
+}

@@ -4,7 +4,7 @@ import {
 import { checkThreshold, matchNames } from '@satyapan/name-match';
 import type { PanAadhaarLinkOutcome, PanAadhaarLinkProvider, PanAadhaarLinkState, PanRecord, PanVerificationProvider } from './port.js';
 import {
-  AADHAAR_NUMBER_PATTERN, PAN_NAME_MAX, PAN_PATTERN, VALIDATION, assertReason, hasConsent, isCalendarDate, panCategory, type PanCategory,
+  AADHAAR_NUMBER_PATTERN, PAN_NAME_MAX, PAN_PATTERN, VALIDATION, assertReason, hasConsent, isCalendarDate, panCategory, toIsoDate, type PanCategory,
 } from './rules.js';
 
 /** `@entity` of the answers, in our words (the vendor's `in.co.sandbox...` with `service`). */
@@ -151,11 +151,6 @@ export function assertPanVerifyInput(input: Omit<PanVerifyInput, 'apiKey' | 'acc
 function seedingStatus(record: PanRecord, category: PanCategory): AadhaarSeedingStatus {
   if (category !== 'individual' || !record.valid || record.aadhaarSeeded === undefined) return 'na';
   return record.aadhaarSeeded ? 'y' : 'n';
-}
-
-function toIsoDate(ddmmyyyy: string): string {
-  const [day, month, year] = ddmmyyyy.split('/');
-  return `${year}-${month}-${day}`;
 }
 
 /** The vendor's messages per link state. The double space before the masked number is the vendor's. */

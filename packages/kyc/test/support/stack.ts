@@ -90,6 +90,7 @@ export async function startKycStack(options: KycStackOptions = {}): Promise<KycS
       services.kyc.close();
       services.pan?.close();
       services.panAadhaarLink?.close();
+      services.aadhaarOtp?.close();
       await h.close();
       redis.disconnect();
       await Promise.all([lockers.close(), otp.close()]);

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { systemClock, type Clock } from '@satyapan/core';
-import { hasClientCredentials } from '../client-credentials.js';
 import { listenOnLoopback } from '../listen.js';
-import { admitSigned, type SignatureCheck } from '../cashfree-signature.js';
+import { cashfreeGate, type SignatureCheck } from '../cashfree-signature.js';
 import {
   AADHAAR_TEST_NUMBERS, AADHAAR_TEST_OTP, VENDOR_AADHAAR_NUMBERS as V, VENDOR_AADHAAR_REFERENCE_IDS, VENDOR_SOURCE_UNAVAILABLE_OTP,
 } from './test-numbers.js';
@@ -103,11 +102,8 @@ export async function startAadhaarOtpSimulator(options: AadhaarOtpSimulatorOptio
   const app = express();
   app.disable('x-powered-by');
   app.use(express.json({ limit: '8kb' }));
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (!hasClientCredentials(req, { clientId, clientSecret })) {
-      return void failure(res, 401, 'Invalid clientId and clientSecret combination', 'authentication_failed', 'authentication_error');
-    }
-    if (!admitSigned(req, res, clientId, options.signature, clock.now())) return;
+  app.use(cashfreeGate({ clientId, clientSecret, signature: options.signature, now: () => clock.now() }));
+  app.use((_req: Request, res: Response, next: NextFunction) => {
     if (down) return void failure(res, 500, UNKNOWN_ERROR, 'api_error', 'internal_error');
     next();
   });

@@ -172,11 +172,19 @@ function tokenResponse(profile: LockerProfile, tokens: IssuedTokens): Record<str
   return base;
 }
 
-/** The user block of the token response and of `GET /oauth2/1/user`. */
-export function userFields(user: LockerUser): Record<string, string> {
+/**
+ * The partner API's "Get User Details" answer (`GET /oauth2/1/user`), with the fields its specification lists
+ * (API Setu's authpartner OpenAPI: digilockerid, name, dob as DDMMYYYY, gender, eaadhaar) and no mobile or
+ * email: those come with the token answer only.
+ */
+export function accountDetails(user: LockerUser): Record<string, string> {
+  return { digilockerid: user.id, name: user.name, dob: user.dob, gender: user.gender, eaadhaar: user.eaadhaar ? 'Y' : 'N' };
+}
+
+/** The user block of the token response: the account details and what comes with the token answer only. */
+function userFields(user: LockerUser): Record<string, string> {
   return {
-    digilockerid: user.id, name: user.name, dob: user.dob, gender: user.gender, eaadhaar: user.eaadhaar ? 'Y' : 'N',
-    mobile: user.mobile, reference_key: `ref-${user.id.slice(0, 8)}`, ...(user.email ? { email: user.email } : {}),
+    ...accountDetails(user), mobile: user.mobile, reference_key: `ref-${user.id.slice(0, 8)}`, ...(user.email ? { email: user.email } : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import { findEntityByUser, findIndividual, type LockerEntity, type LockerUser } 
 import type { AuthorizationState, Grant, LockerKind } from './authorization-state.js';
 import { entityDocuments, individualDocuments, type LockerDocument } from './documents.js';
 import { faultGate, type LockerSwitches } from './switches.js';
-import { oauthError, userFields } from './oauth-routes.js';
+import { accountDetails, oauthError } from './oauth-routes.js';
 
 /** The protected resources of a locker, reached with `Authorization: Bearer <access token>`. */
 
@@ -61,16 +61,6 @@ export function entityvaultResources(state: AuthorizationState, switches: Locker
     sendDocument(res, documentsOf(res).find((d) => d.listing.uri === req.params['uri']));
   });
   return router;
-}
-
-/**
- * The partner API's "Get User Details" answer (`GET /oauth2/1/user`), with the fields its specification lists
- * (API Setu's authpartner OpenAPI: digilockerid, name, dob as DDMMYYYY, gender, eaadhaar) and no mobile or
- * email: those come with the token answer only.
- */
-function accountDetails(user: LockerUser): Record<string, string> {
-  const { digilockerid, name, dob, gender, eaadhaar } = userFields(user);
-  return { digilockerid: digilockerid!, name: name!, dob: dob!, gender: gender!, eaadhaar: eaadhaar! };
 }
 
 /**

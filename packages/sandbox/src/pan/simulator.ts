@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { hasClientCredentials } from '../client-credentials.js';
+import { systemClock, type Clock } from '@satyapan/core';
 import { listenOnLoopback } from '../listen.js';
-import { admitSigned, type SignatureCheck } from '../cashfree-signature.js';
+import { cashfreeGate, type SignatureCheck } from '../cashfree-signature.js';
 import { linkScenario, panScenario } from './test-pans.js';
 
 export interface SimulatorControls {
@@ -23,6 +23,8 @@ export interface PanSimulatorOptions {
   latencyMs?: number;
   /** Require Cashfree's request signature (a host that is not whitelisted): without a valid one, 403. */
   signature?: SignatureCheck;
+  /** The signature's timestamp is checked against it (default the system clock). */
+  clock?: Clock;
 }
 
 export interface PanSimulator extends SimulatorControls {
@@ -63,11 +65,9 @@ export async function startPanSimulator(options: PanSimulatorOptions = {}): Prom
   let reference = 1000;
   const app = simulatorApp(state);
 
-  app.post('/verification/pan/advance', (req, res) => {
-    if (!hasClientCredentials(req, { clientId, clientSecret })) {
-      return void cashfreeError(res, 401, 'authentication_error', 'authentication_failed', 'Invalid clientId and clientSecret combination');
-    }
-    if (!admitSigned(req, res, clientId, options.signature, Date.now())) return;
+  const clock = options.clock ?? systemClock;
+  // On the operation only: an unknown path is Cashfree's 404 whoever asks.
+  app.post('/verification/pan/advance', cashfreeGate({ clientId, clientSecret, signature: options.signature, now: () => clock.now() }), (req, res) => {
     if (state.down) return void cashfreeError(res, 502, 'internal_error', 'verification_failed', 'verification attempt failed');
     const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
     const { verification_id: verificationId, pan, name } = body;

@@ -1,10 +1,9 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { systemClock, type Clock } from '@satyapan/core';
-import { hasClientCredentials } from '../client-credentials.js';
 import { listenOnLoopback } from '../listen.js';
 import { CallCounter, type RateLimitSetting } from '../call-counter.js';
 import { nameMatch } from './name-match.js';
-import { admitSigned, type SignatureCheck } from '../cashfree-signature.js';
+import { cashfreeGate, type SignatureCheck } from '../cashfree-signature.js';
 import { BAD_GATEWAY, RATE_LIMITED, outcomeFor, type AccountOutcome, type ErrorOutcome } from './outcomes.js';
 import { PENNY_DROP_TEST_NAMES } from './test-accounts.js';
 
@@ -150,11 +149,8 @@ export async function startPennyDropSimulator(options: PennyDropSimulatorOptions
     if (latencyMs > 0) setTimeout(next, latencyMs);
     else next();
   });
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (!hasClientCredentials(req, { clientId, clientSecret })) {
-      return void fail(res, new ProviderError(401, 'authentication_error', 'authentication_failed', 'Invalid clientId and clientSecret combination'));
-    }
-    if (!admitSigned(req, res, clientId, options.signature, clock.now())) return;
+  app.use(cashfreeGate({ clientId, clientSecret, signature: options.signature, now: () => clock.now() }));
+  app.use((_req: Request, res: Response, next: NextFunction) => {
     if (down) return void fail(res, ProviderError.of(BAD_GATEWAY));
     next();
   });

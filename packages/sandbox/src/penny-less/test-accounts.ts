@@ -42,11 +42,11 @@ export const VENDOR_PENNY_LESS_ACCOUNTS = {
   businessSecond: '780312749124122',
   /** SBIN0021745: Invalid account number or ifsc provided. */
   invalidAccount: '60100123456789',
-  /** SBIN0021744: Beneficiary bank offline. */
+  /** SBIN0021744: the vendor's "Beneficiary bank offline"; here Setu's "Invalid bank details" (no such account). */
   bankOffline: '60100123456444',
-  /** SBIN0071744: Account is blocked. */
+  /** SBIN0071744: the vendor's "Account is blocked"; here Setu's "Invalid bank details" (no such account). */
   blocked: '60100123456777',
-  /** SBIN0061746: Given account is an NRE account. */
+  /** SBIN0061746: the vendor's "Given account is an NRE account"; here Setu's "Invalid bank details" (no such account). */
   nreAccount: '60100123456666',
   /** SBIN0021745: 503 Source Unavailable. */
   sourceUnavailable: '60100123456791',

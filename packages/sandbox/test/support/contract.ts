@@ -1,12 +1,17 @@
+import { expect } from 'chai';
+import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { Ajv, type ValidateFunction } from 'ajv';
+import { createLogger, isServiceError, type Logger } from '@satyapan/core';
 
 /**
  * What the contract tests share: the providers' own schemas and examples (fixtures/<provider>/, each with its
  * SOURCE.md), a validator built from them, and a loopback server that answers what a test scripts and records
- * what the adapter sent. Nothing here is our reading of a provider: the fixtures are the provider's words.
+ * what the adapter sent, and the one loop that serves each documented example to an adapter. Nothing here is our
+ * reading of a provider: the fixtures are the provider's words, the tables of meanings are each test's own.
  */
 
 type Json = Record<string, unknown>;
@@ -112,8 +117,39 @@ export async function startContractServer(): Promise<ContractServer> {
   };
 }
 
+/** One documented answer of a provider's operation (`component`: the schema component it illustrates, when known). */
+export interface ProviderExample {
+  status: number;
+  name: string;
+  value: Record<string, unknown>;
+  component?: string;
+}
+
 /** What an adapter makes of a provider's answer when it is not an answer about the account or person. */
 export interface ExpectedError { error: { status: number; message: string } }
+
+/** What an adapter makes of a documented answer: an answer (compared whole, or in part) or one of our errors. */
+export type Expected<T> = { answer: T } | ExpectedError;
+
+/** The provider cannot answer now (its outage, its limit on our standing): 503. */
+export const SOURCE_UNAVAILABLE: ExpectedError = { error: { status: 503, message: 'Source Unavailable' } };
+/** The provider refused our setup: the caller can do nothing about it, 500. */
+export const OUR_SETUP: ExpectedError = { error: { status: 500, message: 'Internal Server Error' } };
+
+interface CashfreeExample extends ProviderExample { operation: string; component: string }
+interface CashfreeFixture {
+  schemas: Record<string, Record<string, unknown> & { 'x-documented-values'?: Record<string, string[]> }>;
+  operations: Record<string, { responses: Record<string, string> }>;
+  examples: CashfreeExample[];
+}
+
+/** Cashfree's Verification OpenAPI (2023-12-18) as fixtures/cashfree holds it, read once. */
+export const CASHFREE_FIXTURE = loadFixture<CashfreeFixture>('cashfree/verification-openapi.json');
+
+/** The documented examples of one Cashfree operation (`POST /bank-account/sync`, ...). */
+export function cashfreeExamples(operation: string): CashfreeExample[] {
+  return CASHFREE_FIXTURE.examples.filter((example) => example.operation === operation);
+}
 
 /**
  * Cashfree's answers every Verification operation shares (its `Response401`, `Response403`, `Response429`,
@@ -121,30 +157,104 @@ export interface ExpectedError { error: { status: number; message: string } }
  * Cashfree adapters answers for it: our setup is a 500, Cashfree's limit a 429, its failures a 503.
  */
 export const CASHFREE_SHARED_ANSWERS: Readonly<Record<string, ExpectedError>> = {
-  '401 Invalid client ID and client secret combination': { error: { status: 500, message: 'Internal Server Error' } },
-  '403 IP not whitelisted': { error: { status: 500, message: 'Internal Server Error' } },
+  '401 Invalid client ID and client secret combination': OUR_SETUP,
+  '403 IP not whitelisted': OUR_SETUP,
   '429 Rate limit error per operation': { error: { status: 429, message: 'Too Many Requests' } },
   '429 Rate limit error per IP': { error: { status: 429, message: 'Too Many Requests' } },
-  '500 Internal Server Error': { error: { status: 503, message: 'Source Unavailable' } },
-  '500 Unknown Error Occured': { error: { status: 503, message: 'Source Unavailable' } },
-  '500 Internal Server Error (all cases)': { error: { status: 503, message: 'Source Unavailable' } },
-  '502 Bad Gateway': { error: { status: 503, message: 'Source Unavailable' } },
+  '500 Internal Server Error': SOURCE_UNAVAILABLE,
+  '500 Unknown Error Occured': SOURCE_UNAVAILABLE,
+  '500 Internal Server Error (all cases)': SOURCE_UNAVAILABLE,
+  '502 Bad Gateway': SOURCE_UNAVAILABLE,
 };
 
 /**
- * What each documented example of an operation means: the operation's own table first, then the shared answers.
- * Throws for an example neither names, and for an entry of the operation's table that no example shows, so that
- * the tables and the provider's document cannot drift apart.
+ * What each documented example of an operation means: the operation's own table first, then the answers the
+ * provider's operations share (Cashfree's by default; a provider without shared answers passes {}). Throws for an
+ * example neither names, and for an entry of the operation's table that no example shows, so that the tables and
+ * the provider's document cannot drift apart.
  */
-export function meaningsOf<T>(examples: readonly { status: number; name: string }[], own: Readonly<Record<string, T>>): Map<string, T | ExpectedError> {
+export function meaningsOf<T>(
+  examples: readonly { status: number; name: string }[],
+  own: Readonly<Record<string, Expected<T>>>,
+  shared: Readonly<Record<string, ExpectedError>> = CASHFREE_SHARED_ANSWERS,
+): Map<string, Expected<T>> {
   const keys = examples.map((example) => `${example.status} ${example.name}`);
   const unknown = Object.keys(own).filter((key) => !keys.includes(key));
   if (unknown.length > 0) throw new Error(`meanings for answers the provider does not document: ${unknown.join(', ')}`);
   return new Map(keys.map((key) => {
-    const meaning = own[key] ?? CASHFREE_SHARED_ANSWERS[key];
+    const meaning = own[key] ?? shared[key];
     if (meaning === undefined) throw new Error(`no meaning for the documented answer ${key}`);
     return [key, meaning];
   }));
+}
+
+export interface ReadEachExample<T> {
+  /** Whose examples they are, for the test titles ("as Cashfree means it"). */
+  provider: string;
+  examples: readonly ProviderExample[];
+  meanings: ReadonlyMap<string, Expected<T>>;
+  /** The loopback server of the current test (made in a beforeEach). */
+  server: () => ContractServer;
+  /** The one adapter call each example is read by. */
+  call: () => Promise<T>;
+  /** `include` when the adapter's answer may carry more than the table says; `equal` by default. */
+  match?: 'equal' | 'include';
+  /** Before each title, for a test that reads several operations ("send: "). */
+  prefix?: string;
+}
+
+/**
+ * One test per documented example: the loopback server answers it (a 429 with `Retry-After: 2`), the adapter is
+ * called, and its answer or its error is what the table says (a 429 passes the provider's Retry-After on).
+ */
+export function itReadsEachExample<T>(options: ReadEachExample<T>): void {
+  for (const example of options.examples) {
+    const key = `${example.status} ${example.name}`;
+    const component = example.component ? ` (${example.component})` : '';
+    it(`${options.prefix ?? ''}reads ${example.status} "${example.name}"${component} as ${options.provider} means it`, async () => {
+      options.server().answer({ status: example.status, body: example.value, headers: example.status === 429 ? { 'retry-after': '2' } : {} });
+      const expected = options.meanings.get(key)!;
+      const attempt = options.call();
+      if ('answer' in expected) {
+        if (options.match === 'include') expect(await attempt).to.deep.include(expected.answer);
+        else expect(await attempt).to.deep.equal(expected.answer);
+        return;
+      }
+      const error = await failure(attempt);
+      expect(error).to.deep.include(expected.error);
+      if (expected.error.status === 429) expect(error.headers).to.include({ 'Retry-After': '2' });
+    });
+  }
+}
+
+/** An RSA key pair for Cashfree's request signature, made once per run (2048-bit keys take a while). */
+let keyPair: { publicKey: string; privateKey: string } | undefined;
+export function testKeyPair(): { publicKey: string; privateKey: string } {
+  keyPair ??= generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  return keyPair;
+}
+
+/** A logger whose lines the test can read back. */
+export function capturedLogger(): { logger: Logger; text: () => string } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { logger: createLogger({ stream, level: 'debug' }), text: () => lines.join('') };
+}
+
+/** The ServiceError a promise rejects with, as status, message and headers. */
+export async function failure(promise: Promise<unknown>): Promise<{ status: number; message: string; headers: Record<string, string> }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!isServiceError(error)) throw error;
+    return { status: error.status, message: error.message, headers: { ...error.headers } };
+  }
+  throw new Error('expected a ServiceError');
 }
 
 /** A JSON POST to a simulator, its status and JSON answer. */
