@@ -63,6 +63,7 @@ process.stdin.on('end', () => {
   server.closeAllConnections();
   server.close(() => {
     kyc.kyc.close();
+    kyc.aadhaarOtp?.close();
     bank.close();
     void statements.close().then(() => {
       redis.disconnect();

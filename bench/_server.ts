@@ -86,7 +86,7 @@ async function build(kind: string, config: ServerConfig): Promise<{ app: Express
         lockers: { docvault: { baseUrl: docvault, clientId, clientSecret }, entityvault: { baseUrl: entityvault, clientId, clientSecret } },
       });
       const built = await routerApp(config, async () => [kycArea(services)], [], redis);
-      return { app: built.app, close: () => { services.kyc.close(); built.close(); } };
+      return { app: built.app, close: () => { services.kyc.close(); services.aadhaarOtp?.close(); built.close(); } };
     }
     case 'proxy':
       return proxyApp(config.upstream!);

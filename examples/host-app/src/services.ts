@@ -90,6 +90,7 @@ export async function startDemoServices(
       kyc.kyc.close();
       kyc.pan?.close();
       kyc.panAadhaarLink?.close();
+      kyc.aadhaarOtp?.close();
       bank.close();
     },
   };

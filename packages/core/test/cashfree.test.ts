@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import { constants, privateDecrypt } from 'node:crypto';
+import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { CASHFREE_REFUSAL_CAUSES, CashfreeHeaders, cashfreeBaseUrl, cashfreeRefusal } from '@satyapan/core';
-import { testKeyPair } from '../../sandbox/test/support/contract.js';
 
 /**
  * What the three Cashfree adapters (penny drop in bank, PAN 360 and offline Aadhaar OTP in kyc) take from core,
@@ -23,7 +22,8 @@ describe('core: Cashfree upstream conventions', () => {
 
   describe('request signing (x-cf-signature)', () => {
     it('signs every call with RSA-OAEP of clientId.unixSeconds under Cashfree\'s public key, fresh each time', () => {
-      const keys = testKeyPair();
+      // Core's own test: no other package's test support (the sandbox's builds on core).
+      const keys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
       const headers = new CashfreeHeaders({ clientId: 'cf-id', clientSecret: 'cf-secret', publicKeyPem: keys.publicKey });
       expect(headers.signed).to.equal(true);
       const before = Math.floor(Date.now() / 1000);
