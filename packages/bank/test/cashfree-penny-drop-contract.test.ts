@@ -4,8 +4,8 @@ import {
   PENNY_DROP_TEST_ACCOUNTS as ACCOUNTS, PENNY_DROP_TEST_IFSC as IFSC, startPennyDropSimulator,
 } from '@satyapan/sandbox';
 import {
-  CASHFREE_FIXTURE, OUR_SETUP, SOURCE_UNAVAILABLE, capturedLogger, cashfreeExamples, errorsOf, failure, itReadsEachExample, meaningsOf,
-  startContractServer, testKeyPair, validatorFor, type ContractServer, type Expected,
+  CASHFREE_FIXTURE, OUR_SETUP, SOURCE_UNAVAILABLE, adapterRig, cashfreeExamples, errorsOf, failure,
+  itReadsEachExample, meaningsOf, testKeyPair, validatorFor, type Expected,
 } from '../../sandbox/test/support/contract.js';
 
 /**
@@ -60,53 +60,44 @@ const OWN: Record<string, Expected<Outcome>> = {
 const MEANING = meaningsOf(examples, OWN);
 
 describe('bank: Cashfree penny drop against Cashfree\'s published contract', () => {
-  let server: ContractServer;
-  let logs: ReturnType<typeof capturedLogger>;
-  let provider: CashfreePennyDropProvider;
-
-  beforeEach(async () => {
-    server = await startContractServer();
-    logs = capturedLogger();
-    provider = new CashfreePennyDropProvider({ baseUrl: `${server.url}/verification`, clientId: 'cf-id', clientSecret: 'cf-secret', logger: logs.logger });
-  });
-  afterEach(() => server.close());
+  const rig = adapterRig((url, logger) => new CashfreePennyDropProvider({ baseUrl: `${url}/verification`, clientId: 'cf-id', clientSecret: 'cf-secret', logger: logger }));
 
   itReadsEachExample({
-    provider: 'Cashfree', examples, meanings: MEANING, server: () => server,
-    call: () => provider.verify({ ifsc: 'YESB0000262', accountNumber: '026291800001191' }),
+    provider: 'Cashfree', examples, meanings: MEANING, server: () => rig.server,
+    call: () => rig.adapter.verify({ ifsc: 'YESB0000262', accountNumber: '026291800001191' }),
   });
 
   it('logs the reference Cashfree gives a bank or rail failure, for a later status poll', async () => {
-    server.answer({ status: 422, body: examples.find((example) => example.name === 'NPCI unavailable')!.value });
-    await provider.verify({ ifsc: IFSC, accountNumber: ACCOUNTS.valid });
-    expect(logs.text()).to.contain('"provider_reference":"102"').and.not.contain(ACCOUNTS.valid);
+    rig.server.answer({ status: 422, body: examples.find((example) => example.name === 'NPCI unavailable')!.value });
+    await rig.adapter.verify({ ifsc: IFSC, accountNumber: ACCOUNTS.valid });
+    expect(rig.logs.text()).to.contain('"provider_reference":"102"').and.not.contain(ACCOUNTS.valid);
   });
 
   it('logs one line naming the cause when Cashfree refuses our setup, and never the provider\'s text', async () => {
     const forbidden = examples.find((example) => example.status === 403)!;
-    server.answer({ status: 403, body: forbidden.value });
-    await failure(provider.verify({ ifsc: IFSC, accountNumber: ACCOUNTS.valid }));
+    rig.server.answer({ status: 403, body: forbidden.value });
+    await failure(rig.adapter.verify({ ifsc: IFSC, accountNumber: ACCOUNTS.valid }));
     const testKeys = examples.find((example) => example.name === 'Using test credentials')!;
-    server.answer({ status: 400, body: testKeys.value });
-    await failure(provider.verify({ ifsc: IFSC, accountNumber: ACCOUNTS.valid }));
-    const text = logs.text();
+    rig.server.answer({ status: 400, body: testKeys.value });
+    await failure(rig.adapter.verify({ ifsc: IFSC, accountNumber: ACCOUNTS.valid }));
+    const text = rig.logs.text();
     expect(text).to.contain('egress IP is not whitelisted').and.contain('client secret belongs to the other environment');
     expect(text).to.not.contain('106.51.91.104');
   });
 
   it('sends requests that Cashfree\'s request schema accepts, to the documented path, with its headers', async () => {
     const validate = validatorFor(CASHFREE_FIXTURE.schemas['BankAccountVerificationSyncRequestSchema']);
-    server.answer({ status: 200, body: examples[0]!.value });
-    await provider.verify({ ifsc: IFSC, accountNumber: ACCOUNTS.valid });
-    await provider.verify({ ifsc: IFSC, accountNumber: ACCOUNTS.valid, name: 'Ana D\'Souza-Rao (Mrs.)', mobile: '9876543210' });
-    for (const request of server.requests) {
+    rig.server.answer({ status: 200, body: examples[0]!.value });
+    await rig.adapter.verify({ ifsc: IFSC, accountNumber: ACCOUNTS.valid });
+    await rig.adapter.verify({ ifsc: IFSC, accountNumber: ACCOUNTS.valid, name: 'Ana D\'Souza-Rao (Mrs.)', mobile: '9876543210' });
+    for (const request of rig.server.requests) {
       expect(request.method).to.equal('POST');
       expect(request.path).to.equal('/verification/bank-account/sync');
       expect(request.headers).to.include({ 'x-client-id': 'cf-id', 'x-client-secret': 'cf-secret', 'content-type': 'application/json' });
       expect(validate(request.json), errorsOf(validate)).to.equal(true);
     }
     // The name as Cashfree's schema allows it: "alphanumeric, whitespace, period, hyphen, slash and ampersand".
-    expect(server.requests[1]!.json).to.deep.include({ name: 'Ana D Souza-Rao Mrs.', phone: '9876543210' });
+    expect(rig.server.requests[1]!.json).to.deep.include({ name: 'Ana D Souza-Rao Mrs.', phone: '9876543210' });
   });
 
   describe('request signing (x-cf-signature)', () => {
@@ -116,9 +107,9 @@ describe('bank: Cashfree penny drop against Cashfree\'s published contract', () 
       try {
         const signing = new CashfreePennyDropProvider({ baseUrl: `${sim.url}/verification`, clientId: sim.clientId, clientSecret: sim.clientSecret, publicKeyPem: keys.publicKey });
         expect(await signing.verify({ ifsc: IFSC, accountNumber: ACCOUNTS.valid })).to.include({ providerCode: 'ACCOUNT_IS_VALID' });
-        const unsigned = new CashfreePennyDropProvider({ baseUrl: `${sim.url}/verification`, clientId: sim.clientId, clientSecret: sim.clientSecret, logger: logs.logger });
+        const unsigned = new CashfreePennyDropProvider({ baseUrl: `${sim.url}/verification`, clientId: sim.clientId, clientSecret: sim.clientSecret, logger: rig.logs.logger });
         expect(await failure(unsigned.verify({ ifsc: IFSC, accountNumber: ACCOUNTS.valid }))).to.deep.include({ status: 500 });
-        expect(logs.text()).to.contain('set the public key to sign calls');
+        expect(rig.logs.text()).to.contain('set the public key to sign calls');
         expect(sim.deposits()).to.equal(1);
       } finally {
         await sim.close();

@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { HttpOtpProvider, type OtpSendResult, type OtpVerifyResult } from '@satyapan/kyc';
 import { AADHAAR_TEST_NUMBERS, startAadhaarOtpSimulator } from '@satyapan/sandbox';
 import {
-  CASHFREE_FIXTURE, OUR_SETUP, SOURCE_UNAVAILABLE, capturedLogger, cashfreeExamples, errorsOf, failure, itReadsEachExample, meaningsOf,
-  startContractServer, testKeyPair, validatorFor, type ContractServer, type Expected,
+  CASHFREE_FIXTURE, OUR_SETUP, SOURCE_UNAVAILABLE, adapterRig, cashfreeExamples, errorsOf, failure,
+  itReadsEachExample, meaningsOf, testKeyPair, validatorFor, type Expected,
 } from '../../sandbox/test/support/contract.js';
 
 /**
@@ -45,68 +45,56 @@ const SEND_MEANING = meaningsOf(SEND, SEND_OWN);
 const VERIFY_MEANING = meaningsOf(VERIFY, VERIFY_OWN);
 
 describe('kyc: Cashfree offline Aadhaar OTP against Cashfree\'s published contract', () => {
-  let server: ContractServer;
-  let logs: ReturnType<typeof capturedLogger>;
-  let provider: HttpOtpProvider;
+  const rig = adapterRig((url, logger) => new HttpOtpProvider({ baseUrl: `${url}/verification`, clientId: 'cf-id', clientSecret: 'cf-secret', logger: logger }));
 
-  beforeEach(async () => {
-    server = await startContractServer();
-    logs = capturedLogger();
-    provider = new HttpOtpProvider({ baseUrl: `${server.url}/verification`, clientId: 'cf-id', clientSecret: 'cf-secret', logger: logs.logger });
-  });
-  afterEach(async () => {
-    provider.close();
-    await server.close();
+  itReadsEachExample({
+    provider: 'Cashfree', prefix: 'send: ', examples: SEND, meanings: SEND_MEANING, server: () => rig.server,
+    call: () => rig.adapter.sendOtp('655675523712'),
   });
 
   itReadsEachExample({
-    provider: 'Cashfree', prefix: 'send: ', examples: SEND, meanings: SEND_MEANING, server: () => server,
-    call: () => provider.sendOtp('655675523712'),
-  });
-
-  itReadsEachExample({
-    provider: 'Cashfree', prefix: 'verify: ', examples: VERIFY, meanings: VERIFY_MEANING, server: () => server,
-    call: async () => (await provider.verifyOtp('70471', '267987')).outcome,
+    provider: 'Cashfree', prefix: 'verify: ', examples: VERIFY, meanings: VERIFY_MEANING, server: () => rig.server,
+    call: async () => (await rig.adapter.verifyOtp('70471', '267987')).outcome,
   });
 
   it('reads the e-KYC record of the documented VALID answer, its string ref_id and numeric year and PIN included', async () => {
-    server.answer({ status: 200, body: VERIFY.find((example) => example.name === 'VALID')!.value });
-    const answer = await provider.verifyOtp('70471', '267987');
+    rig.server.answer({ status: 200, body: VERIFY.find((example) => example.name === 'VALID')!.value });
+    const answer = await rig.adapter.verifyOtp('70471', '267987');
     if (answer.outcome !== 'valid') throw new Error('expected a record');
     expect(answer.record).to.deep.include({ referenceId: 70471, name: 'Mallesh Fakkirappa Dollin', dob: '02-02-1995', yearOfBirth: '1995', gender: 'M', shareCode: '1234' });
     expect(answer.record.address).to.include({ pincode: '581115', district: 'Haveri', state: 'Karnataka' });
   });
 
   it('reads a ref_id sent as a string on send, and logs an unknown verification_failed message instead of guessing', async () => {
-    server.answer({ status: 200, body: { status: 'SUCCESS', message: 'OTP sent successfully', ref_id: '21637861' } });
-    expect(await provider.sendOtp('655675523712')).to.deep.equal({ outcome: 'sent', referenceId: 21637861 });
-    server.answer({ status: 400, body: { type: 'validation_error', code: 'verification_failed', message: 'Something new' } });
-    expect(await failure(provider.verifyOtp('1', '123456'))).to.deep.include({ status: 503 });
-    expect(logs.text()).to.contain('unknown message').and.not.contain('Something new');
+    rig.server.answer({ status: 200, body: { status: 'SUCCESS', message: 'OTP sent successfully', ref_id: '21637861' } });
+    expect(await rig.adapter.sendOtp('655675523712')).to.deep.equal({ outcome: 'sent', referenceId: 21637861 });
+    rig.server.answer({ status: 400, body: { type: 'validation_error', code: 'verification_failed', message: 'Something new' } });
+    expect(await failure(rig.adapter.verifyOtp('1', '123456'))).to.deep.include({ status: 503 });
+    expect(rig.logs.text()).to.contain('unknown message').and.not.contain('Something new');
   });
 
   it('sends requests that Cashfree\'s request schemas accept, to the documented paths', async () => {
     const sendSchema = validatorFor(CASHFREE_FIXTURE.schemas['OfflineAadhaarSendOtpRequestSchema']);
     const verifySchema = validatorFor(CASHFREE_FIXTURE.schemas['OfflineAadhaarVerifyOtpRequestSchema']);
-    server.answer({ status: 200, body: SEND[0]!.value });
-    await provider.sendOtp('655675523712');
-    await provider.verifyOtp('21637861', '267987').catch(() => undefined);
-    const [send, verify] = server.requests;
+    rig.server.answer({ status: 200, body: SEND[0]!.value });
+    await rig.adapter.sendOtp('655675523712');
+    await rig.adapter.verifyOtp('21637861', '267987').catch(() => undefined);
+    const [send, verify] = rig.server.requests;
     expect([send!.path, verify!.path]).to.deep.equal(['/verification/offline-aadhaar/otp', '/verification/offline-aadhaar/verify']);
     expect(sendSchema(send!.json), errorsOf(sendSchema)).to.equal(true);
     expect(verifySchema(verify!.json), errorsOf(verifySchema)).to.equal(true);
-    for (const request of server.requests) expect(request.headers).to.include({ 'x-client-id': 'cf-id', 'x-client-secret': 'cf-secret' });
+    for (const request of rig.server.requests) expect(request.headers).to.include({ 'x-client-id': 'cf-id', 'x-client-secret': 'cf-secret' });
   });
 
   it('signs its calls when given Cashfree\'s public key, and the signing simulator accepts them', async () => {
     const keys = testKeyPair();
     const sim = await startAadhaarOtpSimulator({ signature: { privateKeyPem: keys.privateKey } });
     const signing = new HttpOtpProvider({ baseUrl: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret, publicKeyPem: keys.publicKey });
-    const unsigned = new HttpOtpProvider({ baseUrl: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret, logger: logs.logger });
+    const unsigned = new HttpOtpProvider({ baseUrl: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret, logger: rig.logs.logger });
     try {
       expect(await signing.sendOtp(AADHAAR_TEST_NUMBERS.otpSent)).to.include({ outcome: 'sent' });
       expect(await failure(unsigned.sendOtp(AADHAAR_TEST_NUMBERS.otpSent))).to.deep.include({ status: 500 });
-      expect(logs.text()).to.contain('egress IP is not whitelisted');
+      expect(rig.logs.text()).to.contain('egress IP is not whitelisted');
       expect(sim.otpRequests()).to.equal(1);
     } finally {
       signing.close();

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { IncomeTaxLinkStatusProvider, type PanAadhaarLinkState } from '@satyapan/kyc';
 import { PAN_TEST_VALUES, VENDOR_PAN_TEST_VALUES, startPanAadhaarLinkSimulator } from '@satyapan/sandbox';
 import {
-  SOURCE_UNAVAILABLE, capturedLogger, failure, loadFixture, startContractServer, type ContractServer, type Expected,
+  SOURCE_UNAVAILABLE, adapterRig, failure, loadFixture, type Expected,
 } from '../../sandbox/test/support/contract.js';
 
 /**
@@ -27,19 +27,7 @@ const MEANING: Record<string, Expected<PanAadhaarLinkState>> = {
 const AADHAAR = '234567890123';
 
 describe('kyc: e-filing portal link status against the answers public callers quote', () => {
-  let server: ContractServer;
-  let logs: ReturnType<typeof capturedLogger>;
-  let provider: IncomeTaxLinkStatusProvider;
-
-  beforeEach(async () => {
-    server = await startContractServer();
-    logs = capturedLogger();
-    provider = new IncomeTaxLinkStatusProvider({ baseUrl: server.url, logger: logs.logger });
-  });
-  afterEach(async () => {
-    provider.close();
-    await server.close();
-  });
+  const rig = adapterRig((url, logger) => new IncomeTaxLinkStatusProvider({ baseUrl: url, logger: logger }));
 
   it('has a meaning for every quoted answer, and no other', () => {
     expect(Object.keys(MEANING).sort()).to.deep.equal(fixture.answers.map((answer) => answer.meaning).sort());
@@ -50,9 +38,9 @@ describe('kyc: e-filing portal link status against the answers public callers qu
       it(`reads "${quoted.meaning}" (${quoted.code ?? 'no code'}, HTTP ${status}) as the portal means it`, async () => {
         const message: Record<string, string> = { type: status === 200 ? 'INFO' : 'ERROR', desc: quoted.desc ?? '' };
         if (quoted.code) message['code'] = quoted.code;
-        server.answer({ status, body: { messages: [message], errors: [] } });
+        rig.server.answer({ status, body: { messages: [message], errors: [] } });
         const expected = MEANING[quoted.meaning]!;
-        const attempt = provider.linkStatus({ pan: 'CUTPX1234Q', aadhaarNumber: AADHAAR });
+        const attempt = rig.adapter.linkStatus({ pan: 'CUTPX1234Q', aadhaarNumber: AADHAAR });
         if ('answer' in expected) expect(await attempt).to.include({ state: expected.answer, definitive: true });
         else expect(await failure(attempt)).to.deep.include(expected.error);
       });
@@ -61,20 +49,20 @@ describe('kyc: e-filing portal link status against the answers public callers qu
 
   it('takes the linked number\'s last four from the number sent: the portal shows two digits of it', async () => {
     const linked = fixture.answers.find((answer) => answer.code === 'EF40124')!;
-    server.answer({ status: 200, body: { messages: [{ code: linked.code, type: 'INFO', desc: linked.desc }] } });
-    expect(await provider.linkStatus({ pan: 'CUTPX1234Q', aadhaarNumber: AADHAAR })).to.include({ aadhaarLastFour: '0123' });
+    rig.server.answer({ status: 200, body: { messages: [{ code: linked.code, type: 'INFO', desc: linked.desc }] } });
+    expect(await rig.adapter.linkStatus({ pan: 'CUTPX1234Q', aadhaarNumber: AADHAAR })).to.include({ aadhaarLastFour: '0123' });
   });
 
   it('logs an unknown answer with the portal\'s code only (its text can carry the PAN)', async () => {
-    server.answer({ status: 200, body: { messages: [{ code: 'EF49999', type: 'INFO', desc: 'Your PAN CUTPX1234Q is something new' }] } });
-    expect(await failure(provider.linkStatus({ pan: 'CUTPX1234Q', aadhaarNumber: AADHAAR }))).to.deep.include({ status: 503 });
-    expect(logs.text()).to.contain('EF49999').and.not.contain('CUTPX1234Q');
+    rig.server.answer({ status: 200, body: { messages: [{ code: 'EF49999', type: 'INFO', desc: 'Your PAN CUTPX1234Q is something new' }] } });
+    expect(await failure(rig.adapter.linkStatus({ pan: 'CUTPX1234Q', aadhaarNumber: AADHAAR }))).to.deep.include({ status: 503 });
+    expect(rig.logs.text()).to.contain('EF49999').and.not.contain('CUTPX1234Q');
   });
 
   it('sends the request public callers send', async () => {
-    server.answer({ status: 200, body: { messages: [{ code: 'EF40024', type: 'INFO', desc: '' }] } });
-    await provider.linkStatus({ pan: 'CUTPX1234Q', aadhaarNumber: AADHAAR });
-    const [request] = server.requests;
+    rig.server.answer({ status: 200, body: { messages: [{ code: 'EF40024', type: 'INFO', desc: '' }] } });
+    await rig.adapter.linkStatus({ pan: 'CUTPX1234Q', aadhaarNumber: AADHAAR });
+    const [request] = rig.server.requests;
     expect([request!.method, request!.path]).to.deep.equal(['POST', fixture.request.path]);
     expect(Object.keys(request!.json as object).sort()).to.deep.equal(Object.keys(fixture.request.body).sort());
     expect(request!.json).to.deep.include({ preLoginFlag: 'Y', serviceName: 'linkAadhaarPreLoginService', pan: 'CUTPX1234Q', aadhaarNumber: AADHAAR });

@@ -203,6 +203,36 @@ export interface ReadEachExample<T> {
   prefix?: string;
 }
 
+/** An adapter under test, the loopback server it calls and the log it writes, made anew for each test. */
+export interface AdapterRig<P> {
+  readonly server: ContractServer;
+  readonly logs: ReturnType<typeof capturedLogger>;
+  readonly adapter: P;
+}
+
+/**
+ * Registers the hooks that give each test a fresh contract server, a captured logger and the adapter `make` builds
+ * on them (closed after the test when it has `close`); call it inside `describe`.
+ */
+export function adapterRig<P extends object>(make: (serverUrl: string, logger: Logger) => P): AdapterRig<P> {
+  let current: { server: ContractServer; logs: ReturnType<typeof capturedLogger>; adapter: P } | undefined;
+  beforeEach(async () => {
+    const server = await startContractServer();
+    const logs = capturedLogger();
+    current = { server, logs, adapter: make(server.url, logs.logger) };
+  });
+  afterEach(async () => {
+    (current?.adapter as { close?(): unknown } | undefined)?.close?.();
+    await current?.server.close();
+    current = undefined;
+  });
+  const now = () => {
+    if (!current) throw new Error('the adapter rig is used outside a test');
+    return current;
+  };
+  return { get server() { return now().server; }, get logs() { return now().logs; }, get adapter() { return now().adapter; } };
+}
+
 /**
  * One test per documented example: the loopback server answers it (a 429 with `Retry-After: 2`), the adapter is
  * called, and its answer or its error is what the table says (a 429 passes the provider's Retry-After on).
