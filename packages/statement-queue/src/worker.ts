@@ -166,9 +166,11 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
       return options.connection.status === 'ready';
     },
     async close({ timeoutMs = 30_000 } = {}) {
-      await sweeps.stop();
-      await abandoned.close();
-      await Promise.all([closeWithin(worker, timeoutMs), webhookWorker ? closeWithin(webhookWorker, timeoutMs) : undefined]);
+      // All at once: the time a running conversion is given counts from this call, not from the end of the others.
+      await Promise.all([
+        sweeps.stop(), abandoned.close(),
+        closeWithin(worker, timeoutMs), webhookWorker ? closeWithin(webhookWorker, timeoutMs) : undefined,
+      ]);
       await converter.close();
       await scratch.close();
       await webhookQueue?.close();

@@ -115,6 +115,21 @@ describe('statement-queue: conversion limits', function () {
       await converter.close();
     }
   });
+
+  it('stops a conversion aborted while its process was still starting (the abort event had already fired)', async () => {
+    const { ProcessConverter, ConversionAbortedError } = await import('@satyapan/statement-queue');
+    const converter = new ProcessConverter();
+    try {
+      const request = { inputPath: '/nonexistent/workbook.json', outputPath: '/nonexistent/out.txt', options: { form: '26Q', quarter: 'Q2' as const, financialYear: 'FY 2025-26', tan: 'PNEG01234C', createdAt: 0 } };
+      const abort = new AbortController();
+      // No process is warm: convert starts one, and the abort lands before it is ready.
+      const converting = converter.convert(request, abort.signal).then(() => null, (e: unknown) => e);
+      abort.abort();
+      expect(await converting).to.be.instanceOf(ConversionAbortedError);
+    } finally {
+      await converter.close();
+    }
+  });
 });
 
 /** User and system CPU time a process has spent, in clock ticks (Linux: /proc/PID/stat fields 14 and 15). */

@@ -13,7 +13,7 @@ import {
   SCRATCH_ROOT, ScratchSpace, createStatementWorker, ownerOf, storageKeys,
   type JobRef, type StatementJobView, type StatementWorker, type StatementWorkerOptions,
 } from '@satyapan/statement-queue';
-import { TCS_REQUEST, eventually, startEnv, type TestEnv } from './support/env.js';
+import { TCS_REQUEST, bullJobWhen, eventually, startEnv, type TestEnv } from './support/env.js';
 import { workerRig } from './support/workers.js';
 import { csiFor, workbook26Q, workbook27EQ } from './support/workbooks.js';
 
@@ -131,10 +131,7 @@ describe('statement-queue: the worker', function () {
     expect(await env.storage.exists(storageKeys.txt(refOf(job)))).to.equal(false);
     expect((await stored(storageKeys.reportXlsx(refOf(job)))).subarray(0, 2).toString('latin1')).to.equal('PK');
     // The record is final a moment before BullMQ records the job as completed.
-    const bull = await eventually(async () => {
-      const current = await env.service.queue.getJob(job.job_id);
-      return (await current?.getState()) === 'completed' ? current : null;
-    });
+    const bull = await bullJobWhen(env.service.queue, job.job_id, 'completed');
     expect(bull?.attemptsMade).to.equal(1);
   });
 
@@ -323,10 +320,7 @@ describe('statement-queue: the worker', function () {
     const done = await finished(job);
     expect(done).to.include({ status: 'failed', message: 'Processing error' });
     // The record is final a moment before BullMQ records the last attempt as failed.
-    const bull = await eventually(async () => {
-      const current = await service.queue.getJob(job.job_id);
-      return (await current?.getState()) === 'failed' ? current : null;
-    });
+    const bull = await bullJobWhen(service.queue, job.job_id, 'failed');
     expect(bull.attemptsMade).to.equal(3);
     expect((await env.service.store.get(refOf(job)))?.attempts).to.equal(3);
   });
@@ -337,10 +331,7 @@ describe('statement-queue: the worker', function () {
     const done = await finished(job);
     const txt = await stored(storageKeys.txt(refOf(job)));
     // The record is final a moment before BullMQ records the job as completed.
-    const bull = await eventually(async () => {
-      const current = await env.service.queue.getJob(job.job_id);
-      return (await current?.getState()) === 'completed' ? current : null;
-    });
+    const bull = await bullJobWhen(env.service.queue, job.job_id, 'completed');
     await bull.retry('completed');
     await eventually(async () => (await bull.getState()) === 'completed' && (await env.service.queue.getJob(job.job_id))?.returnvalue?.outcome === 'skipped');
     expect(await env.service.getJob('tds', CLIENT.clientId, job.job_id)).to.deep.include({ status: 'succeeded', updated_at: done.updated_at });

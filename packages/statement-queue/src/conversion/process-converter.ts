@@ -161,6 +161,8 @@ export class ProcessConverter implements Converter {
       child.on('message', onMessage);
       // 'close', not 'exit': by then the dying words on stderr have been read.
       child.once('close', onExit);
+      // The signal may have fired while a process was being started for this request: an abort event is not repeated.
+      if (signal?.aborted) return settle(new ConversionAbortedError());
       signal?.addEventListener('abort', onAbort, { once: true });
       child.send(request);
     });

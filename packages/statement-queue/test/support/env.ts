@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { FsStorage, ManualClock, Sealer, createRedisConnection, isServiceError, waitForRedis, type RedisConnection } from '@satyapan/core';
 import { deleteKeysMatching } from '../../../../test/support/redis-cluster.js';
+import type { Job, Queue } from 'bullmq';
 import { StatementService, type StatementServiceOptions } from '@satyapan/statement-queue';
 
 export interface TestEnv {
@@ -80,6 +81,14 @@ export async function eventually<T>(probe: () => Promise<T | null | undefined | 
     if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
+}
+
+/**
+ * The BullMQ job once it is in `state`. It is read after its state: a job read first is a snapshot that may
+ * predate the attempt that moved it (its attemptsMade one short).
+ */
+export async function bullJobWhen(queue: Queue, jobId: string, state: 'completed' | 'failed'): Promise<Job> {
+  return eventually(async () => ((await queue.getJobState(jobId)) === state ? queue.getJob(jobId) : null));
 }
 
 export const TDS_REQUEST = { domain: 'tds', tan: 'AHMA09719D', form: '26Q', quarter: 'Q3', financialYear: 'FY 2025-26' } as const;
