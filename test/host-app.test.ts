@@ -11,6 +11,7 @@ import { LOCKER_INDIVIDUALS, PAN_TEST_VALUES, PENNY_DROP_TEST_ACCOUNTS, PENNY_DR
 import { createSatyapanClient, type SatyapanClient } from '@satyapan/client';
 import { verhoeffCheckDigit } from '@satyapan/kyc';
 import { PROGRAMS, spawnDemo, spawnProgram } from './support/spawn-program.js';
+import { accessTokenOf } from './support/tokens.js';
 import { eventually, freePort, redisAnswers, shutDownRedis, startRedisServer } from './support/redis-server.js';
 import { workbook26Q } from './statements-support/workbooks.js';
 import { consentAtLocker } from '../packages/kyc/test/support/stack.js';
@@ -22,7 +23,10 @@ const CLIENT_SCHEMA = fileURLToPath(new URL('../packages/client/src/schema.ts', 
 function runPrintedCurl(output: string): { data: { access_token: string } } {
   const line = output.split('\n').find((l) => l.trim().startsWith('curl '));
   if (!line) throw new Error(`no curl line in:\n${output}`);
-  return JSON.parse(execSync(line.trim(), { encoding: 'utf8' })) as { data: { access_token: string } };
+  const answer = execSync(line.trim(), { encoding: 'utf8' });
+  const parsed = JSON.parse(answer) as { data?: { access_token?: unknown } };
+  if (typeof parsed.data?.access_token !== 'string') throw new Error(`the printed curl got no access token: ${answer.slice(0, 300)}`);
+  return parsed as { data: { access_token: string } };
 }
 
 describe('demo host app (npm start)', function () {
@@ -192,8 +196,7 @@ describe('demo host app: start-up checks, its private Redis, outages', function 
       await first.waitFor(/Stop with Ctrl\+C/);
       revoked = runPrintedCurl(first.output()).data.access_token;
       const refreshed = await fetch(`${apiOf(first.output())}/authorize?request_token=${revoked}`, { method: 'POST', headers: { authorization: revoked, 'x-api-key': SECRETS.SATYAPAN_DEMO_KEY } });
-      expect(refreshed.status).to.equal(200);
-      current = ((await refreshed.json()) as { data: { access_token: string } }).data.access_token;
+      current = await accessTokenOf(refreshed);
     } finally {
       expect(await first.stop()).to.equal(0);
     }

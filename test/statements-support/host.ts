@@ -14,6 +14,7 @@ import {
 } from '@satyapan/core';
 import { createRouter, type ClientConfig } from '@satyapan/router';
 import { PROGRAMS, spawnProgram } from '../support/spawn-program.js';
+import { accessTokenOf } from '../support/tokens.js';
 import { eventually as eventuallyWithin } from '../../packages/statement-queue/test/support/env.js';
 import {
   StatementService, createStatementWorker, statementsArea, type StatementServiceOptions, type StatementWorker, type StatementWorkerOptions,
@@ -87,8 +88,7 @@ export async function startStatementsHost(options: HostOptions): Promise<Stateme
     async token(client) {
       const cached = tokens.get(client.apiKey);
       if (cached) return cached;
-      const res = await fetch(`${apiUrl}/authenticate`, { method: 'POST', headers: { 'x-api-key': client.apiKey, 'x-api-secret': client.apiSecret } });
-      const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
+      const token = await accessTokenOf(await fetch(`${apiUrl}/authenticate`, { method: 'POST', headers: { 'x-api-key': client.apiKey, 'x-api-secret': client.apiSecret } }));
       tokens.set(client.apiKey, token);
       return token;
     },

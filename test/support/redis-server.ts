@@ -26,9 +26,17 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 5_00
   return check();
 }
 
+/** Servers a test started and did not stop (it failed first): killed when mocha exits. */
+const started = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of started) child.kill('SIGKILL');
+});
+
 /** Starts redis-server on `port` (no persistence) and resolves once it answers. */
 export async function startRedisServer(port: number): Promise<ChildProcess> {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  started.add(child);
+  child.once('exit', () => started.delete(child));
   if (!(await eventually(() => redisAnswers(`redis://127.0.0.1:${port}`, 300)))) throw new Error(`redis-server on port ${port} did not answer`);
   return child;
 }

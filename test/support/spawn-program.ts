@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { accessTokenOf } from './tokens.js';
 
 export interface ProgramProcess {
   child: ChildProcess;
@@ -30,6 +31,15 @@ export interface SpawnOptions {
   args?: readonly string[];
 }
 
+/**
+ * Programs still running when mocha exits (a failed or timed-out test skipped its `stop`) get SIGTERM, so that each
+ * shuts down what it started (the demo its private redis-server); `process.exit` allows nothing asynchronous.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+
 export function spawnProgram(main: string, env: NodeJS.ProcessEnv, options: SpawnOptions = {}): ProgramProcess {
   const nodeArgs = options.nodeArgs ?? ['--conditions=satyapan-source', '--import', 'tsx'];
   const child = spawn(process.execPath, [...nodeArgs, main, ...(options.args ?? [])], {
@@ -37,6 +47,8 @@ export function spawnProgram(main: string, env: NodeJS.ProcessEnv, options: Spaw
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let out = '';
   const collect = (chunk: Buffer): void => { out += chunk.toString(); };
   child.stdout?.on('data', collect);
@@ -111,9 +123,18 @@ export async function startDemoApi(label: string, token?: (output: string) => st
   const secret = `secret_${label}_${id}`;
   const env = { PORT: '0', ...run.env, SATYAPAN_DEMO_KEY: key, SATYAPAN_DEMO_SECRET: secret, SATYAPAN_DATA_DIR: dataDir };
   const demo = spawnProgram(run.main ?? PROGRAMS.demo, env, run.nodeArgs ? { nodeArgs: run.nodeArgs } : {});
-  await demo.waitFor(/Stop with Ctrl\+C/, run.readyTimeoutMs);
-  const api = demo.output().match(/API mounted at\s+(\S+)/)?.[1] ?? '';
-  const accessToken = token ? token(demo.output()) : await authenticate(api, key, secret);
+  let api: string;
+  let accessToken: string;
+  try {
+    await demo.waitFor(/Stop with Ctrl\+C/, run.readyTimeoutMs);
+    api = demo.output().match(/API mounted at\s+(\S+)/)?.[1] ?? '';
+    accessToken = token ? token(demo.output()) : await authenticate(api, key, secret);
+  } catch (error) {
+    // A demo that did not come up is stopped and its folder removed here: the caller never gets a handle to close.
+    await demo.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     demo, api,
     headers: { authorization: accessToken, 'x-api-key': key, 'content-type': 'application/json' },
@@ -126,6 +147,5 @@ export async function startDemoApi(label: string, token?: (output: string) => st
 }
 
 async function authenticate(api: string, key: string, secret: string): Promise<string> {
-  const response = await fetch(`${api}/authenticate`, { method: 'POST', headers: { 'x-api-key': key, 'x-api-secret': secret } });
-  return ((await response.json()) as { data: { access_token: string } }).data.access_token;
+  return accessTokenOf(await fetch(`${api}/authenticate`, { method: 'POST', headers: { 'x-api-key': key, 'x-api-secret': secret } }));
 }

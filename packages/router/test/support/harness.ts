@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { FsStorage, ManualClock, createRedisConnection, waitForRedis, type ObjectStorage, type RedisConnection } from '@satyapan/core';
 import { deleteKeysMatching } from '../../../../test/support/redis-cluster.js';
+import { accessTokenOf } from '../../../../test/support/tokens.js';
 import { createRouter, type ClientConfig, type RouterOptions, type SatyapanRouter } from '@satyapan/router';
 
 export const TOKEN_SECRET = 'test-token-secret-that-is-32-bytes-or-more';
@@ -75,9 +76,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return {
     app, router, server, baseUrl, redis, storage, keyPrefix, clock,
     async token(client = CLIENTS.all) {
-      const response = await fetch(`${baseUrl}/authenticate`, { method: 'POST', headers: { 'x-api-key': client.apiKey, 'x-api-secret': client.apiSecret } });
-      const body = (await response.json()) as { data: { access_token: string } };
-      return body.data.access_token;
+      return accessTokenOf(await fetch(`${baseUrl}/authenticate`, { method: 'POST', headers: { 'x-api-key': client.apiKey, 'x-api-secret': client.apiSecret } }));
     },
     async close() {
       server.closeAllConnections();
