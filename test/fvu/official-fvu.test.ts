@@ -6,13 +6,15 @@
  */
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { convert, convertFile, peekWorkbook, type FormName, type Quarter } from '@satyapan/statement-engine';
 import { LEGACY_CASES } from '../../packages/statement-engine/test/golden/cases.js';
+import { FORM_26Q_Q2 } from '../../packages/statement-engine/test/golden/expected/form26q.js';
 import { loadFixture } from '../../packages/statement-engine/test/golden/golden-case.js';
+import { writeCsi } from '../../packages/statement-engine/test/support/csi.js';
 
 const FVU_DIR = process.env.SATYAPAN_FVU_DIR;
 /** Two FVU runs at a time: each is a JVM under a virtual display, 2-5 s, on a small machine. */
@@ -71,9 +73,9 @@ function vendorStatements(): Statement[] {
   }));
 }
 
-function runFvu(dir: string, file: string): Promise<Verdict> {
+function runFvu(dir: string, file: string, extra: readonly string[] = []): Promise<Verdict> {
   return new Promise((resolve) => {
-    execFile(join(dir, 'run-fvu.sh'), [file], { env: { ...process.env, TZ: 'Asia/Kolkata' }, timeout: RUN_TIMEOUT_MS, maxBuffer: 16 << 20 },
+    execFile(join(dir, 'run-fvu.sh'), [...extra, file], { env: { ...process.env, TZ: 'Asia/Kolkata' }, timeout: RUN_TIMEOUT_MS, maxBuffer: 16 << 20 },
       (error, stdout, stderr) => {
         const output = `${stdout}${stderr}${error?.killed ? `\n(killed after ${RUN_TIMEOUT_MS} ms)` : ''}`;
         const verdict = /VERDICT: (\S+)/.exec(stdout)?.[1] ?? 'NO-RESULT';
@@ -131,4 +133,49 @@ describe('the official FVU (9.4) accepts every legacy statement we write', funct
       expect(codesOf(verdict!).filter((code) => !ALLOWED_CODES.has(code)), verdict!.errorLines.join('\n')).to.deep.equal(open ?? []);
     });
   }
+});
+
+/**
+ * The CSI layout the engine reads, against the FVU's own reading of it: a file in that layout for the statement's
+ * TAN and name passes the FVU's TAN and name checks and fails only its hash (T-FV-1029: the bank's salted tokens
+ * cannot be made here); another TAN is T_FV_6069 and another name T-FV-3173, as the engine reports them first.
+ */
+describe('the official FVU (9.4) reads CSI files of the layout the engine reads', function () {
+  if (!FVU_DIR) {
+    it.skip('needs SATYAPAN_FVU_DIR');
+    return;
+  }
+  const options = { ...FORM_26Q_Q2.options, now } as Parameters<typeof convert>[1];
+  const workbook = loadFixture(FORM_26Q_Q2.fixture) as Parameters<typeof convert>[0];
+  const txt = convert(workbook, options).txt!;
+  const fields = (tag: string) => txt.split(/\r?\n/).map((line) => line.split('^')).filter((f) => f[1] === tag);
+  const tan = options.tan;
+  const name = fields('BH')[0]![18]!;
+  // One line per CD record: the engine never reads the tokens, the FVU only hashes them.
+  const challans = fields('CD').map((f) => ({ bsr: f[15]!, date: f[17]!, serial: f[11]!, amount: 0 }));
+  const cases = [
+    { title: 'the statement\'s TAN and TAN name (in capitals)', csi: writeCsi(tan, name.toUpperCase(), challans), fvu: ['T-FV-1029'], engine: ['CSI_CHALLANS_LEFT_TO_FVU'] },
+    { title: 'another TAN', csi: writeCsi('PNEA54321B', name, challans), fvu: ['T_FV_6069'], engine: ['CSI_TAN_MISMATCH', 'CSI_CHALLANS_LEFT_TO_FVU'] },
+    { title: 'another TAN name', csi: writeCsi(tan, 'Someone Else Pvt Ltd', challans), fvu: ['T-FV-3173'], engine: ['CSI_NAME_MISMATCH', 'CSI_CHALLANS_LEFT_TO_FVU'] },
+  ];
+  let work = '';
+  before(() => { work = mkdtempSync(join(tmpdir(), 'satyapan-fvu-csi-')); });
+  after(() => { if (work) rmSync(work, { recursive: true, force: true }); });
+
+  cases.forEach((c, index) => {
+    it(`${c.title}: the FVU answers exactly ${c.fvu.join(', ')}; the engine ${c.engine.join(', ')}`, async function () {
+      this.timeout(RUN_TIMEOUT_MS);
+      const engine = convert(workbook, { ...options, csi: c.csi }).report.problems.filter((p) => p.code.startsWith('CSI_')).map((p) => p.code);
+      expect(engine).to.deep.equal(c.engine);
+      const dir = join(work, String(index));
+      mkdirSync(dir);
+      const statement = join(dir, 'statement.txt');
+      const csi = join(dir, `${tan}281126.csi`);
+      writeFileSync(statement, txt);
+      writeFileSync(csi, c.csi);
+      const verdict = await runFvu(FVU_DIR, statement, ['--csi', csi]);
+      expect(verdict.verdict, verdict.output).to.equal('INVALID');
+      expect(codesOf(verdict), verdict.errorLines.join('\n')).to.deep.equal(c.fvu);
+    });
+  });
 });

@@ -7,7 +7,7 @@ export { convert, validate } from './convert.js';
 export { convertFile, convertStream, validateFile, type StreamConversion, type StreamHooks, type StreamProgress, type WriteSummary } from './stream/convert-stream.js';
 export { peekWorkbook, type WorkbookPeek } from './stream/peek.js';
 export { workbookTemplate, type WorkbookTemplate } from './template.js';
-export { parseCsi, type CsiChallan, type CsiFile } from './csi/parse.js';
+export { parseCsi, type CsiFile } from './csi/parse.js';
 export { readXlsxWorkbook, type CellMap } from './xlsx/read.js';
 export { sheetJsonToXlsx, writeSheetJsonXlsx } from './xlsx/write.js';
 export { writeReportXlsx } from './report-xlsx.js';

@@ -21,8 +21,8 @@ export interface ConvertOptions {
   now?: () => Date;
   /** Most problems kept in the report (counts stay exact). Default 10,000. */
   maxProblems?: number;
-  /** Content of the Challan Status Inquiry (.csi) file: every challan is matched against it (README, "CSI check").
-   *  A malformed file throws StatementEngineError INVALID_CSI naming its line. */
+  /** Content of the Challan Status Inquiry (.csi) file: its TAN, TAN name and challan count are checked against the
+   *  statement (README, "CSI check"). A malformed file throws StatementEngineError INVALID_CSI naming its line. */
   csi?: string | Uint8Array;
   /** Input limits to use instead of the defaults (DEFAULT_INPUT_LIMITS, README "Limits"): an input past one
    *  throws StatementEngineError CONVERSION_LIMIT naming the limit. */

@@ -1,6 +1,7 @@
-// The challan check against the CSI file: CSI files written by the test-side writer (support/csi.ts) from the
-// documented layout; a matching file keeps every form clean, each mismatch is reported at its cell, and a
-// malformed file is refused naming its line. The rule cases that make each code fire are in rules.test.ts.
+// The statement against the CSI file, in the layout the official FVU reads (support/csi.ts writes it): TAN, TAN
+// name and challan count are checked, the challan match is left to the FVU (and the report says so), and a
+// malformed file is refused naming its line. The rule cases that make each code fire are in rules.test.ts; the
+// FVU's own verdicts on such files are in test/fvu/official-fvu.test.ts.
 
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
@@ -12,10 +13,11 @@ import { convert, convertFile, parseCsi, StatementEngineError, validate, validat
 import { baseline, BASELINE_NAMES } from './support/baselines.js';
 import { csiFor, writeCsi } from './support/csi.js';
 import { form26qParts, OPTIONS_26Q } from './support/fixtures.js';
-import { buildWorkbook, ist } from './support/sheet-json.js';
+import { buildWorkbook } from './support/sheet-json.js';
 
 const csiCodes = (problems: Problem[]) => problems.filter((p) => p.code.startsWith('CSI_'));
 const where = (p: Problem) => `${p.code}@${p.sheet}!${p.column}${p.row}`;
+const LEFT_TO_FVU = 'CSI_CHALLANS_LEFT_TO_FVU@null!nullnull';
 
 function refusal(content: string): string {
   try {
@@ -28,49 +30,48 @@ function refusal(content: string): string {
   throw new Error('the CSI file was accepted');
 }
 
-describe('CSI file: challan check', () => {
+describe('CSI file: the statement against it', () => {
   for (const name of BASELINE_NAMES) {
-    it(`${name}: a CSI file matching every challan reports nothing and leaves the TXT unchanged`, () => {
+    it(`${name}: a CSI file of its TAN, name and challans says only that the FVU matches the challans, and changes no TXT`, () => {
       const { parts, options } = baseline(name);
       const workbook = buildWorkbook(parts);
       const withCsi = convert(workbook, { ...options, csi: csiFor(parts, options.tan) });
-      expect(csiCodes(withCsi.report.problems)).to.deep.equal([]);
+      const banked = parts.challans.some((c) => c.nil_challan_indicator !== 'Y' && c.nil_challan_indicator !== true && c.mode_of_payment !== 'B');
+      expect(csiCodes(withCsi.report.problems).map(where)).to.deep.equal(banked ? [LEFT_TO_FVU] : []);
       expect(withCsi.txt).to.equal(convert(workbook, options).txt);
     });
   }
 
-  it('matches on all four of BSR code, date, serial and amount, each at its cell (legacy dialect)', () => {
+  it('names the challan counts in the message that leaves the match to the FVU', () => {
     const parts = form26qParts();
-    const options = { ...OPTIONS_26Q };
-    const check = (change: Parameters<typeof csiFor>[2]) => csiCodes(convert(buildWorkbook(parts), { ...options, csi: csiFor(parts, options.tan, change) }).report.problems).map(where);
-    expect(check((l) => (l[0]!.bsr = '0510309'))).to.deep.equal(['CSI_CHALLAN_NOT_FOUND@challan_sheet!challan_serial2']);
-    expect(check((l) => (l[1]!.date = ist('2026-01-08')))).to.deep.equal(['CSI_CHALLAN_NOT_FOUND@challan_sheet!challan_serial3']);
-    expect(check((l) => (l[1]!.serial = '202'))).to.deep.equal([]); // serials are compared as 5 digits
-    expect(check((l) => (l[1]!.amount = 21300))).to.deep.equal(['CSI_AMOUNT_MISMATCH@challan_sheet!tds_amount3']);
-    expect(check((l) => l.splice(0, 1))).to.deep.equal(['CSI_CHALLAN_NOT_FOUND@challan_sheet!challan_serial2']);
+    const [problem] = csiCodes(validate(buildWorkbook(parts), { ...OPTIONS_26Q, csi: csiFor(parts, OPTIONS_26Q.tan, (l) => l.push({ ...l[0]!, serial: '999' })) }).problems);
+    expect(problem?.message).to.equal("The CSI file's 3 challan lines are hashes whose scheme is not published: the FVU matches the statement's 2 bank challans against them");
   });
 
-  it('reports at the new dialect cells (Form 138) and the messages give both amounts', () => {
-    const { parts, options } = baseline('138');
-    const problems = csiCodes(validate(buildWorkbook(parts), { ...options, csi: csiFor(parts, options.tan, (l) => (l[0]!.serial = '99999')) }).problems);
-    expect(problems.map(where)).to.deep.equal(['CSI_CHALLAN_NOT_FOUND@challan_sheet!bank_challan_number_or_ddo_serial_number2']);
-    const short = csiCodes(validate(buildWorkbook(parts), { ...options, csi: csiFor(parts, options.tan, (l) => (l[0]!.amount -= 1)) }).problems);
-    expect(short.map((p) => p.code)).to.include('CSI_AMOUNT_MISMATCH');
-    expect(short.find((p) => p.code === 'CSI_AMOUNT_MISMATCH')!.message).to.match(/totals 13000.00; the CSI file \(line 2\) says 12999.00 was deposited/);
+  it('refuses another TAN (T_FV_6069) and another TAN name (T-FV-3173), the name compared ignoring case', () => {
+    const parts = form26qParts();
+    const check = (csi: string) => csiCodes(validate(buildWorkbook(parts), { ...OPTIONS_26Q, csi }).problems).map(where).filter((w) => w !== LEFT_TO_FVU);
+    const lines = [{ bsr: '0510308', date: '07112025', serial: '101', amount: 1 }, { bsr: '0510308', date: '07112025', serial: '102', amount: 1 }];
+    expect(check(writeCsi('PNEA54321B', String(parts.payer.name), lines))).to.deep.equal(['CSI_TAN_MISMATCH@null!nullnull']);
+    expect(check(writeCsi(OPTIONS_26Q.tan, String(parts.payer.name).toUpperCase(), lines))).to.deep.equal([]);
+    expect(check(writeCsi(OPTIONS_26Q.tan, 'Acme Traders Private Limited', lines))).to.deep.equal(['CSI_NAME_MISMATCH@payer_sheet!payer_list.namenull']);
+    const result = convert(buildWorkbook(parts), { ...OPTIONS_26Q, csi: writeCsi(OPTIONS_26Q.tan, 'Acme Traders Private Limited', lines) });
+    expect(result.txt, 'an error from the CSI check makes the statement invalid').to.equal(null);
   });
 
-  it('an error from the CSI check makes the statement invalid: no TXT', () => {
+  it('warns when the file lists fewer challans than the statement pays through a bank', () => {
     const parts = form26qParts();
-    const result = convert(buildWorkbook(parts), { ...OPTIONS_26Q, csi: csiFor(parts, OPTIONS_26Q.tan, (l) => l.pop()) });
-    expect(result.txt).to.equal(null);
-    expect(result.report.valid).to.equal(false);
+    const problems = csiCodes(validate(buildWorkbook(parts), { ...OPTIONS_26Q, csi: csiFor(parts, OPTIONS_26Q.tan, (l) => l.pop()) }).problems);
+    const fewer = problems.find((p) => p.code === 'CSI_FEWER_CHALLANS');
+    expect(fewer?.severity).to.equal('warning');
+    expect(fewer?.message).to.equal('The statement has 2 challans paid through a bank; the CSI file lists 1: at least 1 cannot match');
   });
 
   it('accepts the file as bytes, with LF line ends and a byte-order mark', () => {
     const parts = form26qParts();
     const text = `\uFEFF${csiFor(parts, OPTIONS_26Q.tan).replace(/\r\n/g, '\n')}`;
     const report = validate(buildWorkbook(parts), { ...OPTIONS_26Q, csi: new TextEncoder().encode(text) });
-    expect(csiCodes(report.problems)).to.deep.equal([]);
+    expect(csiCodes(report.problems).map(where)).to.deep.equal([LEFT_TO_FVU]);
   });
 
   it('convertFile and validateFile (the streaming form) take the same csi option', async () => {
@@ -79,13 +80,13 @@ describe('CSI file: challan check', () => {
       const parts = form26qParts();
       const path = join(dir, 'wb.json');
       writeFileSync(path, JSON.stringify(buildWorkbook(parts)));
-      const csi = csiFor(parts, OPTIONS_26Q.tan, (l) => (l[0]!.amount = 12000));
+      const csi = writeCsi(OPTIONS_26Q.tan, 'Someone Else Ltd', [{ bsr: '0510308', date: '07112025', serial: '101', amount: 1 }]);
       const expected = validate(buildWorkbook(parts), { ...OPTIONS_26Q, csi }).problems;
       expect((await validateFile(path, { ...OPTIONS_26Q, csi })).problems).to.deep.equal(expected);
       const conversion = await convertFile(path, { ...OPTIONS_26Q, csi });
       await conversion.dispose();
       expect(conversion.report.problems).to.deep.equal(expected);
-      expect(expected.map(where)).to.include.members(['CSI_AMOUNT_MISMATCH@challan_sheet!tds_amount2', 'CSI_CHALLAN_OVER_ALLOCATED@challan_sheet!tds_amount2']);
+      expect(expected.map((p) => p.code)).to.include.members(['CSI_NAME_MISMATCH', 'CSI_FEWER_CHALLANS', 'CSI_CHALLANS_LEFT_TO_FVU']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -94,25 +95,27 @@ describe('CSI file: challan check', () => {
 
 describe('CSI file: reading', () => {
   const good = writeCsi('MUMA12345E', 'Acme Traders Pvt Ltd', [{ bsr: '0510308', date: '07112025', serial: '101', amount: 12150 }]);
+  const token = good.split('\r\n')[1]!;
 
-  it('reads the header and the challan lines', () => {
-    const csi = parseCsi(good);
-    expect(csi).to.deep.include({ tan: 'MUMA12345E', name: 'Acme Traders Pvt Ltd' });
-    expect(csi.challans).to.deep.equal([{ line: 2, bsr: '0510308', date: 20251107, serial: '00101', majorHead: '0020', minorHead: '200', amount: 1215000 }]);
+  it('reads line 1 (count, TAN, TAN name, FVU versions, hash) and counts the challan lines', () => {
+    const [, , , , , hash] = good.split('\r\n')[0]!.split('^');
+    expect(parseCsi(good)).to.deep.equal({ count: 1, tan: 'MUMA12345E', name: 'Acme Traders Pvt Ltd', fvuHigherVersion: '9.4', fvuLowerVersion: '9.4', hash });
+    expect(parseCsi('0^mumA12345e^Acme\r\n')).to.deep.include({ count: 0, tan: 'MUMA12345E', fvuHigherVersion: '', hash: '' });
   });
 
   const cases: Array<[string, string, RegExp]> = [
-    ['an empty file', '', /^CSI file line 1: the header line/],
-    ['a header without the name field', 'MUMA12345E^25112026\r\n', /^CSI file line 1: the header line/],
-    ['a header whose TAN is not one', 'MUMA1234^25112026^Acme\r\n', /^CSI file line 1: 'MUMA1234' is not a TAN/],
-    ['a challan line with too few fields', `${good}0510308^07112025^00102^0020^200\r\n`, /^CSI file line 3: a challan line has 6 fields/],
-    ['a BSR code that is not 7 digits', good.replace('0510308^', '051030^'), /^CSI file line 2: BSR code '051030'/],
-    ['a date that is not ddmmyyyy', good.replace('07112025', '2025-11-07'), /^CSI file line 2: tender date '2025-11-07' is not ddmmyyyy/],
-    ['a date that is not a calendar date', good.replace('07112025', '31112025'), /^CSI file line 2: tender date 31112025 is not a calendar date/],
-    ['a serial that is not digits', good.replace('^101^', '^1O1^'), /^CSI file line 2: challan serial '1O1'/],
-    ['an amount with digit grouping', good.replace('12150.00', '12,150.00'), /^CSI file line 2: amount '12,150.00'/],
-    ['the same CIN twice', `${good}0510308^07112025^00101^0020^200^5.00\r\n`, /^CSI file line 3: the same challan .* already on line 2/],
-    ['an empty line inside the file', `${good}\r\n0510308^07112025^00102^0020^200^5.00\r\n`, /^CSI file line 3: empty line/],
+    ['an empty file', '', /^CSI file line 1: the header line has fields separated by \^ .*this one has 1$/],
+    ['a header without the name field', '1^MUMA12345E\r\n', /^CSI file line 1: the header line/],
+    ['a count that is not a number', good.replace(/^1\^/, 'one^'), /^CSI file line 1: the challan count 'one' \(first field\) is not a number/],
+    ['a header whose TAN is not one', good.replace('MUMA12345E', 'MUMA1234'), /^CSI file line 1: 'MUMA1234' \(second field\) is not a TAN/],
+    ['an empty TAN name', good.replace('Acme Traders Pvt Ltd', ' '), /^CSI file line 1: the TAN name \(third field\) is empty/],
+    ['fewer challan lines than announced', good.replace(/^1\^/, '2^'), /^CSI file line 1: the header announces 2 challans; the file has 1 challan line \(it was cut short or altered\)$/],
+    ['more challan lines than announced', `${good}${token}\r\n`, /^CSI file line 1: the header announces 1 challan; the file has 2 challan lines/],
+    ['a challan line of fields (a file of another layout)', 'MUMA12345E^25112026^Acme\r\n0510308^07112025^00101^0020^200^5.00\r\n', /^CSI file line 1: the challan count 'MUMA12345E'/],
+    ['a challan line of fields under a real header', '1^MUMA12345E^Acme\r\n0510308^07112025^00101^0020^200^5.00\r\n', /^CSI file line 2: a challan line is one token/],
+    ['a token with a space', `1^MUMA12345E^Acme\r\nab cd\r\n`, /^CSI file line 2: a challan token has no spaces/],
+    ['an empty line inside the file', good.replace('\r\n', '\r\n\r\n'), /^CSI file line 2: empty line/],
+    ['a file that starts with an empty line', `\r\n${good}`, /^CSI file line 1: the file starts with an empty line/],
   ];
   for (const [title, content, message] of cases) {
     it(`refuses ${title}, naming the line`, () => {
@@ -121,7 +124,7 @@ describe('CSI file: reading', () => {
   }
 
   it('convert() refuses a malformed CSI file through the options (StatementEngineError, not a report)', () => {
-    const options: ConvertOptions = { ...OPTIONS_26Q, csi: 'MUMA12345E^x^Acme\r\nnot a challan\r\n' };
+    const options: ConvertOptions = { ...OPTIONS_26Q, csi: '1^MUMA12345E^Acme\r\nnot^a token\r\n' };
     expect(() => convert(buildWorkbook(form26qParts()), options)).to.throw(StatementEngineError, /CSI file line 2/);
     expect(() => convert(buildWorkbook(form26qParts()), { ...OPTIONS_26Q, csi: 42 as unknown as string })).to.throw(StatementEngineError, /csi option/);
   });
@@ -141,25 +144,26 @@ describe('CSI file: command line', function () {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('--csi with a matching file: exit 0; with a missing challan: exit 1 and the problem at its cell', () => {
+  it('--csi with a file of the TAN and name: exit 0 (the match left to the FVU); of another name: exit 1 and the problem at its cell', () => {
     const matching = join(dir, 'ok.csi');
     writeFileSync(matching, csiFor(form26qParts(), 'MUMA12345E'));
     const ok = cli(['validate', workbook, ...STATEMENT, '--csi', matching]);
     expect(ok.status, ok.stderr).to.equal(0);
-    const missing = join(dir, 'missing.csi');
-    writeFileSync(missing, csiFor(form26qParts(), 'MUMA12345E', (l) => l.pop()));
-    const bad = cli(['validate', workbook, ...STATEMENT, '--csi', missing]);
+    expect(ok.stdout).to.include('CSI_CHALLANS_LEFT_TO_FVU');
+    const other = join(dir, 'other.csi');
+    writeFileSync(other, writeCsi('MUMA12345E', 'Someone Else Ltd', []));
+    const bad = cli(['validate', workbook, ...STATEMENT, '--csi', other]);
     expect(bad.status).to.equal(1);
-    expect(bad.stdout).to.include('CSI_CHALLAN_NOT_FOUND');
+    expect(bad.stdout).to.include('CSI_NAME_MISMATCH');
   });
 
   it('a malformed or missing CSI file: exit 2, one line naming the line or the file', () => {
     const broken = join(dir, 'broken.csi');
-    writeFileSync(broken, 'MUMA12345E^25112026^Acme Traders Pvt Ltd\r\n0510308^07112025\r\n');
+    writeFileSync(broken, '1^MUMA12345E^Acme Traders Pvt Ltd\r\n0510308^07112025\r\n');
     const r = cli(['convert', workbook, ...STATEMENT, '--csi', broken]);
     expect(r.status).to.equal(2);
     expect(r.stderr.trim().split('\n')).to.have.length(1);
-    expect(r.stderr).to.match(/CSI file line 2: a challan line has 6 fields/);
+    expect(r.stderr).to.match(/CSI file line 2: a challan line is one token/);
     const absent = cli(['convert', workbook, ...STATEMENT, '--csi', join(dir, 'nope.csi')]);
     expect(absent.status).to.equal(2);
     expect(absent.stderr).to.match(/cannot read the CSI file .*nope\.csi: ENOENT/);

@@ -212,7 +212,7 @@ describe('input limits: each attack refused with CONVERSION_LIMIT, naming the li
     const csi = csiFor(parts, OPTIONS_26Q.tan);
     const lines = csi.split('\n').filter((l) => l.trim() !== '').length;
     expectLimit(catching(() => parseCsi(Buffer.from(csi), { ...DEFAULT_INPUT_LIMITS, csiLines: lines - 1 })), 'csiLines', new RegExp(`^CSI file line ${lines}: `));
-    expect(parseCsi(Buffer.from(csi), { ...DEFAULT_INPUT_LIMITS, csiLines: lines }).challans).to.have.length(lines - 1);
+    expect(parseCsi(Buffer.from(csi), { ...DEFAULT_INPUT_LIMITS, csiLines: lines }).count).to.equal(lines - 1);
     expectLimit(catching(() => convert(buildWorkbook(parts), { ...OPTIONS_26Q, csi, limits: { csiLines: 1 } })), 'csiLines');
   });
 

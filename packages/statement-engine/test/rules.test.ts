@@ -202,7 +202,7 @@ const CASES: Case[] = [
     },
     at: { sheet: 'payment_sheet', row: 6, column: 'reason_for_lower_deduction' },
   },
-  // ---- the CSI file (csi.test.ts: a matching CSI file keeps every form clean; malformed files are refused)
+  // ---- the CSI file (csi.test.ts: a matching CSI file changes no TXT; malformed files are refused)
   { code: 'CSI_TAN_MISMATCH', base: '26Q', change: (p, o) => (o.csi = csiFor(p, 'PNEA54321B')), at: { sheet: null, row: null } },
   {
     code: 'CSI_NAME_MISMATCH',
@@ -213,9 +213,8 @@ const CASES: Case[] = [
     },
     at: { sheet: 'payer_sheet', column: 'payer_list.name' },
   },
-  { code: 'CSI_CHALLAN_NOT_FOUND', base: '26Q', change: (p, o) => (o.csi = csiFor(p, o.tan, (l) => (l[1]!.serial = '00203'))), at: { sheet: 'challan_sheet', row: 3, column: 'challan_serial' } },
-  { code: 'CSI_AMOUNT_MISMATCH', base: '138', change: (p, o) => (o.csi = csiFor(p, o.tan, (l) => (l[0]!.amount += 1000))), at: { sheet: 'challan_sheet', row: 2, column: 'total_tax_deposited' } },
-  { code: 'CSI_CHALLAN_OVER_ALLOCATED', base: '26Q', change: (p, o) => (o.csi = csiFor(p, o.tan, (l) => (l[0]!.amount = 12000))), at: { sheet: 'challan_sheet', row: 2, column: 'tds_amount' } },
+  { code: 'CSI_FEWER_CHALLANS', base: '26Q', change: (p, o) => (o.csi = csiFor(p, o.tan, (l) => l.pop())), at: { sheet: null, row: null } },
+  { code: 'CSI_CHALLANS_LEFT_TO_FVU', base: '138', change: (p, o) => (o.csi = csiFor(p, o.tan)), at: { sheet: null, row: null } },
   { code: 'CHALLAN_WITHOUT_DEDUCTEES', base: '26Q', change: (p) => p.challans.push({ ...p.challans[0]!, challan_serial: '00303' }), at: { sheet: 'challan_sheet', row: 4 } },
   { code: 'MINOR_HEAD_100_EMPTY', base: '140', change: (p) => p.challans.push({ ...p.challans[0]!, challan_serial: '02399', minor_head: 'advance_tax' }), at: { sheet: 'challan_sheet', row: 3 } },
   { code: 'MINOR_HEAD_100_DATE', base: '140', change: (p) => (p.challans[0]!.minor_head = 'advance_tax'), at: { sheet: 'challan_sheet', row: 2 } },

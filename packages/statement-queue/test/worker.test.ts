@@ -163,7 +163,7 @@ describe('statement-queue: the worker', function () {
     expect((await stored(storageKeys.txt(refOf(job)))).toString('utf8')).to.equal(expected.txt);
   });
 
-  it('a job with csi: true gets a csi_url, waits for both uploads, and checks the challans against the CSI file', async () => {
+  it('a job with csi: true gets a csi_url, waits for both uploads, and checks the statement against the CSI file', async () => {
     await startWorker({ conversion: 'inline' });
     const workbook = workbook26Q({ rows: 4 });
     const job = await env.service.submitJob({ ...TDS_Q2, csi: true }, CLIENT);
@@ -179,18 +179,18 @@ describe('statement-queue: the worker', function () {
     expect((await stored(storageKeys.txt(refOf(job)))).toString('utf8')).to.equal(expected.txt);
   });
 
-  it('fails a job whose CSI file disagrees (the problem at its cell) or is malformed (its line named)', async () => {
+  it('fails a job whose CSI file names another TAN holder (the problem at its cell) or is malformed (its line named)', async () => {
     await startWorker({ conversion: 'inline' });
     const workbook = workbook26Q({ rows: 2 });
     const mismatch = await env.service.submitJob({ ...TDS_Q2, csi: true }, CLIENT);
-    await env.upload(mismatch.csi_url as string, csiFor(workbook, 'PNEG01234C', 5));
+    await env.upload(mismatch.csi_url as string, csiFor(workbook, 'PNEG01234C', 'Someone Else Pvt Ltd'));
     await env.upload(mismatch.json_url as string, JSON.stringify(workbook));
     const broken = await env.service.submitJob({ ...TDS_Q2, csi: true }, CLIENT);
     await env.upload(broken.json_url as string, JSON.stringify(workbook));
-    await env.upload(broken.csi_url as string, 'PNEG01234C^25112026^Godavari Test Traders Pvt Ltd\r\nnot a challan line\r\n');
+    await env.upload(broken.csi_url as string, '1^PNEG01234C^Godavari Test Traders Pvt Ltd\r\nnot^a challan line\r\n');
     const reportOf = async (job: StatementJobView) => JSON.parse((await stored(storageKeys.reportJson(refOf(job)))).toString('utf8')) as { problems: Array<{ code: string; sheet: string | null; row: number | null; column: string | null; message: string }> };
     expect(await finished(mismatch)).to.include({ status: 'failed', message: 'Validation error' });
-    expect((await reportOf(mismatch)).problems.find((p) => p.code === 'CSI_AMOUNT_MISMATCH')).to.include({ sheet: 'challan_sheet', row: 2, column: 'tds_amount' });
+    expect((await reportOf(mismatch)).problems.find((p) => p.code === 'CSI_NAME_MISMATCH')).to.include({ sheet: 'payer_sheet', row: null, column: 'payer_list.name' });
     expect(await finished(broken)).to.include({ status: 'failed', message: 'Validation error' });
     const [problem] = (await reportOf(broken)).problems;
     expect(problem).to.include({ code: 'INVALID_CSI' });

@@ -109,10 +109,7 @@ export class StatementAssembler implements WorkbookSink {
 
   tableEnd(layout: TableLayout): void {
     if (layout.spec.sheet === 'payee_sheet') this.payeesRead = true;
-    if (layout.spec.sheet === 'challan_sheet') {
-      this.challansRead = true;
-      this.csi?.useLayout(layout);
-    }
+    if (layout.spec.sheet === 'challan_sheet') this.challansRead = true;
   }
 
   row(layout: TableLayout, row: TableRow): void {

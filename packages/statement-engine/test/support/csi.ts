@@ -1,9 +1,11 @@
-// A test-side writer of CSI (Challan Status Inquiry) files, from the layout FORMAT_NOTES.md ("CSI file")
-// documents: a caret-delimited header (TAN ^ download date ^ deductor name) whose name field is the one the
-// public LHS TaxCPC code reads (tds-corrections.md §5.2), then one caret-delimited line per challan with the
-// parts of its CIN (BSR code, tender date ddmmyyyy, serial; tds-corrections.md §5.2) and the amount.
+// A test-side writer of CSI (Challan Status Inquiry) files in the real layout, as the official FVU reads it
+// (the FVU runner's README, "Reading a verdict", from FVU 9.4's own reading of a .csi): line 1 is `challan count ^
+// TAN ^ TAN name ^ FVU higher version ^ FVU lower version ^ file hash`, then one line per challan holding a hash
+// token. The bank's tokens are salted with a secret of the FVU's; this writer hashes the same parts unsalted,
+// which is all a test can do: the FVU calls such a file invalid (T-FV-1029), after its TAN and name checks.
 // Written independently of the engine's reader, so the two check each other.
 
+import { createHash } from 'node:crypto';
 import type { Row, WorkbookParts } from './sheet-json.js';
 
 export interface CsiLine {
@@ -11,7 +13,6 @@ export interface CsiLine {
   /** Epoch milliseconds (the workbook's dates) or ddmmyyyy text. */
   date: number | string;
   serial: string;
-  minorHead?: string;
   /** Rupees. */
   amount: number;
 }
@@ -22,13 +23,12 @@ export function ddmmyyyyIst(ms: number): string {
   return `${iso.slice(8, 10)}${iso.slice(5, 7)}${iso.slice(0, 4)}`;
 }
 
-export function writeCsi(tan: string, name: string, lines: readonly CsiLine[], downloaded = '25112026'): string {
-  const rows = [`${tan}^${downloaded}^${name}`];
-  for (const l of lines) {
-    const date = typeof l.date === 'number' ? ddmmyyyyIst(l.date) : l.date;
-    rows.push(`${l.bsr}^${date}^${l.serial}^0020^${l.minorHead ?? '200'}^${l.amount.toFixed(2)}`);
-  }
-  return `${rows.join('\r\n')}\r\n`;
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/** A CSI file for `tan` and `name` listing `lines`; `count` overrides the count line 1 announces. */
+export function writeCsi(tan: string, name: string, lines: readonly CsiLine[], count = lines.length): string {
+  const tokens = lines.map((l) => md5(`${l.bsr}${typeof l.date === 'number' ? ddmmyyyyIst(l.date) : l.date}${l.serial}${tan}${l.amount.toFixed(2)}`));
+  return [`${count}^${tan}^${name}^9.4^9.4^${md5(tokens.join(''))}`, ...tokens].map((line) => `${line}\r\n`).join('');
 }
 
 const num = (r: Row, key: string) => (typeof r[key] === 'number' ? (r[key] as number) : 0);

@@ -1,6 +1,8 @@
 // Sheet JSON workbooks made up for these tests (names, PANs and amounts are invented), in the shape the engine
 // reads: a 26Q for Q2 of FY 2025-26 and a 27EQ for Q3 of FY 2025-26, with as many deductee rows as asked.
 
+import { createHash } from 'node:crypto';
+
 const IST_DAY = (y: number, m: number, d: number): number => Date.UTC(y, m - 1, d) - 5.5 * 3600 * 1000;
 const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 
@@ -118,23 +120,17 @@ export function workbook27EQ(options: WorkbookOptions = {}): object {
 }
 
 /**
- * A CSI (Challan Status Inquiry) file for a workbook made here, written from the layout the engine's
- * FORMAT_NOTES.md §12 documents: `TAN ^ download date ^ deductor name`, then per challan `BSR ^ tender date
- * ddmmyyyy ^ serial ^ major head ^ minor head ^ amount`. `amountDelta` (rupees) makes the bank disagree.
+ * A CSI (Challan Status Inquiry) file for a workbook made here, in the layout the official FVU reads (the engine's
+ * FORMAT_NOTES.md §13): `challan count ^ TAN ^ TAN name ^ FVU versions ^ hash`, then one hash token per challan
+ * (unsalted here: the bank's salt is the FVU's). `name` (default the workbook's deductor) makes the bank disagree.
  */
-export function csiFor(workbook: object, tan = 'PNEG01234C', amountDelta = 0): string {
+export function csiFor(workbook: object, tan = 'PNEG01234C', name?: string): string {
   type Block = { name: string; header?: string[]; rows?: unknown[][]; items?: Array<Record<string, unknown>> };
   const sheets = (workbook as { sheets: Array<{ blocks: Block[] }> }).sheets;
-  const block = (name: string) => sheets.flatMap((s) => s.blocks).find((b) => b.name === name)!;
-  const name = block('payer_list').items!.find((i) => 'name' in i)!.name as string;
+  const block = (blockName: string) => sheets.flatMap((s) => s.blocks).find((b) => b.name === blockName)!;
+  const holder = name ?? (block('payer_list').items!.find((i) => 'name' in i)!.name as string);
   const challans = block('challan_table');
-  const at = (row: unknown[], key: string) => row[challans.header!.indexOf(key)];
-  const lines = [`${tan}^25112026^${name}`];
-  for (const row of challans.rows!) {
-    const levies = ['tds_amount', 'tcs_amount', 'surcharge', 'health_and_education_cess', 'interest', 'late_filing_fees', 'other_penalty'];
-    const amount = levies.reduce((sum, key) => sum + (Number(at(row, key)) || 0), 0) + amountDelta;
-    const iso = new Date((at(row, 'paid_date_epoch') as number) + 5.5 * 3600 * 1000).toISOString();
-    lines.push(`${at(row, 'bsr_code')}^${iso.slice(8, 10)}${iso.slice(5, 7)}${iso.slice(0, 4)}^${at(row, 'challan_serial')}^0020^200^${amount.toFixed(2)}`);
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+  const tokens = challans.rows!.map((row) => md5(`${tan}${JSON.stringify(row)}`));
+  return [`${tokens.length}^${tan}^${holder}^9.4^9.4^${md5(tokens.join(''))}`, ...tokens].map((line) => `${line}\r\n`).join('');
 }
