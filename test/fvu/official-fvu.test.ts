@@ -22,13 +22,10 @@ const PARALLEL_RUNS = 2;
 const RUN_TIMEOUT_MS = 180_000;
 const ALLOWED_CODES = new Set(['T-FV-1041']);
 /**
- * Statements the FVU still refuses, each with exactly the codes it gives today (FORMAT_NOTES §16, "Open"): pinned,
- * so that a fix, or any other error, shows here. The 27Q row of a firm's PAN (4th letter F) under the second
- * challan gets T-FV-4056 with either deductee code; the same row with a person's PAN passes.
+ * Statements the FVU still refuses, each with exactly the codes it gives today (FORMAT_NOTES §16): pinned, so that a
+ * fix, or any other error, shows here. None today.
  */
-const KNOWN_OPEN: ReadonlyMap<string, readonly string[]> = new Map([
-  ['golden 27Q Q1 FY 2025-26 (legacy, 27Q v7.5; list items as [key, value] pairs)', ['T-FV-4056']],
-]);
+const KNOWN_OPEN: ReadonlyMap<string, readonly string[]> = new Map();
 const VENDOR_DIR = fileURLToPath(new URL('../../packages/statement-engine/test/fixtures/vendor-samples/', import.meta.url));
 
 interface Statement { title: string; txt: () => Promise<string> }

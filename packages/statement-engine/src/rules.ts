@@ -160,6 +160,7 @@ export const RULES = {
   INVALID_COUNTRY: e('Unknown country.'),
   INVALID_FLAG: e('A Y/N flag holds something else.'),
   INVALID_DEDUCTEE_TYPE: e('Unknown deductee type.'),
+  DEDUCTEE_TYPE_PAN_MISMATCH: e("27Q/27EQ from FY 2023-24: the deductee type's code does not fit the PAN's 4th letter (the FVU refuses it: T-FV-4056)."),
   INVALID_EMPLOYEE_CATEGORY: e('Unknown employee category.'),
 
   // Salary details (24Q Q4)

@@ -389,6 +389,16 @@ const CASES: Case[] = [
     },
     at: { sheet: 'payee_sheet', row: 2, column: 'deductee_type' },
   },
+  {
+    // 27Q from FY 2023-24: a firm's type with a company's PAN (AAFCG1234K, 4th letter C)
+    code: 'DEDUCTEE_TYPE_PAN_MISMATCH',
+    base: '27Q',
+    change: (p) => {
+      p.payeeHeader.push('deductee_type');
+      p.payees[0]!.deductee_type = 'firm';
+    },
+    at: { sheet: 'payee_sheet', row: 2, column: 'deductee_type' },
+  },
   { code: 'INVALID_EMPLOYEE_CATEGORY', base: '24Q', change: (p) => (p.payees[0]!.employee_category = 'intern'), at: { sheet: 'payee_sheet', row: 2, column: 'employee_category' } },
   // ---- salary details (24Q Q4)
   { code: 'DUPLICATE_SALARY_PAN', base: '24Q-Q4', change: (p) => p.salaries!.push({ ...p.salaries![0]! }), at: { sheet: 'salary_detail_sheet', row: 4 } },

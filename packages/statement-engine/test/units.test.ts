@@ -8,6 +8,7 @@ import { resolveOptions } from '../src/options.js';
 import { cleanText, wrapWords } from '../src/text.js';
 import { remarkRules, sectionAllowed } from '../src/codes/remark-releases.js';
 import { makePeriod } from '../src/period.js';
+import { baseline } from './support/baselines.js';
 import { form26qParts, OPTIONS_26Q } from './support/fixtures.js';
 import { buildWorkbook } from './support/sheet-json.js';
 
@@ -171,5 +172,36 @@ describe('remark letters per FVU release (codes/remark-releases.ts)', () => {
     expect(['94A', '4EE', '94K', '94C', '4JB'].map((s) => sectionAllowed(fy2024.get('B')!.sections, s))).to.deep.equal([true, true, true, false, false]);
     expect(sectionAllowed(fy2024.get('Y')!.sections, '94B')).to.equal(false);
     expect(sectionAllowed(remarkRules('nonsalary', 'legacy', makePeriod(2025, 'Q1')).limits.get('Y')!.sections, '94B')).to.equal(true);
+  });
+});
+
+describe('DD 8, the deductee code (FVU 9.4 T-FV-4056)', () => {
+  const dd8 = (txt: string | null) => (txt ?? '').split(/\r?\n/).filter((l) => l.split('^')[1] === 'DD').map((l) => l.split('^')[7]);
+
+  it('27Q from FY 2023-24: the code of the PAN\'s 4th letter, or of the deductee type given', () => {
+    const { parts, options } = baseline('27Q');
+    const codes = (pan: string, type?: string) => {
+      const p = structuredClone(parts);
+      p.payees[0]!.pan = pan;
+      if (type) {
+        p.payeeHeader.push('deductee_type');
+        p.payees[0]!.deductee_type = type;
+      }
+      return dd8(convert(buildWorkbook(p), options).txt)[0];
+    };
+    const byLetter: Array<[string, string]> = [['C', '1'], ['P', '2'], ['H', '3'], ['A', '4'], ['F', '7'], ['B', '8'], ['J', '9'], ['G', '10'], ['T', '10'], ['L', '10']];
+    for (const [letter, code] of byLetter) expect(codes(`AAF${letter}G1234K`), letter).to.equal(code);
+    expect(codes('AAFCG1234K', 'cooperative_society')).to.equal('6');
+    expect(codes('AAFAG1234K', 'association_of_persons_companies_only')).to.equal('5');
+    expect(codes('AAFTG1234K', 'trust')).to.equal('10');
+  });
+
+  it('26Q: 1 for a company, 2 for anyone else, whatever the PAN\'s letter', () => {
+    const { parts, options } = baseline('26Q');
+    const p = structuredClone(parts);
+    p.payees[0]!.pan = 'AAFFG1234K';
+    expect(dd8(convert(buildWorkbook(p), options).txt)[0]).to.equal('2');
+    p.payees[0]!.pan = 'AAFCG1234K';
+    expect(dd8(convert(buildWorkbook(p), options).txt)[0]).to.equal('1');
   });
 });

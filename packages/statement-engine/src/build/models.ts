@@ -51,6 +51,11 @@ export interface Payee {
   name: string;
   deducteeType: DeducteeType;
   /**
+   * DD 8 as written: `1` company / `2` other, or on 27Q/27EQ from FY 2023-24 the code 1 to 10 of the vendor's
+   * deductee types (FORMAT_NOTES.md §16, T-FV-4056); empty on 24Q.
+   */
+  deducteeCode: string;
+  /**
    * The payee's PAN cell could not be read (its problem is already reported): the payee is known by number,
    * its payments are checked, but nothing that depends on the PAN is.
    */

@@ -2,7 +2,7 @@
 
 import { COUNTRY_ALIASES, COUNTRY_CODES } from '../codes/countries.js';
 import { EMAIL_PATTERN, panKind } from '../codes/identifiers.js';
-import { deducteeType, deducteeTypeFromPan, employeeCategory } from '../codes/misc.js';
+import { DEDUCTEE_CODE_PAN_LETTERS, deducteeCodeFromPan, deducteeType, deducteeTypeFromPan, employeeCategory } from '../codes/misc.js';
 import type { TableLayout, TableRow } from '../workbook/records.js';
 import { cell, col } from './columns.js';
 import type { BuildContext } from './context.js';
@@ -24,6 +24,7 @@ function emptyPayee(srNo: number, row: number): Payee {
     panKind: 'invalid',
     name: '',
     deducteeType: 'other',
+    deducteeCode: '',
     damaged: true,
     newRegime: null,
     employeeCategory: '',
@@ -83,16 +84,39 @@ export function buildPayee(ctx: BuildContext, layout: TableLayout, row: TableRow
     deducteeType: kind === 'valid' ? deducteeTypeFromPan(pan) : 'other',
   };
   const typeToken = cell(c, spec, 'deductee_type');
+  let typeCode: number | null = null;
   if (typeof typeToken === 'string' && typeToken.trim() !== '') {
     const t = deducteeType(typeToken);
     if (t === null) ctx.report('INVALID_DEDUCTEE_TYPE', at('deductee_type'), 'deductee_type is not one of the vendor deductee types');
-    else payee.deducteeType = t;
+    else [payee.deducteeType, typeCode] = [t.type, t.code];
   }
+  payee.deducteeCode = deducteeCodeOf(ctx, payee, typeCode, at('deductee_type'));
   readSalaryColumns(ctx, payee, layout, row, at);
   readNonResidentColumns(ctx, payee, layout, row, at);
   payee.nonResident = optionalBoolean(c, layout, 'nri');
   payee.permanentEstablishment = optionalBoolean(c, layout, 'permanent_establishment_in_india');
   return payee;
+}
+
+/**
+ * DD 8. 26Q (and 27Q/27EQ before FY 2023-24): `1` company, `2` other. 27Q/27EQ from FY 2023-24: the vendor's code 1
+ * to 10, which FVU 9.4 checks against a valid PAN's 4th letter (T-FV-4056); from the PAN when no type is given.
+ */
+function deducteeCodeOf(ctx: BuildContext, payee: Payee, typeCode: number | null, place: () => Place): string {
+  if (ctx.kind === 'salary') return '';
+  if (!usesDeducteeCodeList(ctx)) return payee.deducteeType === 'company' ? '1' : '2';
+  if (payee.panKind !== 'valid') return String(typeCode ?? (payee.deducteeType === 'company' ? 1 : 2));
+  if (typeCode === null) return String(deducteeCodeFromPan(payee.pan));
+  const letters = DEDUCTEE_CODE_PAN_LETTERS.get(typeCode)!;
+  if (!letters.includes(payee.pan.charAt(3))) {
+    ctx.report('DEDUCTEE_TYPE_PAN_MISMATCH', place, `deductee_type (code ${typeCode}) needs a PAN whose 4th letter is ${[...letters].join(' or ')}; PAN ${payee.pan} has ${payee.pan.charAt(3)}`);
+  }
+  return String(typeCode);
+}
+
+/** 27Q and 27EQ from FY 2023-24 take the ten deductee codes (FVU 9.4: BH 17 >= 202324). */
+function usesDeducteeCodeList(ctx: BuildContext): boolean {
+  return ctx.family === 'legacy' && (ctx.form.formNumber === '27Q' || ctx.form.formNumber === '27EQ') && ctx.period.startYear >= 2023;
 }
 
 function readSalaryColumns(ctx: BuildContext, payee: Payee, layout: TableLayout, row: TableRow, at: (k: string) => () => ReturnType<TableLayout['place']>): void {

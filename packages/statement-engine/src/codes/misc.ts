@@ -98,27 +98,46 @@ export function employeeCategory(token: string): string | null {
   return EMPLOYEE_CATEGORY.get(token.trim().toLowerCase()) ?? null;
 }
 
-/** The vendor's deductee_type tokens (master data), read from our optional payee column. */
-const DEDUCTEE_TYPES = new Map<string, 'company' | 'individual_or_huf' | 'other'>([
-  ['company', 'company'],
-  ['individual', 'individual_or_huf'],
-  ['huf', 'individual_or_huf'],
-  ['association_of_persons', 'other'],
-  ['association_of_persons_companies_only', 'other'],
-  ['cooperative_society', 'other'],
-  ['firm', 'other'],
-  ['body_of_individuals', 'other'],
-  ['artificial_judicial_person', 'other'],
-  ['others', 'other'],
-  ['government', 'other'],
-  ['trust', 'other'],
-  ['local_authority', 'other'],
+/**
+ * The vendor's deductee_type tokens (master data, "Deductee type"), read from our optional payee column, with the
+ * vendor's code for each. The codes are the FVU's 27Q/27EQ deductee codes from FY 2023-24 (FVU 9.4 checks them
+ * against the PAN's 4th letter: DEDUCTEE_CODE_PAN_LETTERS).
+ */
+const DEDUCTEE_TYPES = new Map<string, { type: DeducteeType; code: number }>([
+  ['company', { type: 'company', code: 1 }],
+  ['individual', { type: 'individual_or_huf', code: 2 }],
+  ['huf', { type: 'individual_or_huf', code: 3 }],
+  ['association_of_persons', { type: 'other', code: 4 }],
+  ['association_of_persons_companies_only', { type: 'other', code: 5 }],
+  ['cooperative_society', { type: 'other', code: 6 }],
+  ['firm', { type: 'other', code: 7 }],
+  ['body_of_individuals', { type: 'other', code: 8 }],
+  ['artificial_judicial_person', { type: 'other', code: 9 }],
+  ['others', { type: 'other', code: 10 }],
+  ['government', { type: 'other', code: 10 }],
+  ['trust', { type: 'other', code: 10 }],
+  ['local_authority', { type: 'other', code: 10 }],
 ]);
 
 export type DeducteeType = 'company' | 'individual_or_huf' | 'other';
 
-export function deducteeType(token: string): DeducteeType | null {
+export function deducteeType(token: string): { type: DeducteeType; code: number } | null {
   return DEDUCTEE_TYPES.get(token.trim().toLowerCase()) ?? null;
+}
+
+/**
+ * The PAN 4th letters FVU 9.4 accepts with each 27Q/27EQ deductee code from FY 2023-24 (its FormValidator, T-FV-4056;
+ * placeholder PANs may have any code 1 to 10). FORMAT_NOTES.md §16.
+ */
+export const DEDUCTEE_CODE_PAN_LETTERS: ReadonlyMap<number, string> = new Map([
+  [1, 'C'], [2, 'P'], [3, 'H'], [4, 'A'], [5, 'A'], [6, 'CHAFBJ'], [7, 'F'], [8, 'B'], [9, 'J'], [10, 'GTEL'],
+]);
+
+const DEDUCTEE_CODE_OF_PAN_LETTER: Readonly<Record<string, number>> = { C: 1, P: 2, H: 3, A: 4, F: 7, B: 8, J: 9, G: 10, T: 10, E: 10, L: 10 };
+
+/** The 27Q/27EQ deductee code a valid PAN's 4th letter gives when the workbook names no deductee type. */
+export function deducteeCodeFromPan(pan: string): number {
+  return DEDUCTEE_CODE_OF_PAN_LETTER[pan.charAt(3)] ?? 10;
 }
 
 /** Deductee type implied by a valid PAN's 4th character. */

@@ -74,6 +74,8 @@ export const REMITTANCE_144: readonly string[] = range(1, 19);
 
 /** DD 8: one digit, 1 company, 2 other (FVU 9.4 T-FV-4056 refuses `01`/`02`). */
 export const DEDUCTEE_CODES: readonly string[] = ['1', '2'];
+/** 27Q / 27EQ from FY 2023-24: the vendor's ten deductee types, checked against the PAN by FVU 9.4 (T-FV-4056). */
+export const DEDUCTEE_CODES_27: readonly string[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'];
 
 /** Salary employee category, SD field 10 (tds-txt-format.md §4.5, UNVERIFIED). */
 export const EMPLOYEE_CATEGORIES: readonly string[] = ['G', 'W', 'S', 'O'];

@@ -6,7 +6,7 @@
 // (the same workbook lineage), and the note says so.
 
 import {
-  PAN_PLACEHOLDERS, CHAPTER_6A_IDS, COLLECTION_CODES_27EQ, DEDUCTEE_CODES, DEDUCTOR_CATEGORIES, EMPLOYEE_CATEGORIES, MINOR_HEADS, QUARTERS, REMARKS,
+  PAN_PLACEHOLDERS, CHAPTER_6A_IDS, COLLECTION_CODES_27EQ, DEDUCTEE_CODES, DEDUCTEE_CODES_27, DEDUCTOR_CATEGORIES, EMPLOYEE_CATEGORIES, MINOR_HEADS, QUARTERS, REMARKS,
   REMITTANCE_27Q, SECTION_16_IDS, SECTIONS_24Q, SECTIONS_26Q, STATE_CODES,
 } from './code-lists.js';
 import { fileHeader } from './file-header.js';
@@ -187,7 +187,11 @@ const DD = layout({
     f(5, 'Deductee / Party Detail Record No', 'INT', 9, 'M'),
     f(6, 'Mode', 'CHAR', 1, 'M', { values: ['O'], correction: { values: ['O', 'A', 'U', 'D'], note: 'O regular and C9; A add, U update, D delete in C3 (JDE); U for a C5 PAN update (chosen, FORMAT_NOTES.md §15)' } }),
     f(7, 'Employee Serial No', 'CHAR', 10, { other: 'NA', '24Q': 'M' }, { note: '24Q: mandatory on every row (FVU T-FV-4033): the row serial' }),
-    f(8, 'Deductee / Party Code', 'CHAR', 2, { other: 'M', '24Q': 'NA' }, { values: DEDUCTEE_CODES, note: '1 company, 2 other (FVU T-FV-4056)' }),
+    {
+      ...f(8, 'Deductee / Party Code', 'CHAR', 2, { other: 'M', '24Q': 'NA' }, { values: DEDUCTEE_CODES, note: '1 company, 2 other (FVU T-FV-4056)' }),
+      // 27Q/27EQ before FY 2023-24 take 1 or 2 only: the engine writes those; the table holds one list per form.
+      byForm: Object.fromEntries((['27Q', '27EQ'] as const).map((form) => [form, { values: DEDUCTEE_CODES_27, note: 'from FY 2023-24 the deductee type 1 to 10, agreeing with the PAN 4th letter (FVU T-FV-4056); before, 1 or 2' }])),
+    },
     { ...na(9, 'Last Employee/Party PAN'), correction: { type: 'CHAR', width: 10, presence: 'O', format: 'PAN', values: PAN_PLACEHOLDERS, note: 'PAN as in the latest statement, for U/D (tds-corrections.md §1.3, §2.4)' } },
     f(10, 'PAN of the Employee/Party', 'CHAR', 10, 'M', { format: 'PAN', values: PAN_PLACEHOLDERS, note: 'a PAN or a placeholder' }),
     { ...na(11, 'Last Employee/Party PAN Ref. No.'), correction: { type: 'CHAR', width: 10, presence: 'O', note: 'as in the latest statement (EY bean, NAV), tds-corrections.md §2.4' } },

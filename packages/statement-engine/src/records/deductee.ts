@@ -37,7 +37,7 @@ function legacyDeductee(w: FieldWriter, kind: FormKind, d: Deductee, serial: num
   w.int(5, serial);
   w.text(6, 'O'); // mode
   if (salary) w.text(7, String(d.payee.srNo)); // 24Q employee serial number: mandatory on every row (FVU T-FV-4033)
-  else w.text(8, d.payee.deducteeType === 'company' ? '1' : '2'); // one digit (FVU T-FV-4056)
+  else w.text(8, d.payee.deducteeCode); // without a leading zero (FVU T-FV-4056)
   w.text(10, d.payee.pan, d.payee.srNo);
   w.text(12, reference); // deductee / employee reference number
   w.text(13, d.payee.name, d.payee.srNo);
