@@ -117,6 +117,7 @@ export const RULES = {
   CHALLAN_WITHOUT_DEDUCTEES: w('A challan has no deductee rows.'),
   MINOR_HEAD_100_EMPTY: e('A minor head 100 challan needs at least one deductee row.'),
   MINOR_HEAD_100_DATE: e('A minor head 100 challan must be dated within the quarter and not after its deductee rows.'),
+  MINOR_HEAD_100_PAN: e('The rows under a minor head 100 challan must all have the same valid PAN (the FVU refuses others: T_FV_6307).'),
   IN_KIND_REQUIRES_CHALLAN_MODE: e('A challan with in-kind sections (1034/1038/1059/1061) must be paid by challan (mode C).'),
   TOTAL_TOO_LARGE: e('A total exceeds what the file can carry.'),
 

@@ -217,6 +217,7 @@ const CASES: Case[] = [
   { code: 'CSI_CHALLANS_LEFT_TO_FVU', base: '138', change: (p, o) => (o.csi = csiFor(p, o.tan)), at: { sheet: null, row: null } },
   { code: 'CHALLAN_WITHOUT_DEDUCTEES', base: '26Q', change: (p) => p.challans.push({ ...p.challans[0]!, challan_serial: '00303' }), at: { sheet: 'challan_sheet', row: 4 } },
   { code: 'MINOR_HEAD_100_EMPTY', base: '140', change: (p) => p.challans.push({ ...p.challans[0]!, challan_serial: '02399', minor_head: 'advance_tax' }), at: { sheet: 'challan_sheet', row: 3 } },
+  { code: 'MINOR_HEAD_100_PAN', base: '26Q', change: (p) => (p.challans[0]!.minor_head = 'advance_tax'), at: { sheet: 'challan_sheet', row: 2 } },
   { code: 'MINOR_HEAD_100_DATE', base: '140', change: (p) => (p.challans[0]!.minor_head = 'advance_tax'), at: { sheet: 'challan_sheet', row: 2 } },
   {
     code: 'IN_KIND_REQUIRES_CHALLAN_MODE',

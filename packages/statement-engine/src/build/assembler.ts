@@ -2,6 +2,7 @@
 // records (handed to a store as they are built) and the control totals. Nothing here does I/O.
 
 import { GOVERNMENT_CATEGORIES } from '../codes/deductor.js';
+import { IN_KIND_SECTIONS } from '../codes/sections.js';
 import { formatForPeople } from '../dates.js';
 import { formatPaise } from '../money.js';
 import { writeDeducteeRecord } from '../records/deductee.js';
@@ -186,6 +187,10 @@ export class StatementAssembler implements WorkbookSink {
     c.sumDeducted += d.deducted;
     c.sumDeposited += d.deposited;
     if (d.paymentDate < c.earliestPayment) c.earliestPayment = d.paymentDate;
+    if (c.minorHead === '100' && heldToOnePan(this.ctx, d)) {
+      if (c.rowPan === '') c.rowPan = d.payee.pan;
+      if (d.payee.panKind !== 'valid' || d.payee.pan !== c.rowPan) c.rowPansDiffer = true;
+    }
     writeDeducteeRecord(this.deductees.record(c.record), this.ctx.family, this.ctx.kind, d, c.deductees);
     this.trail?.deductee(c.record, d.row);
   }
@@ -221,6 +226,8 @@ export class StatementAssembler implements WorkbookSink {
       if (c.date < p.quarterStart || c.date > p.quarterEnd || c.date > c.earliestPayment) {
         this.ctx.report('MINOR_HEAD_100_DATE', place, `A minor head 100 challan must be dated within the quarter and on or before ${formatForPeople(c.earliestPayment)}`);
       }
+      // The tax a deductee pays himself (minor head 100) is one person's: the FVU wants one valid PAN on every row (T_FV_6307).
+      if (c.rowPansDiffer) this.ctx.report('MINOR_HEAD_100_PAN', place, 'Every row under a minor head 100 challan must have the same PAN, and a valid one (not PANNOTAVBL, PANAPPLIED or PANINVALID)');
     }
     if (c.hasInKindSection && c.mode !== 'C') this.ctx.report('IN_KIND_REQUIRES_CHALLAN_MODE', place, 'Deductee rows in in-kind sections need a challan paid in mode C');
     if (c.mode === 'B' && deductor.category !== '' && !GOVERNMENT_CATEGORIES.has(deductor.category)) {
@@ -248,4 +255,16 @@ export class StatementAssembler implements WorkbookSink {
       else this.ctx.report('CHALLAN_WITHOUT_DEDUCTEES', place, 'No payment row uses this challan');
     }
   }
+}
+
+/**
+ * Rows the FVU holds to one valid PAN per minor-head-100 challan (T_FV_6307 / T_FV_6309): FVU 9.4 every row of 26Q and
+ * 27Q; FVU 1.2 the in-kind rows of Form 140 (1034, 1038, 1059, 1061) and of Form 144 (1059, 1061). Read from their
+ * FormValidator; FORMAT_NOTES.md §16.
+ */
+function heldToOnePan(ctx: BuildContext, d: Deductee): boolean {
+  const form = ctx.form.formNumber;
+  if (ctx.isLegacy) return form === '26Q' || form === '27Q';
+  if (form === '140') return IN_KIND_SECTIONS.has(d.section);
+  return form === '144' && (d.section === '1059' || d.section === '1061');
 }

@@ -117,6 +117,9 @@ export interface Challan {
   hasInKindSection: boolean;
   /** Earliest payment date among its deductees (minor head 100 check). */
   earliestPayment: CivilDate;
+  /** The PAN of its first deductee row, and whether a later row has another or any row no valid PAN (minor head 100 check). */
+  rowPan: string;
+  rowPansDiffer: boolean;
 }
 
 /** One deductee/collectee row, ready to be written. */
