@@ -189,6 +189,10 @@ export class StatementAssembler implements WorkbookSink {
     c.sumDeducted += d.deducted;
     c.sumDeposited += d.deposited;
     if (d.paymentDate < c.earliestPayment) c.earliestPayment = d.paymentDate;
+    if (c.minorHead === '100') {
+      if (c.firstPan === '') c.firstPan = d.payee.pan;
+      if (d.payee.panKind !== 'valid' || d.payee.pan !== c.firstPan) c.panMismatch = true;
+    }
     writeDeducteeRecord(this.deductees.record(c.record), this.ctx.family, this.ctx.kind, d, c.deductees);
     this.trail?.deductee(c.record, d.row);
   }
@@ -225,6 +229,7 @@ export class StatementAssembler implements WorkbookSink {
         this.ctx.report('MINOR_HEAD_100_DATE', place, `A minor head 100 challan must be dated within the quarter and on or before ${formatForPeople(c.earliestPayment)}`);
       }
     }
+    if (c.panMismatch) this.ctx.report('MINOR_HEAD_100_PAN', place, 'Every row under a minor head 100 challan must have the same valid PAN (FVU T_FV_6307)');
     if (c.hasInKindSection && c.mode !== 'C') this.ctx.report('IN_KIND_REQUIRES_CHALLAN_MODE', place, 'Deductee rows in in-kind sections need a challan paid in mode C');
     if (c.mode === 'B' && deductor.category !== '' && !GOVERNMENT_CATEGORIES.has(deductor.category)) {
       this.ctx.report('BOOK_ENTRY_NOT_ALLOWED', place, `Book adjustment is only for government deductors, not category ${deductor.category}`);

@@ -72,6 +72,8 @@ function blankChallan(record: number, row: number): Challan {
     sumDeposited: 0,
     hasInKindSection: false,
     earliestPayment: 99999999,
+    firstPan: '',
+    panMismatch: false,
   };
 }
 

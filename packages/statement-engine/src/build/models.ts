@@ -50,6 +50,8 @@ export interface Payee {
   panKind: 'valid' | 'placeholder' | 'invalid';
   name: string;
   deducteeType: DeducteeType;
+  /** Forms 143/144 DD 12: deductee / collectee code 1-10 ('' when neither the PAN nor deductee_type gives it). */
+  deducteeCode: string;
   /**
    * The payee's PAN cell could not be read (its problem is already reported): the payee is known by number,
    * its payments are checked, but nothing that depends on the PAN is.
@@ -112,6 +114,9 @@ export interface Challan {
   hasInKindSection: boolean;
   /** Earliest payment date among its deductees (minor head 100 check). */
   earliestPayment: CivilDate;
+  /** Minor head 100: the PAN of its first row; `panMismatch` once a row has another PAN or none (FVU T_FV_6307). */
+  firstPan: string;
+  panMismatch: boolean;
 }
 
 /** One deductee/collectee row, ready to be written. */

@@ -2,7 +2,7 @@
 
 import { COUNTRY_ALIASES, COUNTRY_CODES } from '../codes/countries.js';
 import { EMAIL_PATTERN, panKind } from '../codes/identifiers.js';
-import { deducteeType, deducteeTypeFromPan, employeeCategory } from '../codes/misc.js';
+import { DEDUCTEE_CODE_PAN_LETTERS, deducteeCode, deducteeCodeFromPan, deducteeType, deducteeTypeFromPan, employeeCategory } from '../codes/misc.js';
 import type { TableLayout, TableRow } from '../workbook/records.js';
 import { cell, col } from './columns.js';
 import type { BuildContext } from './context.js';
@@ -24,6 +24,7 @@ function emptyPayee(srNo: number, row: number): Payee {
     panKind: 'invalid',
     name: '',
     deducteeType: 'other',
+    deducteeCode: '',
     damaged: true,
     newRegime: null,
     employeeCategory: '',
@@ -88,11 +89,32 @@ export function buildPayee(ctx: BuildContext, layout: TableLayout, row: TableRow
     if (t === null) ctx.report('INVALID_DEDUCTEE_TYPE', at('deductee_type'), 'deductee_type is not one of the vendor deductee types');
     else payee.deducteeType = t;
   }
+  if (!ctx.isLegacy && (ctx.kind === 'tcs' || ctx.kind === 'nonresident')) readDeducteeCode(ctx, payee, typeof typeToken === 'string' ? typeToken : '', at);
   readSalaryColumns(ctx, payee, layout, row, at);
   readNonResidentColumns(ctx, payee, layout, row, at);
   payee.nonResident = optionalBoolean(c, layout, 'nri');
   payee.permanentEstablishment = optionalBoolean(c, layout, 'permanent_establishment_in_india');
+  // Form 143 DD 13 (FVU 1.2 T_FV_6421): mandatory for a non-resident collectee, empty for a resident.
+  if (!ctx.isLegacy && ctx.kind === 'tcs' && payee.nonResident === true && payee.permanentEstablishment === null) {
+    ctx.report('PERMANENT_ESTABLISHMENT_REQUIRED', at('permanent_establishment_in_india'), `Payee ${srNo} is non-resident: say whether it has a permanent establishment in India`);
+  }
   return payee;
+}
+
+/**
+ * Forms 143/144 DD 12 (FVU 1.2 T_FV_6417, mandatory): deductee_type when given, else what the PAN's 4th letter
+ * implies. A type the PAN cannot have is refused (the FVU pairs codes and letters); a payee without PAN needs the type.
+ */
+function readDeducteeCode(ctx: BuildContext, payee: Payee, token: string, at: (k: string) => () => Place): void {
+  const given = token.trim() === '' ? null : deducteeCode(token);
+  const fromPan = payee.panKind === 'valid' ? deducteeCodeFromPan(payee.pan) : null;
+  payee.deducteeCode = given ?? fromPan ?? '';
+  if (given !== null && payee.panKind === 'valid' && !DEDUCTEE_CODE_PAN_LETTERS.get(given)!.includes(payee.pan.charAt(3))) {
+    ctx.report('DEDUCTEE_TYPE_PAN_MISMATCH', at('deductee_type'), `deductee_type '${token.trim()}' does not go with PAN ${payee.pan} (4th letter ${payee.pan.charAt(3)})`);
+  }
+  if (payee.deducteeCode === '' && token.trim() === '') {
+    ctx.report('VALUE_REQUIRED', at('pan'), `Payee ${payee.srNo}: Form ${ctx.form.formNumber} needs the deductee type of a payee whose PAN does not give it (DD 12): add a deductee_type column`);
+  }
 }
 
 function readSalaryColumns(ctx: BuildContext, payee: Payee, layout: TableLayout, row: TableRow, at: (k: string) => () => ReturnType<TableLayout['place']>): void {
@@ -134,5 +156,5 @@ function readNonResidentColumns(ctx: BuildContext, payee: Payee, layout: TableLa
     .filter((p) => p !== null && String(p).trim() !== '')
     .map(String)
     .join(', ');
-  payee.address = readText(ctx, joined, at(col(spec, 'address_in_country_of_residence') >= 0 ? 'address_in_country_of_residence' : 'street'), 'Payee address', { max: fieldWidth(ctx.family, ctx.form.formNumber, 'DD', ctx.isLegacy ? 41 : 40) });
+  payee.address = readText(ctx, joined, at(col(spec, 'address_in_country_of_residence') >= 0 ? 'address_in_country_of_residence' : 'street'), 'Payee address', { max: fieldWidth(ctx.family, ctx.form.formNumber, 'DD', ctx.isLegacy ? 41 : 37) });
 }
