@@ -45,7 +45,6 @@ export const RULES = {
   INVALID_RECEIPT_NUMBER: e('The previous receipt number (token of the previous regular statement, BH 9) is not 15 digits, or its last digit is not the first 14 digits mod 7 (FVU T-FV-2232).'),
   FORM_138_Q4_NOT_PUBLISHED: e('Protean has not published the Form 138 Q4 (salary annexure) format yet.'),
   PERIOD_NOT_ENDED: w('The quarter has not ended yet; TIN refuses statements filed before the quarter ends.'),
-  LAYOUT_UNVERIFIED: w('The record layout for this form is our own design (Protean has not published it); check with the FVU.'),
   TAN_MISMATCH: e('The TAN in the workbook differs from the TAN the statement is for.'),
 
   // Correction statements (correct(): the corrected workbook against the TRACES conso file)
@@ -117,7 +116,7 @@ export const RULES = {
   CHALLAN_WITHOUT_DEDUCTEES: w('A challan has no deductee rows.'),
   MINOR_HEAD_100_EMPTY: e('A minor head 100 challan needs at least one deductee row.'),
   MINOR_HEAD_100_DATE: e('A minor head 100 challan must be dated within the quarter and not after its deductee rows.'),
-  MINOR_HEAD_100_PAN: e('The rows under a minor head 100 challan must all have the same valid PAN (the FVU refuses others: T_FV_6307).'),
+  MINOR_HEAD_100_PAN: e('The rows under a minor head 100 challan must all have the same valid PAN (the FVU refuses others: T_FV_6307 / T_FV_6309).'),
   IN_KIND_REQUIRES_CHALLAN_MODE: e('A challan with in-kind sections (1034/1038/1059/1061) must be paid by challan (mode C).'),
   TOTAL_TOO_LARGE: e('A total exceeds what the file can carry.'),
 
@@ -158,10 +157,14 @@ export const RULES = {
   INVALID_FORM121_UIN: e('The Form 121 unique identification number is longer than 26 characters.'),
   FORM121_UIN_MISSING: w('No deduction on a Form 121 declaration, but its unique identification number is missing.'),
   INVALID_NATURE_OF_REMITTANCE: e('Unknown nature of remittance.'),
+  NATURE_OF_REMITTANCE_REQUIRED: e('Form 144: sections 1040-1046 and 1048-1057 need the nature of remittance (FVU 1.2 T_FV_6544).'),
+  NATURE_OF_REMITTANCE_NOT_FOR_SECTION: e('Form 144: the nature of remittance is not allowed with the section (FVU 1.2 T_FV_6423).'),
+  PERMANENT_ESTABLISHMENT_REQUIRED: e('Form 143: a non-resident collectee needs permanent_establishment_in_india (FVU 1.2 T_FV_6421).'),
+  NONRESIDENT_CONTACT_REQUIRED: e("Form 144: a remark-C row without PAN, nature of remittance 16 and a rate below 20% needs the payee's address, email, contact number and tax id (FVU 1.2 T-FV-4335..4338)."),
   INVALID_COUNTRY: e('Unknown country.'),
   INVALID_FLAG: e('A Y/N flag holds something else.'),
   INVALID_DEDUCTEE_TYPE: e('Unknown deductee type.'),
-  DEDUCTEE_TYPE_PAN_MISMATCH: e("27Q/27EQ from FY 2023-24: the deductee type's code does not fit the PAN's 4th letter (the FVU refuses it: T-FV-4056)."),
+  DEDUCTEE_TYPE_PAN_MISMATCH: e("The deductee type's code does not fit the PAN's 4th letter (27Q/27EQ from FY 2023-24: FVU 9.4 T-FV-4056; Forms 143/144 DD 12)."),
   INVALID_EMPLOYEE_CATEGORY: e('Unknown employee category.'),
 
   // Salary details (24Q Q4)

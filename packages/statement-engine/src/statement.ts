@@ -31,9 +31,6 @@ export function statementChecks(ctx: BuildContext): void {
   if (period.quarterEnd >= ctx.today) {
     ctx.report('PERIOD_NOT_ENDED', NOWHERE, `${period.quarter} of ${period.label} ends on ${formatForPeople(period.quarterEnd)}; a statement cannot be filed before the quarter ends`);
   }
-  if (form.family === 'new' && (form.kind === 'nonresident' || form.kind === 'tcs')) {
-    ctx.report('LAYOUT_UNVERIFIED', NOWHERE, `Protean has not published the Form ${form.formNumber} record layout; the deductee record follows our documented design (FORMAT_NOTES.md)`);
-  }
 }
 
 export interface Pipeline {

@@ -6,11 +6,12 @@ import { ofType, records } from './support/txt.js';
 
 // Reference §9 (d): the Form 140 worked example, Q1 TY 2026-27, lines 2-8 verbatim. Line 1 differs only in
 // FH field 10 (the preparation utility's name). The sample's two PANs have an impossible 4th character; the
-// fixture uses valid ones, substituted here.
+// fixture uses valid ones, substituted here. CD 24/25 (interest and others allocation) are 0.00, not empty as in
+// the example (written for v1.0): FVU 1.2 makes them mandatory numbers (T_FV_6547/6549; empty crashes it).
 const SAMPLE_D = [
   '1^FH^NS1^R^11072026^1^D^MUMZ12345E^1^ZeroBook^^^^^^^^',
   '2^BH^1^1^140^^^^^^^^MUMZ12345E^^AAACZ1234F^202728^202627^Q1^ZeroBook Test Deductor Pvt Ltd^INDIA^1 Evergreen Road^^^^^19^400001^tds@zerobook.test^91^2266778899^^K^Alex Manager^Director^1 Evergreen Road^^^^^19^400001^alex@zerobook.test^INDIA^91^2266778899^^65000.00^^^^^N^^^^^^^AAAPA1234Q^^^^^^^^^^^^^',
-  '3^CD^1^1^5^N^^65000.00^0.00^0.00^0.00^65000.00^C^^0510308^^02345^^28062026^^65000.00^65000.00^200^^^^^^^',
+  '3^CD^1^1^5^N^^65000.00^0.00^0.00^0.00^65000.00^C^^0510308^^02345^^28062026^^65000.00^65000.00^200^0.00^0.00^^^^^',
   '4^DD^1^1^1^O^^ABCDE1234F^M/s Legal Advisors^^^^^^1027^^^Y^10042026^120000.00^^^^12000.00^12000.00^^10042026^10.0000^^^^^^^^^^^^^^^^^',
   '5^DD^1^2^1^O^^BCDEF2345G^M/s Audit Partners LLP^^^^^^1027^^^Y^15042026^100000.00^^^^10000.00^10000.00^^15042026^10.0000^^^^^^^^^^^^^^^^^',
   '6^DD^1^3^1^O^^ABCDE1234F^M/s Legal Advisors^^^^^^1027^^^Y^10052026^80000.00^^^^8000.00^8000.00^^10052026^10.0000^^^^^^^^^^^^^^^^^',
@@ -86,6 +87,7 @@ describe('Form 140 (TY 2026-27)', () => {
       deduction_date_epoch: null,
       reason_for_lower_deduction: 'no_deduction_on_account_of_declaration_u_s_393_6',
       unique_identification_number_form_121: 'UIN2026ABCD1234',
+      nature_of_payment: 'interest_on_securities', // remark B: one of the sections FVU 1.2 takes it with (T_FV_6446)
     });
     parts.challans[0]!.total_tax_deducted = 53000;
     const { txt, report } = convert(buildWorkbook(parts), OPTIONS_140);

@@ -253,34 +253,33 @@ describe('Form 138 (TY 2026-27, Q1-Q3)', () => {
   });
 });
 
-describe('Form 144 (TY 2026-27; layout of our design)', () => {
-  it('FH 3 NS1, BH 5 144; DD 15 section, 21 grossing-up, 28 rate, 34 DTAA/Act, 35 remittance code, 37 country; 38-41 only without PAN', () => {
+describe('Form 144 (TY 2026-27; DD as FVU 1.2 reads it)', () => {
+  it('FH 3 NS1, BH 5 144; DD 12 deductee code, 14 opt-out, 15 section, 16 remittance, 17 country, 21 grossing-up, 28 rate, 30 Act/DTAA; 37-41 only for remark C without PAN and nature 16', () => {
     const { parts, options } = baseline('144');
     const { txt, report } = convert(buildWorkbook(parts), options);
-    expect(report.errorCount).to.equal(0);
-    expect(report.problems.map((p) => p.code)).to.deep.equal(['LAYOUT_UNVERIFIED']);
+    expect(report.problems, JSON.stringify(report.problems)).to.deep.equal([]);
     expect(records(txt!)[0]!.fields[3]).to.equal('NS1');
     expect(ofType(txt!, 'BH')[0]!.fields[5]).to.equal('144');
-    const dd = ofType(txt!, 'DD').map((r) => pick(r.fields, [8, 15, 21, 28, 32, 34, 35, 37, 38, 39, 40, 41]));
+    const dd = ofType(txt!, 'DD').map((r) => pick(r.fields, [8, 12, 14, 15, 16, 17, 21, 28, 30, 32, 37, 38, 39, 40, 41]));
     expect(dd).to.deep.equal([
-      ['AAFCG1234K', '1057', 'N', '10.0000', '', 'B', '16', '267', '', '', '', ''],
-      ['PANNOTAVBL', '1057', 'N', '20.0000', 'C', 'A', '16', '236', 'info@nordic.example', '46812345678', 'Storgatan 1, Stockholm', 'SE5566778899'],
+      ['AAFCG1234K', '1', 'N', '1057', '21', '267', 'N', '10.0000', 'B', '', '', '', '', '', ''],
+      ['PANNOTAVBL', '1', 'N', '1057', '16', '236', 'N', '20.0000', 'A', 'C', 'Storgatan 1, Stockholm', 'info@nordic.example', '46812345678', '', 'SE5566778899'],
     ]);
     expect(records(txt!).map((r) => r.fields.length - 1)).to.deep.equal([18, 72, 30, 45, 30, 45]);
   });
 });
 
-describe('Form 143 (TY 2026-27; workbook and layout of our design)', () => {
-  it('FH 3 TC1, BH 5 143; DD 15 = 4-digit collection code, 21 purchase value, 24/25 collected/deposited, 27 collection date, 28 rate, 32 remark, 34/35 NRI/PE without PAN', () => {
+describe('Form 143 (TY 2026-27; our workbook, DD as FVU 1.2 reads it)', () => {
+  it('FH 3 TC1, BH 5 143; DD 11 non-resident, 12 collectee code, 13 PE (non-residents only), 14 opt-out, 15 collection code, 21 empty, 24/25, 27, 28, 32', () => {
     const { parts, options } = baseline('143');
     const { txt, report } = convert(buildWorkbook(parts), options);
-    expect(report.errorCount, JSON.stringify(report.problems)).to.equal(0);
+    expect(report.problems, JSON.stringify(report.problems)).to.deep.equal([]);
     expect(records(txt!)[0]!.fields[3]).to.equal('TC1');
     expect(ofType(txt!, 'BH')[0]!.fields[5]).to.equal('143');
-    const dd = ofType(txt!, 'DD').map((r) => pick(r.fields, [4, 5, 15, 19, 20, 21, 24, 25, 27, 28, 32, 34, 35]));
+    const dd = ofType(txt!, 'DD').map((r) => pick(r.fields, [4, 5, 11, 12, 13, 14, 15, 19, 20, 21, 24, 25, 27, 28, 32]));
     expect(dd).to.deep.equal([
-      ['1', '1', '1073', '12042026', '700000.00', '700000.00', '7000.00', '7000.00', '12042026', '1.0000', '', '', ''],
-      ['1', '2', '1075', '12052026', '1000000.00', '1000000.00', '20000.00', '20000.00', '12052026', '2.0000', 'C', 'Y', 'N'],
+      ['1', '1', 'N', '1', '', 'N', '1073', '12042026', '700000.00', '', '7000.00', '7000.00', '12042026', '1.0000', ''],
+      ['1', '2', 'Y', '7', 'N', 'N', '1075', '12052026', '1000000.00', '', '20000.00', '20000.00', '12052026', '2.0000', 'C'],
     ]);
   });
 });

@@ -245,6 +245,8 @@ describe('what the FVU accepts: nil challans (CD 6 = Y)', () => {
       p.payments.push({
         ...pay(p, 0), bank_challan_number_or_ddo_serial_number: null, bsr_code_or_form_24g_receipt_number: null, total_tax_deducted: 0, total_tax_deposited: 0, deduction_date_epoch: null,
         reason_for_lower_deduction: 'no_deduction_on_payment_below_threshold_limit_under_income_tax_act_2025',
+        // FVU 1.2 takes remark Y with 1004, 1058, 1059, 1062, 1063, 1066, 1067 only (T_FV_6447); 1058 takes no nature of remittance.
+        nature_of_payment: 'winnings_from_lottery_crossword_puzzle_card_game_gambling_or_betting', nature_of_remittance: null,
       });
     });
     expect(errorsOf(r)).to.deep.equal([]);

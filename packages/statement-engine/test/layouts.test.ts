@@ -135,7 +135,8 @@ const BROKEN: Record<string, Broken[]> = {
     { form: '26Q', type: 'CD', field: 4, value: '2', reason: /running number 2, expected 1/ },
     { form: '26Q', type: 'CD', field: 5, value: '7', reason: /says 7 DD records/ },
     { form: '140', type: 'CD', field: 13, value: 'X', reason: /values \(C, B\)/ },
-    { form: '140', type: 'CD', field: 24, value: '5.00', reason: /filler/ },
+    { form: '140', type: 'CD', field: 24, value: '5.50', reason: /whole rupees|\.00/ },
+    { form: '140', type: 'CD', field: 26, value: '5.00', reason: /filler/ },
     { form: '144', type: 'CD', field: 15, value: '051030', reason: /exactly 7/ },
   ],
   DD: [
@@ -154,8 +155,10 @@ const BROKEN: Record<string, Broken[]> = {
     { form: '140', type: 'DD', field: 5, value: '2', reason: /refers to CD 2/ },
     { form: '140', type: 'DD', field: 4, value: '3', reason: /running number 3, expected 1/ },
     { form: '138', type: 'DD', field: 28, value: '10.0000', reason: /not applicable/ },
-    { form: '144', type: 'DD', field: 34, value: 'C', reason: /values \(A, B\)/ },
-    { form: '143', type: 'DD', field: 21, value: 'Y', reason: /'Y' in a amount field/ },
+    { form: '144', type: 'DD', field: 30, value: 'C', reason: /values \(A, B\)/ },
+    { form: '143', type: 'DD', field: 21, value: 'Y', reason: /not applicable/ },
+    { form: '144', type: 'DD', field: 12, value: '11', reason: /values/ },
+    { form: '143', type: 'DD', field: 11, value: 'X', reason: /values \(Y, N\)/ },
   ],
   SD: [
     { form: '24Q', quarter: 'Q4', type: 'SD', field: 10, value: 'X', reason: /values \(G, W, S, O\)/ },

@@ -81,7 +81,6 @@ const CASES: Case[] = [
   { code: 'INVALID_RECEIPT_NUMBER', base: '26Q', change: (_p, o) => (o.previousReceiptNumber = '010010200083255'), at: { sheet: null, row: null, column: null } },
   { code: 'FORM_138_Q4_NOT_PUBLISHED', base: '138', change: (_p, o) => (o.quarter = 'Q4') },
   { code: 'PERIOD_NOT_ENDED', base: '26Q', change: (_p, o) => (o.now = () => new Date('2025-12-20T10:00:00+05:30')) },
-  { code: 'LAYOUT_UNVERIFIED', base: '144', quiet: '140' },
   { code: 'TAN_MISMATCH', base: '26Q', change: (p) => (p.payer.tan = 'MUMA99999E'), at: { sheet: 'payer_sheet', row: 2, column: 'payer_list.tan' } },
   // ---- text
   { code: 'TEXT_SANITISED', base: '26Q', change: (p) => (p.payees[1]!.name = 'Kiran^Kumar'), at: { sheet: 'payee_sheet', row: 3, column: 'name' } },
@@ -219,6 +218,7 @@ const CASES: Case[] = [
   { code: 'MINOR_HEAD_100_EMPTY', base: '140', change: (p) => p.challans.push({ ...p.challans[0]!, challan_serial: '02399', minor_head: 'advance_tax' }), at: { sheet: 'challan_sheet', row: 3 } },
   { code: 'MINOR_HEAD_100_PAN', base: '26Q', change: (p) => (p.challans[0]!.minor_head = 'advance_tax'), at: { sheet: 'challan_sheet', row: 2 } },
   { code: 'MINOR_HEAD_100_DATE', base: '140', change: (p) => (p.challans[0]!.minor_head = 'advance_tax'), at: { sheet: 'challan_sheet', row: 2 } },
+  // FVU T_FV_6307: the baseline's first challan carries rows of two payees
   {
     code: 'IN_KIND_REQUIRES_CHALLAN_MODE',
     base: '144',
@@ -379,6 +379,21 @@ const CASES: Case[] = [
     at: { sheet: 'payment_sheet', row: 2, column: 'unique_identification_number_form_121' },
   },
   { code: 'INVALID_NATURE_OF_REMITTANCE', base: '27Q', change: (p) => (pay(p, 0).nature_of_remittance = 'gift'), at: { sheet: 'payment_sheet', row: 2, column: 'nature_of_remittance' } },
+  // ---- Forms 143/144 as FVU 1.2 reads them (FORMAT_NOTES §7)
+  { code: 'NATURE_OF_REMITTANCE_REQUIRED', base: '144', change: (p) => (pay(p, 0).nature_of_remittance = null), at: { sheet: 'payment_sheet', row: 2, column: 'nature_of_remittance' } },
+  { code: 'NATURE_OF_REMITTANCE_NOT_FOR_SECTION', base: '144', change: (p) => (pay(p, 0).nature_of_remittance = '71'), at: { sheet: 'payment_sheet', row: 2, column: 'nature_of_remittance' } },
+  { code: 'PERMANENT_ESTABLISHMENT_REQUIRED', base: '143', change: (p) => (p.payees[1]!.permanent_establishment_in_india = null), at: { sheet: 'payee_sheet', row: 3, column: 'permanent_establishment_in_india' } },
+  {
+    code: 'NONRESIDENT_CONTACT_REQUIRED',
+    base: '144',
+    change: (p) => {
+      Object.assign(pay(p, 1), { total_tax_deducted: 10000, total_tax_deposited: 10000 }); // remark C at 10%
+      p.challans[1]!.total_tax_deducted = 10000;
+      p.payees[1]!.email = null;
+    },
+    at: { sheet: 'payment_sheet', row: 3, column: 'reason_for_lower_deduction' },
+  },
+  { code: 'DEDUCTEE_TYPE_PAN_MISMATCH', base: '144', change: (p) => (p.payees[0]!.deductee_type = 'individual'), at: { sheet: 'payee_sheet', row: 2, column: 'deductee_type' } },
   { code: 'INVALID_COUNTRY', base: '27Q', change: (p) => (p.payees[0]!.country = 'ATLANTIS'), at: { sheet: 'payee_sheet', row: 2, column: 'country' } },
   { code: 'INVALID_FLAG', base: '27Q', change: (p) => (pay(p, 0).grossing_up_indicator = 'X'), at: { sheet: 'payment_sheet', row: 2, column: 'grossing_up_indicator' } },
   {

@@ -36,7 +36,9 @@ const SAMPLES: Sample[] = [
   // CERT138A001 / CERT144A001 have 11 characters; the new-family certificate number has 15.
   { file: 'form138_workbook.data.json', form: '138', quarter: 'Q1', year: 'TY 2026-27', refusedFor: ['INVALID_CERTIFICATE@payment_sheet/2/certificate_number'] },
   { file: 'form140_workbook.data.json', form: '140', quarter: 'Q1', year: 'TY 2026-27' },
-  { file: 'form144_workbook.data.json', form: '144', quarter: 'Q1', year: 'TY 2026-27', refusedFor: ['INVALID_CERTIFICATE@payment_sheet/2/certificate_number'] },
+  // Its first row pays interest on an IFSC bond (1042) with nature of remittance "fees for technical services" (21),
+  // which FVU 1.2 takes with section 1057 only (T_FV_6423).
+  { file: 'form144_workbook.data.json', form: '144', quarter: 'Q1', year: 'TY 2026-27', refusedFor: ['INVALID_CERTIFICATE@payment_sheet/2/certificate_number', 'NATURE_OF_REMITTANCE_NOT_FOR_SECTION@payment_sheet/2/nature_of_remittance'] },
 ];
 
 const where = (p: Problem) => `${p.code}@${p.sheet}/${p.row}/${p.column}`;

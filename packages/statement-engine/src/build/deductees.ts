@@ -2,7 +2,8 @@
 
 import { DEDUCTION_DATE_BY_QUARTER_END, NIL_CHALLAN_REMARKS } from '../codes/fvu-choices.js';
 import { LEGACY_CERTIFICATE_PATTERN, NEW_CERTIFICATE_PATTERN } from '../codes/identifiers.js';
-import { remittanceCode } from '../codes/misc.js';
+import { writesNonResidentContact } from '../records/deductee.js';
+import { REMITTANCE_REQUIRED_144, REMITTANCE_SECTIONS_144, remittanceCode } from '../codes/misc.js';
 import { REMARKS_NEEDING_PAN, newFormRemarkSections, reasonTable, zeroTaxRemarks } from '../codes/reasons.js';
 import { remarkRules, sectionAllowed, type RemarkRules } from '../codes/remark-releases.js';
 import {
@@ -532,6 +533,26 @@ function checkNewCashColumns(ctx: BuildContext, d: Deductee, cash: ReadonlyArray
   });
 }
 
+/**
+ * Nature of remittance (27Q DD 36, Form 144 DD 16). Form 144 follows FVU 1.2: mandatory for sections 1040-1046 and
+ * 1048-1057 (T_FV_6544), each code only with its sections (T_FV_6423), and no code for the other sections.
+ */
+function readRemittance(ctx: BuildContext, d: Deductee, token: string, place: PlaceFn): void {
+  const code = !ctx.isLegacy && token === '' ? '' : remittanceCode(token, ctx.family);
+  if (code === null) {
+    const hint = ctx.isLegacy ? '' : ' (or no FVU 1.2 code is known for it: give the 2-digit code)';
+    ctx.report('INVALID_NATURE_OF_REMITTANCE', place, `Nature of remittance '${token.slice(0, 80)}' is not one of Form ${ctx.form.formNumber}'s${hint}`);
+    return;
+  }
+  d.remittance = code;
+  if (ctx.isLegacy) return;
+  if (code === '' && REMITTANCE_REQUIRED_144.has(d.section)) {
+    ctx.report('NATURE_OF_REMITTANCE_REQUIRED', place, `Section ${d.section} needs the nature of remittance (FVU 1.2 T_FV_6544)`);
+  } else if (code !== '' && !REMITTANCE_SECTIONS_144.get(code)!.includes(d.section)) {
+    ctx.report('NATURE_OF_REMITTANCE_NOT_FOR_SECTION', place, `Nature of remittance ${code} ('${token.slice(0, 80)}') is not allowed with section ${d.section} (FVU 1.2 T_FV_6423)`);
+  }
+}
+
 /** Columns only some forms have: Form 121 UIN, TCS purchase value, non-resident remittance details. */
 function readFormColumns(ctx: BuildContext, d: Deductee, row: TableRow, at: At, n: Columns): void {
   const c = row.cells;
@@ -545,9 +566,7 @@ function readFormColumns(ctx: BuildContext, d: Deductee, row: TableRow, at: At, 
     d.totalValue = Number.isNaN(v) ? 0 : v;
   }
   if (n.remittance >= 0) {
-    const token = readCode(at0(c, n.remittance));
-    d.remittance = remittanceCode(token, ctx.family) ?? '';
-    if (d.remittance === '') ctx.report('INVALID_NATURE_OF_REMITTANCE', at(n.remittance), `Nature of remittance '${token.slice(0, 80)}' is not one of Form ${ctx.form.formNumber}'s`);
+    readRemittance(ctx, d, readCode(at0(c, n.remittance)), at(n.remittance));
     const dtaa = at0(c, n.dtaa);
     d.dtaa = typeof dtaa === 'boolean' ? dtaa : null;
   }
@@ -563,4 +582,15 @@ function readFormColumns(ctx: BuildContext, d: Deductee, row: TableRow, at: At, 
     const g = at0(c, n.grossedUp);
     d.grossingUp = typeof g === 'boolean' ? yn(g) : '';
   }
+  if (!ctx.isLegacy && ctx.kind === 'nonresident') checkNonResidentContact(ctx, d, at(n.reason));
+}
+
+/** FVU 1.2 T-FV-4335..4338: where Form 144 carries the payee's contact details, below 20% they are mandatory. */
+function checkNonResidentContact(ctx: BuildContext, d: Deductee, place: PlaceFn): void {
+  if (!writesNonResidentContact(d) || d.rate >= 200000) return;
+  const p = d.payee;
+  const missing = [['address_in_country_of_residence', p.address], ['email', p.email], ['mobile', p.contactNumber], ['tax_identification_number', p.taxId]]
+    .filter(([, value]) => value === '')
+    .map(([key]) => key);
+  if (missing.length > 0) ctx.report('NONRESIDENT_CONTACT_REQUIRED', place, `Payee ${p.srNo} (no PAN, remark C at ${formatRate(d.rate)}%) needs ${missing.join(', ')} in the payee sheet`);
 }

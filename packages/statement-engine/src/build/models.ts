@@ -51,8 +51,9 @@ export interface Payee {
   name: string;
   deducteeType: DeducteeType;
   /**
-   * DD 8 as written: `1` company / `2` other, or on 27Q/27EQ from FY 2023-24 the code 1 to 10 of the vendor's
-   * deductee types (FORMAT_NOTES.md §16, T-FV-4056); empty on 24Q.
+   * The deductee code as written: legacy DD 8 `1` company / `2` other, or on 27Q/27EQ from FY 2023-24 the code 1 to
+   * 10 of the vendor's deductee types (FORMAT_NOTES.md §16, T-FV-4056); Forms 143/144 DD 12, the same codes (§17);
+   * empty where the form has none (24Q, 138, 140).
    */
   deducteeCode: string;
   /**

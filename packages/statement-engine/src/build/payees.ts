@@ -90,33 +90,46 @@ export function buildPayee(ctx: BuildContext, layout: TableLayout, row: TableRow
     if (t === null) ctx.report('INVALID_DEDUCTEE_TYPE', at('deductee_type'), 'deductee_type is not one of the vendor deductee types');
     else [payee.deducteeType, typeCode] = [t.type, t.code];
   }
-  payee.deducteeCode = deducteeCodeOf(ctx, payee, typeCode, at('deductee_type'));
+  payee.deducteeCode = deducteeCodeOf(ctx, payee, { token: typeof typeToken === 'string' ? typeToken.trim() : '', code: typeCode }, at);
   readSalaryColumns(ctx, payee, layout, row, at);
   readNonResidentColumns(ctx, payee, layout, row, at);
   payee.nonResident = optionalBoolean(c, layout, 'nri');
   payee.permanentEstablishment = optionalBoolean(c, layout, 'permanent_establishment_in_india');
+  // Form 143 DD 13 (FVU 1.2 T_FV_6421): mandatory for a non-resident collectee, empty for a resident.
+  if (!ctx.isLegacy && ctx.kind === 'tcs' && payee.nonResident === true && payee.permanentEstablishment === null) {
+    ctx.report('PERMANENT_ESTABLISHMENT_REQUIRED', at('permanent_establishment_in_india'), `Payee ${srNo} is non-resident: say whether it has a permanent establishment in India`);
+  }
   return payee;
 }
 
 /**
- * DD 8. 26Q (and 27Q/27EQ before FY 2023-24): `1` company, `2` other. 27Q/27EQ from FY 2023-24: the vendor's code 1
- * to 10, which FVU 9.4 checks against a valid PAN's 4th letter (T-FV-4056); from the PAN when no type is given.
+ * The deductee code. Legacy DD 8: 26Q (and 27Q/27EQ before FY 2023-24) `1` company, `2` other; 27Q/27EQ from
+ * FY 2023-24 the vendor's code 1 to 10, which FVU 9.4 checks against a valid PAN's 4th letter (T-FV-4056). Forms
+ * 143/144 DD 12 (FVU 1.2 T_FV_6417, mandatory): the same codes. The code is deductee_type's when given, else the
+ * PAN's letter's; a type the PAN cannot have is refused, and a new-form payee without PAN needs the type.
  */
-function deducteeCodeOf(ctx: BuildContext, payee: Payee, typeCode: number | null, place: () => Place): string {
-  if (ctx.kind === 'salary') return '';
-  if (!usesDeducteeCodeList(ctx)) return payee.deducteeType === 'company' ? '1' : '2';
-  if (payee.panKind !== 'valid') return String(typeCode ?? (payee.deducteeType === 'company' ? 1 : 2));
-  if (typeCode === null) return String(deducteeCodeFromPan(payee.pan));
-  const letters = DEDUCTEE_CODE_PAN_LETTERS.get(typeCode)!;
-  if (!letters.includes(payee.pan.charAt(3))) {
-    ctx.report('DEDUCTEE_TYPE_PAN_MISMATCH', place, `deductee_type (code ${typeCode}) needs a PAN whose 4th letter is ${[...letters].join(' or ')}; PAN ${payee.pan} has ${payee.pan.charAt(3)}`);
+function deducteeCodeOf(ctx: BuildContext, payee: Payee, type: { token: string; code: number | null }, at: (k: string) => () => Place): string {
+  const legacyTwo = payee.deducteeType === 'company' ? '1' : '2';
+  if (ctx.kind === 'salary' || (!ctx.isLegacy && ctx.kind !== 'tcs' && ctx.kind !== 'nonresident')) return '';
+  if (ctx.isLegacy && !usesDeducteeCodeList(ctx)) return legacyTwo;
+  if (payee.panKind !== 'valid') {
+    if (type.code !== null) return String(type.code);
+    if (ctx.isLegacy) return legacyTwo;
+    // An unknown token is already reported (INVALID_DEDUCTEE_TYPE); a missing one is reported here.
+    if (type.token === '') ctx.report('VALUE_REQUIRED', at('pan'), `Payee ${payee.srNo}: Form ${ctx.form.formNumber} needs the deductee type of a payee whose PAN does not give it (DD 12): add a deductee_type column`);
+    return '';
   }
-  return String(typeCode);
+  if (type.code === null) return String(deducteeCodeFromPan(payee.pan));
+  const letters = DEDUCTEE_CODE_PAN_LETTERS.get(type.code)!;
+  if (!letters.includes(payee.pan.charAt(3))) {
+    ctx.report('DEDUCTEE_TYPE_PAN_MISMATCH', at('deductee_type'), `deductee_type '${type.token}' (code ${type.code}) needs a PAN whose 4th letter is ${[...letters].join(' or ')}; PAN ${payee.pan} has ${payee.pan.charAt(3)}`);
+  }
+  return String(type.code);
 }
 
 /** 27Q and 27EQ from FY 2023-24 take the ten deductee codes (FVU 9.4: BH 17 >= 202324). */
 function usesDeducteeCodeList(ctx: BuildContext): boolean {
-  return ctx.family === 'legacy' && (ctx.form.formNumber === '27Q' || ctx.form.formNumber === '27EQ') && ctx.period.startYear >= 2023;
+  return (ctx.form.formNumber === '27Q' || ctx.form.formNumber === '27EQ') && ctx.period.startYear >= 2023;
 }
 
 function readSalaryColumns(ctx: BuildContext, payee: Payee, layout: TableLayout, row: TableRow, at: (k: string) => () => ReturnType<TableLayout['place']>): void {
@@ -158,5 +171,5 @@ function readNonResidentColumns(ctx: BuildContext, payee: Payee, layout: TableLa
     .filter((p) => p !== null && String(p).trim() !== '')
     .map(String)
     .join(', ');
-  payee.address = readText(ctx, joined, at(col(spec, 'address_in_country_of_residence') >= 0 ? 'address_in_country_of_residence' : 'street'), 'Payee address', { max: fieldWidth(ctx.family, ctx.form.formNumber, 'DD', ctx.isLegacy ? 41 : 40) });
+  payee.address = readText(ctx, joined, at(col(spec, 'address_in_country_of_residence') >= 0 ? 'address_in_country_of_residence' : 'street'), 'Payee address', { max: fieldWidth(ctx.family, ctx.form.formNumber, 'DD', ctx.isLegacy ? 41 : 37) });
 }

@@ -58,31 +58,51 @@ const LEGACY_REMITTANCE = new Map([
   ['other_income_not_in_the_nature_of_income', '99'],
 ]);
 
-/** Form 144 nature-of-remittance codes (vendor master data, tds-gaps §3.2). */
+/**
+ * Form 144 nature of remittance: the vendor's tokens (master data, tds-gaps §3.2, which numbers them 01-19) onto
+ * the codes FVU 1.2 accepts (T_FV_6423: the legacy 27Q codes and 66-75). '' = the token's sections take no nature
+ * (FVU 1.2 refuses every code for them); a token missing here has no FVU code we know: the workbook gives the
+ * 2-digit code itself. FORMAT_NOTES §7.
+ */
 const NEW_REMITTANCE = new Map([
-  ['winnings_from_lottery_crossword_puzzle_card_game_gambling_or_betting', '01'],
-  ['winnings_from_online_games', '02'],
-  ['winnings_from_horse_race', '03'],
-  ['payments_to_non_resident_sportsmen_or_entertainer_sport_associations_or_institution', '04'],
-  ['interest_income', '05'],
-  ['dividend_income_referred_to_in_section_207_1_table_sl_no_1', '06'],
-  ['dividend_income_referred_to_in_section_207_1_table_sl_no_2', '07'],
-  ['income_from_renting_leasing_or_letting_out_real_estate_asset', '08'],
-  ['investment_income', '09'],
-  ['long_term_capital_gains_referred_to_in_section_214_table_sl_no_2_or_197_1', '10'],
-  ['long_term_capital_gains_referred_to_in_section_198_exceeding_one_lakh_twenty_five_thousand_rupees', '11'],
-  ['long_term_capital_gains_referred_to_in_section_214_table_sl_no_1', '12'],
-  ['short_term_capital_gains_referred_to_in_section_196', '13'],
-  ['short_term_capital_gains_not_referred_to_in_section_196', '14'],
-  ['commission', '15'],
-  ['fee_for_technical_services_or_included_services', '16'],
-  ['royalty', '17'],
-  ['cash_withdrawal', '18'],
-  ['other_income', '19'],
+  ['winnings_from_lottery_crossword_puzzle_card_game_gambling_or_betting', ''],
+  ['winnings_from_online_games', ''],
+  ['winnings_from_horse_race', ''],
+  ['payments_to_non_resident_sportsmen_or_entertainer_sport_associations_or_institution', ''],
+  ['cash_withdrawal', ''],
+  ['interest_income', '27'],
+  ['dividend_income_referred_to_in_section_207_1_table_sl_no_1', '16'],
+  ['dividend_income_referred_to_in_section_207_1_table_sl_no_2', '16'],
+  ['investment_income', '28'],
+  ['fee_for_technical_services_or_included_services', '21'],
+  ['royalty', '49'],
+  ['other_income', '99'],
 ]);
 
+/** FVU 1.2 (T_FV_6423): the Form 144 section codes each nature of remittance is allowed with. */
+const UNITS = ['1048', '1049', '1050', '1055', '1056', '1057'];
+const DIVIDEND_LIKE = ['1046', '1048', '1049', '1050', '1051', '1053', '1055', '1056', '1057'];
+const natures = (codes: readonly string[], allowed: readonly string[]) => codes.map((code): [string, readonly string[]] => [code, allowed]);
+export const REMITTANCE_SECTIONS_144: ReadonlyMap<string, readonly string[]> = new Map([
+  ...natures(['16', '73'], DIVIDEND_LIKE),
+  ...natures(['21', '28', '49', '74', '75', '99'], ['1057']),
+  ...natures(['27'], ['1040', '1041', '1042', '1043', '1044', '1045', '1048', '1049', '1050', '1051', '1053', '1055', '1056', '1057']),
+  ...natures(['66', '67', '68', '69', '70'], UNITS),
+  ...natures(['71'], ['1052']),
+  ...natures(['72'], ['1054']),
+]);
+
+/** FVU 1.2 (T_FV_6544): Form 144 sections whose rows must give a nature of remittance. */
+export const REMITTANCE_REQUIRED_144: ReadonlySet<string> = new Set([
+  '1040', '1041', '1042', '1043', '1044', '1045', '1046', '1048', '1049', '1050', '1051', '1052', '1053', '1054', '1055', '1056', '1057',
+]);
+
+/** The code of a nature-of-remittance token, or of a bare code the FVU accepts ('' for a new-form token whose sections take none); null when unknown. */
 export function remittanceCode(token: string, family: Family): string | null {
-  return (family === 'legacy' ? LEGACY_REMITTANCE : NEW_REMITTANCE).get(token.trim()) ?? null;
+  const text = token.trim();
+  const code = (family === 'legacy' ? LEGACY_REMITTANCE : NEW_REMITTANCE).get(text);
+  if (code !== undefined) return code;
+  return family === 'new' && REMITTANCE_SECTIONS_144.has(text) ? text : null;
 }
 
 /** SD field 10: G general, W woman, S senior citizen, O super senior citizen. */
@@ -126,8 +146,9 @@ export function deducteeType(token: string): { type: DeducteeType; code: number 
 }
 
 /**
- * The PAN 4th letters FVU 9.4 accepts with each 27Q/27EQ deductee code from FY 2023-24 (its FormValidator, T-FV-4056;
- * placeholder PANs may have any code 1 to 10). FORMAT_NOTES.md §16.
+ * The PAN 4th letters each deductee code goes with, as FVU 9.4 checks them on 27Q/27EQ from FY 2023-24 (its
+ * FormValidator, T-FV-4056; placeholder PANs may have any code 1 to 10; FORMAT_NOTES.md §16) and FVU 1.2 pairs them
+ * for Forms 143/144 DD 12 (§17).
  */
 export const DEDUCTEE_CODE_PAN_LETTERS: ReadonlyMap<number, string> = new Map([
   [1, 'C'], [2, 'P'], [3, 'H'], [4, 'A'], [5, 'A'], [6, 'CHAFBJ'], [7, 'F'], [8, 'B'], [9, 'J'], [10, 'GTEL'],
@@ -135,7 +156,7 @@ export const DEDUCTEE_CODE_PAN_LETTERS: ReadonlyMap<number, string> = new Map([
 
 const DEDUCTEE_CODE_OF_PAN_LETTER: Readonly<Record<string, number>> = { C: 1, P: 2, H: 3, A: 4, F: 7, B: 8, J: 9, G: 10, T: 10, E: 10, L: 10 };
 
-/** The 27Q/27EQ deductee code a valid PAN's 4th letter gives when the workbook names no deductee type. */
+/** The deductee code a valid PAN's 4th letter gives when the workbook names no deductee type (5 and 6 need the type). */
 export function deducteeCodeFromPan(pan: string): number {
   return DEDUCTEE_CODE_OF_PAN_LETTER[pan.charAt(3)] ?? 10;
 }

@@ -133,7 +133,7 @@ const FORM27EQ = new Map<string, string | null>([
   ['collection_of_tax_at_a_higher_rate_in_view_of_section_206cca', 'I'],
 ]);
 
-/** Form 143 (our design, by analogy with legacy 27EQ A/B/C; see FORMAT_NOTES.md). */
+/** Form 143: our tokens for A/B/C (by analogy with legacy 27EQ); FVU 1.2 also knows F, K, Y, Z (FORMAT_NOTES.md §17). */
 const FORM143 = new Map<string, string | null>([
   ['lower_collection_on_account_of_certificate_under_section_395', 'A'],
   ['no_collection_on_account_of_declaration', 'B'],
@@ -166,23 +166,58 @@ export function zeroTaxRemarks(kind: FormKind, family: Family): ReadonlySet<stri
 /** Remarks that need the payee's real PAN (certificate, declaration, transporter, threshold). */
 export const REMARKS_NEEDING_PAN = new Set(['A', 'B', 'T', 'Y']);
 
-/** New-form remarks tied to particular sections: remark -> sections allowed with it. Only where a source says so.
- *  Legacy forms: codes/remark-releases.ts (per FVU release). */
-const FORM140_REMARK_SECTIONS = new Map<string, ReadonlySet<string>>([
-  ['T', new Set(['1023', '1024'])],
-  ['N', new Set(['1064', '1065'])],
-  ['O', new Set(['1014', '1015', '1016'])],
-  ['P', new Set(['1029'])],
-  ['Q', new Set(['1020', '1021', '1022'])],
+/** Section codes from..to (4 digits). */
+const span = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+const sections = (...codes: Array<string | string[]>): ReadonlySet<string> => new Set(codes.flat());
+/** Each letter with the sections it may go with. */
+const limits = (entries: ReadonlyArray<readonly [string, ReadonlySet<string>]>): ReadonlyMap<string, ReadonlySet<string>> =>
+  new Map(entries.flatMap(([letters, allowed]) => [...letters].map((letter) => [letter, allowed] as const)));
+
+/**
+ * New-form remarks and the sections FVU 1.2 accepts each with (its remark checks T_FV_6444-6448, FORMAT_NOTES.md
+ * §17). Legacy forms: codes/remark-releases.ts (per FVU release).
+ */
+const FORM138_REMARK_SECTIONS = limits([['AC', sections('1001', '1002', '1003', '1032')]]);
+
+const FORM140_REMARK_SECTIONS = limits([
+  ['ACE', sections(['1004', '1005', '1006', '1008', '1009'], span(1011, 1024), span(1026, 1031), ['1033', '1034', '1035', '1037', '1038'], span(1058, 1067))],
+  ['B', sections('1004', '1005', '1008', '1009', '1013', '1019', '1020', '1021', '1022', '1029', '1030')],
+  ['DQ', sections('1020', '1021', '1022')],
+  ['N', sections('1064', '1065')],
+  ['O', sections('1015')],
+  ['P', sections('1029')],
+  ['S', sections('1031')],
+  ['T', sections('1023', '1024')],
+  ['Y', sections(['1004', '1005', '1006', '1012', '1013', '1019', '1020', '1021', '1022', '1023', '1024', '1026', '1027', '1029', '1030', '1031'], ['1033', '1034', '1035', '1037', '1038', '1058', '1059', '1062', '1063', '1066', '1067'])],
+  ['Z', sections('1005', '1006', '1008', '1017', '1019', '1023', '1024', '1026', '1027', '1028', '1029', '1045', '1046')],
 ]);
 
-const FORM144_REMARK_SECTIONS = new Map<string, ReadonlySet<string>>([['N', new Set(['1064', '1065'])]]);
+const FORM144_REMARK_SECTIONS = limits([
+  ['AC', sections(['1004'], span(1039, 1067))],
+  ['GZ', sections('1057')],
+  ['H', sections('1056')],
+  ['I', sections('1055')],
+  ['N', sections('1064', '1065')],
+  ['O', sections('1046')],
+  ['Y', sections('1004', '1058', '1059', '1062', '1063', '1066', '1067')],
+]);
 
-const NONE = new Map<string, ReadonlySet<string>>();
+const FORM143_REMARK_SECTIONS = limits([
+  ['AC', sections(span(1068, 1092))],
+  ['B', sections(span(1068, 1074))],
+  ['F', sections(span(1086, 1089))],
+  ['KY', sections('1086', '1087')],
+  ['Z', sections(span(1075, 1085))],
+]);
+
+const NEW_REMARK_SECTIONS: Readonly<Record<FormKind, ReadonlyMap<string, ReadonlySet<string>>>> = {
+  salary: FORM138_REMARK_SECTIONS,
+  nonsalary: FORM140_REMARK_SECTIONS,
+  nonresident: FORM144_REMARK_SECTIONS,
+  tcs: FORM143_REMARK_SECTIONS,
+};
 
 /** New-form remark section limits (legacy forms: remarkRules in remark-releases.ts). */
 export function newFormRemarkSections(kind: FormKind): ReadonlyMap<string, ReadonlySet<string>> {
-  if (kind === 'nonsalary') return FORM140_REMARK_SECTIONS;
-  if (kind === 'nonresident') return FORM144_REMARK_SECTIONS;
-  return NONE;
+  return NEW_REMARK_SECTIONS[kind];
 }

@@ -50,8 +50,8 @@ export const SECTIONS_140: readonly string[] = [
 /** Form 144 section codes: 1004 and 1039-1067 (tds-txt-format.md §6.1, confirmed by tds-gaps.md §3.2). */
 export const SECTIONS_144: readonly string[] = ['1004', ...range(1039, 1067, 4)];
 
-/** Form 143 collection codes known so far (tds-gaps.md §3.1; 1072, 1086, 1087 unknown). */
-export const COLLECTION_CODES_143: readonly string[] = ['1068', '1069', '1070', '1071', ...range(1073, 1085, 4), '1088'];
+/** Form 143 collection codes 1068-1092: the list FVU 1.2 accepts (T_FV_6453; tds-gaps.md §3.1 knew 1068-1088). */
+export const COLLECTION_CODES_143: readonly string[] = range(1068, 1092, 4);
 
 /** Remark (reason) letters per form: addendum §2 for the legacy forms, tds-txt-format.md §6.3 for the new ones. */
 export const REMARKS = {
@@ -62,15 +62,24 @@ export const REMARKS = {
   '138': ['A', 'C'],
   '140': ['A', 'B', 'C', 'D', 'E', 'N', 'O', 'P', 'Q', 'S', 'T', 'Y', 'Z'],
   '144': ['A', 'C', 'G', 'H', 'I', 'N', 'O', 'Y', 'Z'],
-  // Form 143: our design (FORMAT_NOTES.md §6), Protean's annexure is not public.
-  '143': ['A', 'B', 'C'],
+  // Form 143: the letters FVU 1.2 accepts (T_FV_6448), each for some collection codes (FORMAT_NOTES.md §17).
+  '143': ['A', 'B', 'C', 'F', 'K', 'Y', 'Z'],
 } as const;
 
 /** Legacy 27Q nature-of-remittance codes (tds-gaps.md §2.2). */
 export const REMITTANCE_27Q: readonly string[] = ['16', '21', '27', '28', '31', '49', '52', '99'];
 
-/** Form 144 nature-of-remittance codes 01-19 (tds-gaps.md §3.2). */
-export const REMITTANCE_144: readonly string[] = range(1, 19);
+/**
+ * Form 144 nature-of-remittance codes as FVU 1.2 accepts them (T_FV_6423): the legacy 27Q list without 31/52,
+ * and 66-75. Sandbox's 01-19 (tds-gaps.md §3.2) are refused.
+ */
+export const REMITTANCE_144: readonly string[] = ['16', '21', '27', '28', '49', '66', '67', '68', '69', '70', '71', '72', '73', '74', '75', '99'];
+
+/** Form 143/144 DD 12, deductee / collectee code: 1-10 (FVU 1.2 T_FV_6416/6417; Sandbox master data "Deductee type"). */
+export const DEDUCTEE_CODES_NEW: readonly string[] = range(1, 10, 1);
+
+/** Form 144 DD 17, country to which remittance is made: 1-286 (FVU 1.2 T_FV_6426); we write 01-09 with their zero. */
+export const COUNTRY_CODES_144: readonly string[] = range(1, 286);
 
 /** DD 8: one digit, 1 company, 2 other (FVU 9.4 T-FV-4056 refuses `01`/`02`). */
 export const DEDUCTEE_CODES: readonly string[] = ['1', '2'];

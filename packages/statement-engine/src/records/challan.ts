@@ -65,7 +65,11 @@ function newChallan(c: Challan): string {
   f[21] = amount(c.sumDeposited);
   f[22] = amount(c.sumDeducted);
   f[23] = c.minorHead;
-  // 24-29 fillers (v1.2 interest/others allocation columns: position unverified, left empty).
+  // 24/25: the challan's interest and others allocated to this statement (FVU 1.2: mandatory numbers, T_FV_6547/
+  // T_FV_6549; 24 + 25 + fee + tax deposited <= the challan total, T_FV_6550). The whole interest and others of a
+  // challan are this statement's (a challan is paid for one form and quarter). 26-29: fillers (T-FV-6392..6395).
+  f[24] = amount(c.interest);
+  f[25] = amount(c.others);
   return body(f);
 }
 

@@ -83,13 +83,19 @@ function contactFields(w: FieldWriter, d: Deductee, first: number): void {
   w.text(first + 3, d.payee.taxId);
 }
 
+/** FVU 1.2 natures of remittance whose remark-C rows without PAN carry the payee's contact details (T-FV-4335..4343). */
+const CONTACT_NATURES: ReadonlySet<string> = new Set(['05', '06', '07', '10', '11', '12', '13', '14', '16', '17']);
+
+/** Form 144 DD 37-41: address, email, contact and tax id, only where FVU 1.2 takes them (see CONTACT_NATURES). */
+export function writesNonResidentContact(d: Deductee): boolean {
+  return d.remark === 'C' && d.payee.panKind !== 'valid' && CONTACT_NATURES.has(d.remittance);
+}
+
 function newDeductee(w: FieldWriter, kind: FormKind, d: Deductee, serial: number): void {
   const salary = kind === 'salary';
   const nonResident = kind === 'nonresident';
   const tcs = kind === 'tcs';
-  const placeholderPan = d.payee.panKind !== 'valid';
   const cash = kind === 'nonsalary' || nonResident;
-  const nri = tcs && placeholderPan ? d.payee.nonResident : null;
   w.text(2, 'DD');
   w.text(3, '1'); // batch number
   w.int(4, NEW_DD_DEDUCTEE_FIELD === 4 ? serial : d.challan.record);
@@ -97,13 +103,20 @@ function newDeductee(w: FieldWriter, kind: FormKind, d: Deductee, serial: number
   w.text(6, 'O'); // mode
   w.text(8, d.payee.pan, d.payee.srNo);
   w.text(9, d.payee.name, d.payee.srNo);
+  // Forms 143/144: fields where FVU 1.2 reads them (FORMAT_NOTES.md §7).
+  if (tcs) w.text(11, flag(d.payee.nonResident ?? false)); // collectee is non-resident (mandatory)
+  if (tcs || nonResident) w.text(12, d.payee.deducteeCode);
+  if (tcs && d.payee.nonResident) w.text(13, flag(d.payee.permanentEstablishment)); // only for a non-resident
+  if (tcs || nonResident) w.text(14, d.payee.newRegime === false ? 'Y' : 'N'); // opting out u/s 202(1)
   w.text(15, d.section);
+  if (nonResident) {
+    w.text(16, d.remittance);
+    w.text(17, d.payee.countryCode);
+  }
   w.text(18, d.challan.nil ? 'N' : 'Y'); // whether the tax deducted has been deposited
   w.date(19, d.paymentDate);
   w.paise(20, d.amountPaid);
-  // Forms 144 and 143: positions of our design (Protean's tables are not public); see FORMAT_NOTES.md.
-  if (nonResident) w.text(21, d.grossingUp);
-  else if (tcs) w.paise(21, d.totalValue);
+  if (nonResident) w.text(21, d.grossingUp || 'N');
   if (cash) {
     w.paise(22, d.cash[0] ?? null);
     w.paise(23, d.cash[1] ?? null);
@@ -113,17 +126,15 @@ function newDeductee(w: FieldWriter, kind: FormKind, d: Deductee, serial: number
   w.date(27, d.deductionDate);
   if (!salary) w.rate(28, d.rate); // Form 138: rate not used
   else w.date(29, d.depositDate); // Form 138: date of deposit
+  if (nonResident) w.text(30, d.dtaa ? 'B' : 'A'); // rate as per DTAA (B) or the Act (A): mandatory
   if (cash) w.text(31, d.form121);
   w.text(32, d.remark);
   w.text(33, d.certificate);
-  if (nonResident) {
-    if (d.dtaa !== null) w.text(34, d.dtaa ? 'B' : 'A');
-    w.text(35, d.remittance);
-    w.text(37, d.payee.countryCode);
-    if (placeholderPan) contactFields(w, d, 38);
-  } else {
-    if (nri !== null) w.text(34, flag(nri));
-    if (nri) w.text(35, flag(d.payee.permanentEstablishment));
+  if (nonResident && writesNonResidentContact(d)) {
+    w.text(37, d.payee.address);
+    w.text(38, d.payee.email);
+    w.text(39, d.payee.contactNumber);
+    w.text(41, d.payee.taxId);
   }
   w.end();
 }

@@ -116,14 +116,19 @@ function batchHeader(form: FormSpec, period: Period, d: Deductor, rp: Responsibl
     f[43] = rp.contactNumber; // responsible person's mobile
     f[46] = 'N'; // responsible person's address changed
     f[51] = 'N'; // AO approval
-    if (form.kind === 'salary') {
-      f[49] = String(totals.salary?.records ?? 0); // salary detail records: 0 in Q1-Q3
-      if (totals.salary) {
-        f[50] = formatPaise(totals.salary.grossTotal);
-        f[70] = String(totals.salary.seniorRecords); // s.194P (94P) detail records
-        f[71] = formatPaise(totals.salary.seniorGrossTotal); // their gross total income (94P field 15)
-      }
-    }
   }
+  if (form.kind === 'salary') salaryCounts(f, totals.salary);
   return body(f);
+}
+
+/**
+ * BH 49: salary detail records, `0` in Q1-Q3. Form 138 too: FVU 1.2 refuses it empty (T-FV-2127) and any other
+ * count in Q1-Q3 (T-FV-2142); BH 50 stays empty there (T-FV-2090: only for Form 138 Q4). 24Q Q4 adds 50, 70, 71.
+ */
+function salaryCounts(f: string[], salary: BatchTotals['salary']): void {
+  f[49] = String(salary?.records ?? 0);
+  if (!salary) return;
+  f[50] = formatPaise(salary.grossTotal);
+  f[70] = String(salary.seniorRecords); // s.194P (94P) detail records
+  f[71] = formatPaise(salary.seniorGrossTotal); // their gross total income (94P field 15)
 }

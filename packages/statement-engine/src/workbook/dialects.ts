@@ -161,9 +161,16 @@ const PAYEE_144 = payeeTable(
   n('isd_code', true),
   n('mobile', true),
   s('tax_identification_number', true),
+  deducteeTypeColumn,
 );
 
-const PAYEE_143 = payeeTable(b('nri', true), b('permanent_establishment_in_india', true));
+/** Form 143 (our design): FVU 1.2 wants the non-resident flag, the collectee code and the s.202(1) opt-out on every row. */
+const PAYEE_143 = payeeTable(
+  b('nri', true),
+  b('permanent_establishment_in_india', true),
+  b('opting_out_of_taxation_regime_under_section_202_1', true),
+  deducteeTypeColumn,
+);
 
 // ---- challan sheet -------------------------------------------------------------------------------------
 // Challan amounts are integers in the vendor's schemas; we read them as numbers so that paise get the
@@ -313,7 +320,9 @@ const PAYMENT_138 = payments([
 
 const PAYMENT_144 = payments([
   ...VOUCHER_PAYMENT,
-  s('nature_of_remittance'),
+  // Optional here, unlike the vendor's schema: FVU 1.2 wants it for sections 1040-1046 and 1048-1057 only and
+  // refuses it for the others (NATURE_OF_REMITTANCE_REQUIRED / _NOT_FOR_SECTION, FORMAT_NOTES §7).
+  s('nature_of_remittance', true),
   n('payment_amount'),
   d('payment_date_epoch'),
   n('total_tax_deducted'),
@@ -327,9 +336,9 @@ const PAYMENT_144 = payments([
   rateColumn,
 ]);
 
+/** Form 143 has no field for the total value of the purchase (FVU 1.2: DD 21 is empty, T_FV_6430): no such column. */
 const PAYMENT_143 = payments([
   ...VOUCHER_PAYMENT,
-  n('total_value_of_purchase'),
   n('payment_amount'),
   d('payment_date_epoch'),
   n('total_tax_collected'),

@@ -4,7 +4,9 @@ import { FORM_138_Q1 } from './expected/form138.js';
 import { FORM_140_Q1 } from './expected/form140.js';
 import { FORM_140_Q1_IN_KIND } from './expected/form140-in-kind.js';
 import { FORM_143_Q1 } from './expected/form143.js';
+import { FORM_143_Q1_MULTI_CHALLAN } from './expected/form143-multi.js';
 import { FORM_144_Q1 } from './expected/form144.js';
+import { FORM_144_Q1_MULTI_CHALLAN } from './expected/form144-multi.js';
 import { FORM_24Q_Q3 } from './expected/form24q-q3.js';
 import { FORM_24Q_Q4 } from './expected/form24q-q4.js';
 import { FORM_24Q_Q4_194P } from './expected/form24q-q4-194p.js';
@@ -31,6 +33,10 @@ export const LEGACY_CASES: readonly GoldenCase[] = [
 ];
 
 /** New family (TY 2026-27). */
-export const NEW_CASES: readonly GoldenCase[] = [FORM_138_Q1, FORM_140_Q1, FORM_143_Q1, FORM_144_Q1, SAMPLE_D_FORM_140, FORM_140_Q1_IN_KIND, FORM_140_Q1_PREVIOUS_TOKEN];
+export const NEW_CASES: readonly GoldenCase[] = [
+  FORM_138_Q1, FORM_140_Q1, FORM_143_Q1, FORM_144_Q1, SAMPLE_D_FORM_140, FORM_140_Q1_IN_KIND, FORM_140_Q1_PREVIOUS_TOKEN,
+  // several challans with rows under each (FVU 1.2 checks no row under challan 1), every deductee code, nil challans, remarks
+  FORM_143_Q1_MULTI_CHALLAN, FORM_144_Q1_MULTI_CHALLAN,
+];
 
 export const GOLDEN_CASES: readonly GoldenCase[] = [...LEGACY_CASES, ...NEW_CASES];

@@ -140,6 +140,8 @@ describe('statement-engine edge cases (zero-tax rows and cash withdrawals)', () 
   it('140 remark B with a Form 121 UIN, no tax: DD 24/25 0.00, 27 empty even if the workbook gives a date, 28 0.0000, 31 = UIN, 32 = B (§4.4)', () => {
     const workbook = zeroTax140('no_deduction_on_account_of_declaration_u_s_393_6', Date.UTC(2026, 3, 24, 18, 30));
     row(workbook, 'payment_sheet', 'payment_table', 1)[PAY_140.uin] = 'UIN121ABCDE12345';
+    // FVU 1.2 takes remark B with some sections only (T_FV_6446): interest on securities (1019) is one.
+    row(workbook, 'payment_sheet', 'payment_table', 1)[PAY_140.nature] = 'interest_on_securities';
     const { parsed } = convertParsed(workbook, FORM_140_Q1);
     const dd = firstDeductee(parsed, 0, 1);
     expect([24, 25, 27, 28, 31, 32].map((n) => field(dd, n))).to.deep.equal(['0.00', '0.00', '', '0.0000', 'UIN121ABCDE12345', 'B']);

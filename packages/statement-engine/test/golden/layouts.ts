@@ -81,7 +81,7 @@ const NEW_CD = labels(30, {
   12: 'total of deposit amount as per challan', 13: 'mode of payment', 15: 'BSR code / 137 receipt no.',
   17: 'bank challan no. / DDO serial no.', 19: 'date of challan / transfer voucher',
   21: 'total tax deposited as per deductee annexure', 22: 'total tax deducted as per deductee annexure',
-  23: 'minor head', 24: 'filler 1 (v1.2 interest allocation?)', 25: 'filler 2 (v1.2 others allocation?)',
+  23: 'minor head', 24: 'interest allocation (FVU 1.2)', 25: 'others allocation (FVU 1.2)',
   30: 'record hash',
 });
 
@@ -102,14 +102,21 @@ const LEGACY_DD = labels(54, {
   49: 'opting out of 115BAC', 54: 'record hash',
 });
 
+/** New DD: the Form 140 table, with the Form 143/144 items where FVU 1.2 reads them (its DD tokenizer, FORMAT_NOTES §7). */
 const NEW_DD = labels(45, {
   1: 'line number', 2: 'record type', 3: 'batch number', 4: 'deductee detail record number',
-  5: 'challan reference number', 6: 'mode', 8: 'PAN', 9: 'name', 15: 'section code',
+  5: 'challan reference number', 6: 'mode', 8: 'PAN', 9: 'name', 11: '143: collectee is non-resident',
+  12: '143/144: deductee / collectee code', 13: '143: permanent establishment in India',
+  14: '143/144: opting out of taxation regime u/s 202(1)', 15: 'section code', 16: '144: nature of remittance',
+  17: '144: country to which remittance is made',
   18: 'tax deducted has been deposited', 19: 'date of payment / credit', 20: 'amount paid / credited',
-  21: 'grossing-up indicator', 22: 'cash withdrawal > 1 crore', 23: 'cash withdrawal > 3 crore (co-op)',
+  21: '144: grossing-up indicator', 22: 'cash withdrawal > 1 crore', 23: 'cash withdrawal > 3 crore (co-op)',
   24: 'total tax deducted', 25: 'total tax deposited', 27: 'date of deduction', 28: 'rate',
-  29: 'remark 9 (138: date of deposit)', 31: 'Form 121 UIN', 32: 'reason for non/lower/higher deduction',
-  33: 'certificate no. u/s 395', 45: 'record hash',
+  29: 'remark 9 (138: date of deposit)', 30: '144: rate as per the Act (A) or DTAA (B)', 31: 'Form 121 UIN',
+  32: 'reason for non/lower/higher deduction', 33: 'certificate no. u/s 395',
+  34: '143: payment liable to TDS u/s 394(5)', 35: '143: TDS challan number', 36: '143: TDS date of payment',
+  37: '144: address in country of residence', 38: '144: email', 39: '144: contact number',
+  41: '144: tax identification number', 45: 'record hash',
 });
 
 const SD = labels(88, {

@@ -110,7 +110,6 @@ export const PAYMENT_144_HEADER = [
 
 export const PAYMENT_143_HEADER = [
   ...VOUCHER_PAYMENT,
-  'total_value_of_purchase',
   'payment_amount',
   'payment_date_epoch',
   'total_tax_collected',

@@ -279,17 +279,22 @@ export function form144Parts(): WorkbookParts {
     name: 'form144_workbook',
     payer: { ...NEW_PAYER },
     responsible: { ...NEW_RESPONSIBLE },
-    payeeHeader: ['sr_no', 'pan', 'name', 'opting_out_of_taxation_regime_under_section_202_1', 'country', 'address_in_country_of_residence', 'email', 'isd_code', 'mobile', 'tax_identification_number'],
+    payeeHeader: ['sr_no', 'pan', 'name', 'opting_out_of_taxation_regime_under_section_202_1', 'country', 'address_in_country_of_residence', 'email', 'isd_code', 'mobile', 'tax_identification_number', 'deductee_type'],
     payees: [
       { sr_no: 1, pan: 'AAFCG1234K', name: 'Globex Inc', opting_out_of_taxation_regime_under_section_202_1: false, country: 'UNITED STATES OF AMERICA', address_in_country_of_residence: '1 Main St, Austin TX 78701', email: 'ap@globex.example', isd_code: 1, mobile: 5125550100, tax_identification_number: '98-7654321' },
-      { sr_no: 2, pan: 'PANNOTAVBL', name: 'Nordic Design AB', opting_out_of_taxation_regime_under_section_202_1: false, country: 'SWEDEN', address_in_country_of_residence: 'Storgatan 1, Stockholm', email: 'info@nordic.example', isd_code: 46, mobile: 812345678, tax_identification_number: 'SE5566778899' },
+      { sr_no: 2, pan: 'PANNOTAVBL', name: 'Nordic Design AB', opting_out_of_taxation_regime_under_section_202_1: false, country: 'SWEDEN', address_in_country_of_residence: 'Storgatan 1, Stockholm', email: 'info@nordic.example', isd_code: 46, mobile: 812345678, tax_identification_number: 'SE5566778899', deductee_type: 'company' },
     ],
     challanHeader: [...NEW_CHALLAN_HEADER],
     challans: [newChallan('33333', '2026-05-07', 10000), newChallan('44444', '2026-06-05', 20000)],
     paymentHeader: [...PAYMENT_144_HEADER],
     payments: [
       pay(1, '33333', '2026-04-20', 100000, 10000),
-      pay(2, '44444', '2026-05-20', 100000, 20000, { applicability_of_tds_rate_under_dtaa: false, reason_for_lower_deduction: 'deduction_at_higher_rate_under_section_397_2_due_to_non_furnishing_of_pan' }),
+      // Without PAN at the higher rate, nature 16 (dividend): Form 144 then carries the payee's contact details (FVU 1.2).
+      pay(2, '44444', '2026-05-20', 100000, 20000, {
+        applicability_of_tds_rate_under_dtaa: false,
+        nature_of_remittance: 'dividend_income_referred_to_in_section_207_1_table_sl_no_1',
+        reason_for_lower_deduction: 'deduction_at_higher_rate_under_section_397_2_due_to_non_furnishing_of_pan',
+      }),
     ],
   };
 }
@@ -308,17 +313,18 @@ export function form143Parts(): WorkbookParts {
     name: 'form143_workbook',
     payer: { ...NEW_PAYER },
     responsible: { ...NEW_RESPONSIBLE },
-    payeeHeader: ['sr_no', 'pan', 'name', 'nri', 'permanent_establishment_in_india'],
+    payeeHeader: ['sr_no', 'pan', 'name', 'nri', 'permanent_establishment_in_india', 'deductee_type'],
     payees: [
       { sr_no: 1, pan: 'AAACM1234P', name: 'Metal Scrap Co Ltd', nri: false, permanent_establishment_in_india: false },
-      { sr_no: 2, pan: 'PANNOTAVBL', name: 'Vijay Motors', nri: true, permanent_establishment_in_india: false },
+      // Without PAN, Form 143 takes the collectee code from deductee_type (FVU 1.2 DD 12).
+      { sr_no: 2, pan: 'PANNOTAVBL', name: 'Vijay Motors', nri: true, permanent_establishment_in_india: false, deductee_type: 'firm' },
     ],
     challanHeader: [...header],
     challans: [challan('55555', '2026-05-07', 7000), challan('66666', '2026-06-05', 20000)],
     paymentHeader: [...PAYMENT_143_HEADER],
     payments: [
-      { payee_sr_no: 1, bank_challan_number_or_ddo_serial_number: '55555', bsr_code_or_form_24g_receipt_number: '0510308', nature_of_payment: 'scrap', total_value_of_purchase: 700000, payment_amount: 700000, payment_date_epoch: ist('2026-04-12'), total_tax_collected: 7000, collection_date_epoch: ist('2026-04-12'), total_tax_deposited: 7000 },
-      { payee_sr_no: 2, bank_challan_number_or_ddo_serial_number: '66666', bsr_code_or_form_24g_receipt_number: '0510308', nature_of_payment: 'sale_of_motor_vehicle', total_value_of_purchase: 1000000, payment_amount: 1000000, payment_date_epoch: ist('2026-05-12'), total_tax_collected: 20000, collection_date_epoch: ist('2026-05-12'), total_tax_deposited: 20000, reason_for_lower_collection: 'collection_of_tax_at_higher_rate_due_to_non_availability_of_pan' },
+      { payee_sr_no: 1, bank_challan_number_or_ddo_serial_number: '55555', bsr_code_or_form_24g_receipt_number: '0510308', nature_of_payment: 'scrap', payment_amount: 700000, payment_date_epoch: ist('2026-04-12'), total_tax_collected: 7000, collection_date_epoch: ist('2026-04-12'), total_tax_deposited: 7000 },
+      { payee_sr_no: 2, bank_challan_number_or_ddo_serial_number: '66666', bsr_code_or_form_24g_receipt_number: '0510308', nature_of_payment: 'sale_of_motor_vehicle', payment_amount: 1000000, payment_date_epoch: ist('2026-05-12'), total_tax_collected: 20000, collection_date_epoch: ist('2026-05-12'), total_tax_deposited: 20000, reason_for_lower_collection: 'collection_of_tax_at_higher_rate_due_to_non_availability_of_pan' },
     ],
   };
 }
