@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { FsStorage, Sealer, parseClusterNodes, parseSealingKeys, requiredEnv, type ObjectStorage, type SealingKey } from '@satyapan/core';
+import { FsStorage, Sealer, parseClusterNodes, parseSealingKeys, requiredEnv, requirePublicUrl, type ObjectStorage, type SealingKey } from '@satyapan/core';
 import { parseLimitPair } from '@satyapan/statement-engine';
 import { S3Storage } from '@satyapan/storage-s3';
 
@@ -85,9 +85,9 @@ function storageFrom(env: NodeJS.ProcessEnv): ObjectStorage {
     });
   }
   return new FsStorage({
-    root: required(env, 'SATYAPAN_DATA_DIR'),
-    signingSecret: required(env, 'SATYAPAN_STORAGE_SECRET'),
-    publicBaseUrl: required(env, 'SATYAPAN_STORAGE_URL'),
+    root: required(env, 'SATYAPAN_DATA_DIR', 'the API\'s storage folder (FsStorage root), or SATYAPAN_S3_BUCKET for S3'),
+    signingSecret: required(env, 'SATYAPAN_STORAGE_SECRET', 'the API\'s FsStorage signingSecret'),
+    publicBaseUrl: requirePublicUrl('', 'SATYAPAN_STORAGE_URL', required(env, 'SATYAPAN_STORAGE_URL', 'the public URL of the router\'s storage endpoint, <publicBaseUrl>/storage')),
   });
 }
 
