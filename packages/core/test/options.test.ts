@@ -1,7 +1,7 @@
 // A host's settings are checked where they are read: one OptionError naming the setting, never a TypeError.
 import { expect } from 'chai';
 import {
-  OptionError, isPlaceholderHost, optionalEnv, parseSealingKeys, requireHttpUrl, requirePublicUrl, requireSecret, requireText, requiredEnv,
+  OptionError, createRedisConnection, isPlaceholderHost, optionalEnv, parseSealingKeys, requireHttpUrl, requirePublicUrl, requireSecret, requireText, requiredEnv,
 } from '@satyapan/core';
 
 describe('options: checks of what a host passes', () => {
@@ -48,5 +48,19 @@ describe('options: checks of what a host passes', () => {
     expect(parseSealingKeys('k2:AAA=, k1:BBB=')).to.deep.equal([{ id: 'k2', key: 'AAA=' }, { id: 'k1', key: 'BBB=' }]);
     expect(() => parseSealingKeys('k1:AAA=,c2VjcmV0')).to.throw(OptionError, 'SATYAPAN_SEALING_KEYS entry 2 is not id:base64key')
       .with.property('message').that.does.not.include('c2VjcmV0');
+  });
+});
+
+describe('options: the Redis URL', () => {
+  it('refuses a URL without its scheme, naming REDIS_URL when it came from there, and masking a password', () => {
+    const saved = process.env['REDIS_URL'];
+    try {
+      process.env['REDIS_URL'] = 'cache.internal:6379';
+      expect(() => createRedisConnection({ flavour: 'producer' })).to.throw(OptionError, 'createRedisConnection: REDIS_URL must be a redis:// or rediss:// URL, got "cache.internal:6379"');
+    } finally {
+      if (saved === undefined) delete process.env['REDIS_URL'];
+      else process.env['REDIS_URL'] = saved;
+    }
+    expect(() => createRedisConnection({ flavour: 'producer', url: 'http://u:pw@host:1' })).to.throw(OptionError, 'url must be a redis:// or rediss:// URL, got "http://***@host:1"');
   });
 });
