@@ -39,3 +39,24 @@ export function withOurDependencies(names: readonly string[], root = ROOT): Set<
   names.forEach(visit);
   return needed;
 }
+
+/**
+ * What keeps a release from being one set: a published package whose version is not lerna.json's, or a
+ * dependency between our packages (published or not) that is not exactly that version; and, given the release
+ * tag, a tag that is not `v<version>`. Empty when all agree.
+ */
+export function releaseProblems(root = ROOT, tag?: string): string[] {
+  const version = (JSON.parse(readFileSync(join(root, 'lerna.json'), 'utf8')) as { version: string }).version;
+  const workspaces = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+  const all = workspaces.map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as Manifest & { devDependencies?: Record<string, string> } }));
+  const ours = new Set(all.map(({ manifest }) => manifest.name));
+  const problems: string[] = [];
+  if (tag !== undefined && tag !== `v${version}`) problems.push(`the tag ${tag} is not v${version} (lerna.json)`);
+  for (const { dir, manifest } of all) {
+    if (manifest.private !== true && manifest.version !== version) problems.push(`${dir}: version ${manifest.version}, lerna.json ${version}`);
+    for (const [name, range] of Object.entries({ ...manifest.dependencies, ...manifest.devDependencies })) {
+      if (ours.has(name) && range !== version) problems.push(`${dir}: ${name} ${range}, not ${version}`);
+    }
+  }
+  return problems;
+}
