@@ -33,7 +33,7 @@ describe('host options: a missing or malformed setting is named', () => {
   let redis: RedisConnection;
   const cashfree = { baseUrl: 'http://127.0.0.1:9/verification', clientId: 'id', clientSecret: 'secret' };
   before(() => {
-    redis = createRedisConnection({ flavour: 'producer', lazyConnect: true });
+    redis = createRedisConnection({ flavour: 'producer', overrides: { lazyConnect: true } });
   });
   after(() => redis.disconnect());
 
