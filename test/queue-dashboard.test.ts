@@ -12,7 +12,7 @@ import request from 'supertest';
 import { Queue } from 'bullmq';
 import type { Browser } from 'playwright-core';
 import { createRedisConnection, waitForRedis, type RedisConnection } from '@satyapan/core';
-import { mountQueueDashboard } from '../examples/host-app/src/admin.js';
+import { mountQueueDashboard } from '@satyapan/queue-dashboard';
 import { launchChromiumOrSkip } from './support/browser.js';
 import { deleteKeysMatching, keysMatching } from './support/redis-cluster.js';
 import { spawnDemo } from './support/spawn-program.js';

@@ -37,8 +37,8 @@ describe('examples/worker: its configuration from the environment', () => {
     const keyFile = join(dir, 'cashfree.pem');
     await writeFile(keyFile, pem);
     const cashfree = {
-      SATYAPAN_PENNY_DROP_URL: 'http://127.0.0.1:9/verification', SATYAPAN_PENNY_DROP_CLIENT_ID: 'id', SATYAPAN_PENNY_DROP_CLIENT_SECRET: 'secret',
-      SATYAPAN_PAN_URL: 'http://127.0.0.1:9/verification', SATYAPAN_PAN_CLIENT_ID: 'id', SATYAPAN_PAN_CLIENT_SECRET: 'secret',
+      SATYAPAN_PENNY_DROP_URL: 'http://127.0.0.1:9/verification', SATYAPAN_PENNY_DROP_CLIENT_ID: 'id', SATYAPAN_PENNY_DROP_CLIENT_SECRET: 'secret', SATYAPAN_PENNY_DROP_CACHE_KEY_SECRET: 'test-cache-key-secret',
+      SATYAPAN_PAN_URL: 'http://127.0.0.1:9/verification', SATYAPAN_PAN_CLIENT_ID: 'id', SATYAPAN_PAN_CLIENT_SECRET: 'secret', SATYAPAN_PAN_CACHE_KEY_SECRET: 'test-cache-key-secret',
     };
     const unsigned = readConfig({ ...base, ...cashfree }).bulk;
     expect(unsigned.pennyDrop).not.to.have.property('publicKeyPem');

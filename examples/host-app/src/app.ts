@@ -10,7 +10,7 @@ import { bankArea } from '@satyapan/bank';
 import { kycArea } from '@satyapan/kyc';
 import { createWebhookQueue, statementsArea } from '@satyapan/statement-queue';
 import { bulkArea } from '@satyapan/bulk';
-import { mountQueueDashboard } from './admin.js';
+import { mountQueueDashboard } from '@satyapan/queue-dashboard';
 import { mountApiReference } from './api-reference.js';
 import type { DemoS3Config, HostConfig } from './config.js';
 import { findOrStartRedis, findRedisCluster, type RedisHandle } from './redis-bootstrap.js';

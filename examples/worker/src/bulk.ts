@@ -43,7 +43,7 @@ function bankServiceFor(
           baseUrl: bulk.pennyDrop.url, clientId: bulk.pennyDrop.clientId, clientSecret: bulk.pennyDrop.clientSecret, logger,
           ...(bulk.pennyDrop.publicKeyPem ? { publicKeyPem: bulk.pennyDrop.publicKeyPem } : {}),
         }),
-        ...(bulk.pennyDrop.cacheKeySecret ? { keySecret: bulk.pennyDrop.cacheKeySecret } : {}),
+        keySecret: bulk.pennyDrop.cacheKeySecret,
       },
     } : {}),
     ...(bulk.pennyLess ? {
@@ -53,7 +53,7 @@ function bankServiceFor(
           baseUrl: bulk.pennyLess.url, clientId: bulk.pennyLess.clientId, clientSecret: bulk.pennyLess.clientSecret,
           productInstanceId: bulk.pennyLess.productInstanceId, logger,
         }),
-        ...(bulk.pennyLess.cacheKeySecret ? { keySecret: bulk.pennyLess.cacheKeySecret } : {}),
+        keySecret: bulk.pennyLess.cacheKeySecret,
       },
     } : {}),
   });
@@ -66,7 +66,7 @@ function panServiceFor(
   if (!bulk.pan) return undefined;
   return new PanVerificationService({
     redis, keys: new KeySpace(keyPrefix).child('kyc'), sealer, logger, metrics,
-    ...(bulk.pan.cacheKeySecret ? { keySecret: bulk.pan.cacheKeySecret } : {}),
+    keySecret: bulk.pan.cacheKeySecret,
     provider: new CashfreePanProvider({
       baseUrl: bulk.pan.url, clientId: bulk.pan.clientId, clientSecret: bulk.pan.clientSecret, logger,
       ...(bulk.pan.publicKeyPem ? { publicKeyPem: bulk.pan.publicKeyPem } : {}),

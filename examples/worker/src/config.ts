@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { FsStorage, Sealer, parseClusterNodes, type ObjectStorage, type SealingKey } from '@satyapan/core';
+import { FsStorage, Sealer, parseClusterNodes, parseSealingKeys, requiredEnv, requirePublicUrl, type ObjectStorage, type SealingKey } from '@satyapan/core';
 import { parseLimitPair } from '@satyapan/statement-engine';
 import { S3Storage } from '@satyapan/storage-s3';
 
@@ -40,10 +40,10 @@ export interface WorkerConfig {
  * keyed with (the API's, or rows would miss the cache the API fills), the IFSC directory, and the rates.
  */
 export interface BulkConfig {
-  pennyDrop?: { url: string; clientId: string; clientSecret: string; cacheKeySecret?: string; publicKeyPem?: string };
-  pennyLess?: { url: string; clientId: string; clientSecret: string; productInstanceId: string; cacheKeySecret?: string };
+  pennyDrop?: { url: string; clientId: string; clientSecret: string; cacheKeySecret: string; publicKeyPem?: string };
+  pennyLess?: { url: string; clientId: string; clientSecret: string; productInstanceId: string; cacheKeySecret: string };
   /** PAN verification (Cashfree PAN 360) when SATYAPAN_PAN_URL is set. */
-  pan?: { url: string; clientId: string; clientSecret: string; cacheKeySecret?: string; publicKeyPem?: string };
+  pan?: { url: string; clientId: string; clientSecret: string; cacheKeySecret: string; publicKeyPem?: string };
   /** A snapshot or Razorpay source (`SATYAPAN_IFSC_DIRECTORY`); the shipped sample when unset. */
   ifscDirectory?: string;
   /** Calls per second by upstream (`SATYAPAN_BULK_RATE_PENNY_DROP`, `SATYAPAN_BULK_RATE_PENNY_LESS`, `SATYAPAN_BULK_RATE_PAN`). */
@@ -52,11 +52,12 @@ export interface BulkConfig {
   chunkSize?: number;
 }
 
-function required(env: NodeJS.ProcessEnv, name: string): string {
-  const value = env[name];
-  if (!value) throw new Error(`${name} is required`);
-  return value;
+function required(env: NodeJS.ProcessEnv, name: string, what?: string): string {
+  return requiredEnv(name, what, env);
 }
+
+/** The API's cache key secret of a verification: rows must read and fill the cache the API does. */
+const CACHE_SECRET = 'the API\'s cache key secret of this verification, so that rows share its cache';
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = env[name];
@@ -84,9 +85,9 @@ function storageFrom(env: NodeJS.ProcessEnv): ObjectStorage {
     });
   }
   return new FsStorage({
-    root: required(env, 'SATYAPAN_DATA_DIR'),
-    signingSecret: required(env, 'SATYAPAN_STORAGE_SECRET'),
-    publicBaseUrl: required(env, 'SATYAPAN_STORAGE_URL'),
+    root: required(env, 'SATYAPAN_DATA_DIR', 'the API\'s storage folder (FsStorage root), or SATYAPAN_S3_BUCKET for S3'),
+    signingSecret: required(env, 'SATYAPAN_STORAGE_SECRET', 'the API\'s FsStorage signingSecret'),
+    publicBaseUrl: requirePublicUrl('', 'SATYAPAN_STORAGE_URL', required(env, 'SATYAPAN_STORAGE_URL', 'the public URL of the router\'s storage endpoint, <publicBaseUrl>/storage')),
   });
 }
 
@@ -107,11 +108,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
     keyPrefix: env['SATYAPAN_KEY_PREFIX'] ?? 'satyapan',
     concurrency: positiveInteger(env, 'SATYAPAN_WORKER_CONCURRENCY') ?? 1,
     // `id:base64key` entries separated by commas; the first one seals.
-    sealingKeys: required(env, 'SATYAPAN_SEALING_KEYS').split(',').map((entry) => {
-      const [id, key] = entry.split(':');
-      if (!id || !key) throw new Error('SATYAPAN_SEALING_KEYS entries are id:base64key');
-      return { id, key };
-    }),
+    sealingKeys: parseSealingKeys(required(env, 'SATYAPAN_SEALING_KEYS', 'the API\'s sealing keys, id:base64key[,id:base64key]')),
     storage: storageFrom(env),
     ...(lockDurationMs ? { lockDurationMs } : {}),
     ...(stalledIntervalMs ? { stalledIntervalMs } : {}),
@@ -194,7 +191,7 @@ function bulkFrom(env: NodeJS.ProcessEnv): BulkConfig {
         url: pennyDropUrl,
         clientId: required(env, 'SATYAPAN_PENNY_DROP_CLIENT_ID'),
         clientSecret: required(env, 'SATYAPAN_PENNY_DROP_CLIENT_SECRET'),
-        ...(env['SATYAPAN_PENNY_DROP_CACHE_KEY_SECRET'] ? { cacheKeySecret: env['SATYAPAN_PENNY_DROP_CACHE_KEY_SECRET'] } : {}),
+        cacheKeySecret: required(env, 'SATYAPAN_PENNY_DROP_CACHE_KEY_SECRET', CACHE_SECRET),
         ...publicKeyFrom(env, 'SATYAPAN_PENNY_DROP_PUBLIC_KEY_FILE'),
       },
     } : {}),
@@ -204,7 +201,7 @@ function bulkFrom(env: NodeJS.ProcessEnv): BulkConfig {
         clientId: required(env, 'SATYAPAN_PENNY_LESS_CLIENT_ID'),
         clientSecret: required(env, 'SATYAPAN_PENNY_LESS_CLIENT_SECRET'),
         productInstanceId: required(env, 'SATYAPAN_PENNY_LESS_PRODUCT_INSTANCE_ID'),
-        ...(env['SATYAPAN_PENNY_LESS_CACHE_KEY_SECRET'] ? { cacheKeySecret: env['SATYAPAN_PENNY_LESS_CACHE_KEY_SECRET'] } : {}),
+        cacheKeySecret: required(env, 'SATYAPAN_PENNY_LESS_CACHE_KEY_SECRET', CACHE_SECRET),
       },
     } : {}),
     ...(env['SATYAPAN_PAN_URL'] ? {
@@ -212,7 +209,7 @@ function bulkFrom(env: NodeJS.ProcessEnv): BulkConfig {
         url: env['SATYAPAN_PAN_URL'],
         clientId: required(env, 'SATYAPAN_PAN_CLIENT_ID'),
         clientSecret: required(env, 'SATYAPAN_PAN_CLIENT_SECRET'),
-        ...(env['SATYAPAN_PAN_CACHE_KEY_SECRET'] ? { cacheKeySecret: env['SATYAPAN_PAN_CACHE_KEY_SECRET'] } : {}),
+        cacheKeySecret: required(env, 'SATYAPAN_PAN_CACHE_KEY_SECRET', CACHE_SECRET),
         ...publicKeyFrom(env, 'SATYAPAN_PAN_PUBLIC_KEY_FILE'),
       },
     } : {}),

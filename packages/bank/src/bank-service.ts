@@ -1,4 +1,4 @@
-import type { Logger, PreparedJson } from '@satyapan/core';
+import { CACHE_KEY_SECRET_HINT, requireSecret, type Logger, type PreparedJson } from '@satyapan/core';
 import type { BranchView } from './ifsc/branch.js';
 import type { BranchDirectory } from './ifsc/directory.js';
 import { loadDirectory } from './ifsc/importer.js';
@@ -80,7 +80,13 @@ export async function createBankService(options: BankServiceOptions = {}): Promi
   const source = options.directory;
   const directory = typeof source === 'string' ? await loadDirectory(source) : source ?? await loadSampleDirectory();
   const holder = directory instanceof SwappableDirectory ? directory : new SwappableDirectory(directory);
-  const verification = options.verification ? new BankVerificationService(options.verification) : undefined;
-  const pennyLess = options.pennyLess ? new PennyLessVerificationService(options.pennyLess) : undefined;
+  const verification = options.verification ? new BankVerificationService(keyed('verification', options.verification)) : undefined;
+  const pennyLess = options.pennyLess ? new PennyLessVerificationService(keyed('pennyLess', options.pennyLess)) : undefined;
   return new BankService(holder, verification, pennyLess);
+}
+
+/** The settings, once their cache key secret is there: an error naming `<option>.keySecret` otherwise. */
+function keyed<T extends { keySecret: string }>(option: string, settings: T): T {
+  requireSecret('createBankService', `${option}.keySecret`, settings.keySecret, 16, CACHE_KEY_SECRET_HINT);
+  return settings;
 }

@@ -108,7 +108,7 @@ describe('bank: penny-drop verification', () => {
       apiKey: 'key_live_a', ifsc: IFSC.toLowerCase(), accountNumber: ACCOUNTS.valid, name: 'Anjali Rao', ...over,
     });
     const make = (redis: RedisClient, keys: KeySpace, extra: Partial<ConstructorParameters<typeof BankVerificationService>[0]> = {}) =>
-      new BankVerificationService({ provider, redis, keys, logger: logs.logger, ...extra });
+      new BankVerificationService({ provider, redis, keys, keySecret: 'test-cache-key-secret', logger: logs.logger, ...extra });
 
     beforeEach(async () => {
       store = await testRedis('pd');

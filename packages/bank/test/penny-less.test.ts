@@ -86,7 +86,7 @@ describe('bank: penny-less verification', () => {
 
     beforeEach(async () => {
       store = await testRedis('pl');
-      service = new PennyLessVerificationService({ provider, redis: store.redis, keys: store.keys, logger: logs.logger });
+      service = new PennyLessVerificationService({ provider, redis: store.redis, keys: store.keys, keySecret: 'test-cache-key-secret', logger: logs.logger });
     });
     afterEach(() => store.cleanup());
 
@@ -117,7 +117,7 @@ describe('bank: penny-less verification', () => {
 
     it('two identical concurrent requests on two processes make one provider call and both get the answer', async () => {
       sim.setLatency(300);
-      const other = new PennyLessVerificationService({ provider, redis: await store.connect(), keys: store.keys });
+      const other = new PennyLessVerificationService({ provider, redis: await store.connect(), keys: store.keys, keySecret: 'test-cache-key-secret' });
       const [a, b] = await Promise.all([service.verifyAccount(base()), other.verifyAccount(base())]);
       expect(a).to.deep.equal(b);
       expect(sim.requests()).to.equal(1);

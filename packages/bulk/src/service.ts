@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import {
-  FsStorage, duplicateConnection, isTerminal, serviceError, silentLogger, systemClock, readyOrLetCommandFail, JOB_ID_PATTERN, watchQueueDepth, watchRedisConnection,
+  FsStorage, duplicateConnection, isTerminal, requirePresent, serviceError, silentLogger, systemClock, readyOrLetCommandFail, JOB_ID_PATTERN, watchQueueDepth, watchRedisConnection,
   type Clock, type Logger, type ObjectStorage, type Product, type RedisConnection, type SatyapanMetrics, type Sealer, type UploadPolicy,
 } from '@satyapan/core';
 import { BULK_DEFAULTS } from './defaults.js';
@@ -76,6 +76,12 @@ export class BulkService {
   private readonly settings: { uploadTtlSeconds: number; maxUploadBytes: number; downloadTtlSeconds: number; retentionDays: number };
 
   constructor(private readonly options: BulkServiceOptions) {
+    requirePresent('BulkService', options, {
+      redis: 'a producer connection, createRedisConnection({ url, flavour: \'producer\' })',
+      storage: 'the object storage the router serves (the same as the router\'s)',
+      sealer: 'new Sealer(sealingKeys), the same keys as the workers',
+      registry: 'the row checks, new RowCheckRegistry([...bankRowChecks(bank), ...kycRowChecks({ pan })])',
+    });
     // Never re-sends a command after a reconnect: a submit answered 503 must not create its job later.
     this.redis = duplicateConnection(options.redis, { autoResendUnfulfilledCommands: false, connectionName: 'satyapan-bulk' });
     this.keys = new BulkKeys(options.keyPrefix);

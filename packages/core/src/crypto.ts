@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { OptionError } from './options.js';
 
 /**
  * Compares two secrets in time that does not depend on where they differ, nor on their lengths (both sides
@@ -55,14 +56,12 @@ export class SealError extends Error {
 export class Sealer {
   private readonly keys = new Map<string, Buffer>();
 
-  constructor(keys: readonly SealingKey[], private readonly activeKeyId: string = keys[0]?.id ?? '') {
-    for (const { id, key } of keys) {
-      if (!/^[A-Za-z0-9_-]{1,32}$/.test(id)) throw new SealError(`Invalid sealing key id: ${id}`);
-      const bytes = typeof key === 'string' ? Buffer.from(key, 'base64') : key;
-      if (bytes.length !== 32) throw new SealError(`Sealing key ${id} must be 32 bytes`);
-      this.keys.set(id, bytes);
+  constructor(keys: readonly SealingKey[], private readonly activeKeyId: string = keys?.[0]?.id ?? '') {
+    if (!Array.isArray(keys) || keys.length === 0) {
+      throw new OptionError('keys', 'Sealer: keys is missing: give at least one { id, key } (key: 32 random bytes, base64)');
     }
-    if (!this.keys.has(activeKeyId)) throw new SealError(`Active sealing key ${activeKeyId} is not among the keys`);
+    keys.forEach((entry, index) => this.keys.set(entry?.id, sealingKeyBytes(entry, index)));
+    if (!this.keys.has(activeKeyId)) throw new OptionError('activeKeyId', `Sealer: active sealing key ${activeKeyId} is not among the keys`);
   }
 
   static generateKey(): string {
@@ -99,6 +98,23 @@ export class Sealer {
   unsealText(sealed: string, context = ''): string {
     return this.unseal(sealed, context).toString('utf8');
   }
+}
+
+/** The 32 bytes of one sealing key; an OptionError naming it (never its value) when it is missing or malformed. */
+function sealingKeyBytes(entry: SealingKey | undefined, index: number): Buffer {
+  const name = `keys[${index}]`;
+  const id = entry?.id;
+  if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,32}$/.test(id)) {
+    throw new OptionError(`${name}.id`, `Sealer: ${name}.id must be 1 to 32 letters, digits, _ or -, got ${JSON.stringify(id)}`);
+  }
+  const key = entry?.key;
+  if (key === undefined || key === null || key === '') {
+    throw new OptionError(`${name}.key`, `Sealer: the key of sealing key ${id} is missing: give 32 random bytes, base64 (openssl rand -base64 32)`);
+  }
+  if (typeof key !== 'string' && !Buffer.isBuffer(key)) throw new OptionError(`${name}.key`, `Sealer: the key of sealing key ${id} must be a base64 string or a Buffer`);
+  const bytes = typeof key === 'string' ? Buffer.from(key, 'base64') : key;
+  if (bytes.length !== 32) throw new OptionError(`${name}.key`, `Sealing key ${id} must be 32 bytes, got ${bytes.length} (base64 of 32 random bytes: openssl rand -base64 32)`);
+  return bytes;
 }
 
 function b64(buffer: Buffer): string {

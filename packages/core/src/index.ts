@@ -14,6 +14,9 @@ export {
   Sealer, SealError, constantTimeEqual, hmacSign, hmacVerify, sha256Hex,
   type SealingKey, type SignatureEncoding,
 } from './crypto.js';
+export {
+  OptionError, requirePresent, requireText, requireSecret, requireHttpUrl, requirePublicUrl, isPlaceholderHost, optionalEnv, requiredEnv, parseSealingKeys,
+} from './options.js';
 export { LuaScript } from './lua.js';
 export { batched, type BatchTarget } from './redis-batch.js';
 export * from './storage/index.js';
@@ -33,9 +36,9 @@ export {
   type JobStatus, type ClosableWorker, type CountableQueue,
 } from './jobs.js';
 export {
-  VerificationCache, DEFAULT_CACHE_TTL_SECONDS, RedisSingleFlight, CachedAnswers, parseAcceptCache,
+  VerificationCache, DEFAULT_CACHE_TTL_SECONDS, RedisSingleFlight, CachedAnswers, CACHE_KEY_SECRET_HINT, parseAcceptCache,
   type SingleFlightOptions, type CachedAnswersSettings, type CacheableAnswer, type CachedAnswer,
 } from './verification/index.js';
 export {
-  cashfreeBaseUrl, cashfreeRefusal, CASHFREE_REFUSAL_CAUSES, CashfreeHeaders, type CashfreeCredentials, type CashfreeRefusal,
+  cashfreeBaseUrl, checkedCashfreeBaseUrl, cashfreeRefusal, CASHFREE_REFUSAL_CAUSES, CashfreeHeaders, type CashfreeCredentials, type CashfreeRefusal,
 } from './upstream/cashfree.js';

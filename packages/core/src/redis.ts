@@ -1,5 +1,6 @@
 import { Cluster, Redis, type ClusterNode, type ClusterOptions, type RedisOptions } from 'ioredis';
 import { createLogger, type Logger } from './logger.js';
+import { OptionError } from './options.js';
 
 /**
  * Two flavours of connection, because the two kinds of caller want opposite things when Redis is away:
@@ -67,7 +68,13 @@ export function createRedisConnection(options: RedisConnectionOptions): RedisCon
     });
     return watchRedisConnection(cluster, logger);
   }
-  const url = options.url ?? process.env['REDIS_URL'] ?? DEFAULT_REDIS_URL;
+  const url = options.url ?? (process.env['REDIS_URL'] || DEFAULT_REDIS_URL);
+  // ioredis takes a string without a scheme as a host name or a path and answers much later with a connection
+  // error that names neither: a URL without its scheme is refused here, naming where it came from.
+  if (typeof url !== 'string' || !/^rediss?:\/\//.test(url)) {
+    const name = options.url === undefined ? 'REDIS_URL' : 'url';
+    throw new OptionError(name, `createRedisConnection: ${name} must be a redis:// or rediss:// URL, got ${JSON.stringify(typeof url === 'string' ? url.replace(/\/\/[^@/]*@/, '//***@') : url)}`);
+  }
   return watchRedisConnection(new Redis(url, nodeOptions), logger);
 }
 
@@ -107,7 +114,7 @@ export function parseClusterNodes(value: string | undefined): string[] | undefin
     try {
       parseHostPort(node);
     } catch (error) {
-      throw new Error(`REDIS_CLUSTER_NODES must be host:port,host:port,...: ${(error as Error).message}`);
+      throw new OptionError('REDIS_CLUSTER_NODES', `REDIS_CLUSTER_NODES must be host:port,host:port,...: ${(error as Error).message}`);
     }
   }
   return nodes;

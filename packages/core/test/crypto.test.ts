@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Sealer, SealError, constantTimeEqual, hmacSign, hmacVerify } from '@satyapan/core';
+import { OptionError, Sealer, SealError, constantTimeEqual, hmacSign, hmacVerify } from '@satyapan/core';
 
 describe('core: crypto', () => {
   const k1 = { id: 'k1', key: Sealer.generateKey() };
@@ -35,7 +35,17 @@ describe('core: crypto', () => {
   });
 
   it('refuses keys of the wrong size', () => {
-    expect(() => new Sealer([{ id: 'short', key: Buffer.alloc(16) }])).to.throw(SealError);
+    expect(() => new Sealer([{ id: 'short', key: Buffer.alloc(16) }])).to.throw(OptionError, /^Sealing key short must be 32 bytes, got 16/);
+  });
+
+  it('names a missing key, a missing key list and a bad id (never a TypeError, never the key)', () => {
+    const missing = (): Sealer => new Sealer([{ id: 'k1', key: undefined as never }]);
+    expect(missing).to.throw(OptionError, /^Sealer: the key of sealing key k1 is missing: give 32 random bytes, base64/);
+    expect(() => new Sealer(undefined as never)).to.throw(OptionError, /^Sealer: keys is missing/);
+    expect(() => new Sealer([])).to.throw(OptionError, /^Sealer: keys is missing/);
+    expect(() => new Sealer([{ id: 'a b', key: Sealer.generateKey() }])).to.throw(OptionError, /^Sealer: keys\[0\]\.id must be/);
+    const key = Buffer.alloc(20, 7).toString('base64');
+    expect(() => new Sealer([{ id: 'k1', key }])).to.throw(OptionError).with.property('message').that.does.not.include(key);
   });
 
   it('signs and verifies HMACs in constant time', () => {

@@ -1,4 +1,4 @@
-import { KeySpace, Sealer, type Clock, type Logger, type ObjectStorage, type SatyapanMetrics, type SealingKey } from '@satyapan/core';
+import { CACHE_KEY_SECRET_HINT, KeySpace, OptionError, Sealer, requireSecret, type Clock, type Logger, type ObjectStorage, type SatyapanMetrics, type SealingKey } from '@satyapan/core';
 import { OpenIdLockerClient } from './locker/openid-locker-client.js';
 import type { LockerClientConfig, LockerKind } from './locker/types.js';
 import { KycService } from './sessions/kyc-service.js';
@@ -11,8 +11,11 @@ import { PanAadhaarLinkService, PanVerificationService } from './pan/service.js'
 
 /** Cache settings of a PAN service (the cache is sealed with `sealingKeys`). */
 export interface PanCacheConfig {
-  /** HMAC key of the cache's Redis keys, so a Redis dump cannot be brute-forced back to PANs and Aadhaar numbers; set it in production. */
-  cacheKeySecret?: string;
+  /**
+   * HMAC key of the cache's Redis keys (16 bytes or more, the same in every process and worker), so that a Redis
+   * dump cannot be brute-forced back to PANs and Aadhaar numbers. Required.
+   */
+  cacheKeySecret: string;
   /** Default 30 days (PAN verification) and 1 day (link status). */
   cacheTtlSeconds?: number;
 }
@@ -61,6 +64,12 @@ export interface KycServices {
 
 /** Builds the kyc services from configuration, the way a host app hands them to `createRouter({ services })`. */
 export function createKycServices(config: KycServicesConfig): KycServices {
+  if (!Array.isArray(config.sealingKeys) || config.sealingKeys.length === 0) {
+    throw new OptionError('sealingKeys', 'createKycServices: sealingKeys is missing: give [{ id, key }] (key: 32 random bytes, base64), the same as the other services\'');
+  }
+  for (const kind of ['docvault', 'entityvault'] as const) {
+    if (!config.lockers?.[kind]) throw new OptionError(`lockers.${kind}`, `createKycServices: lockers.${kind} is missing: give its baseUrl, clientId, clientSecret and callbackUrl`);
+  }
   const keys = new KeySpace(config.keyPrefix ?? 'satyapan').child('kyc');
   const common = {
     redis: config.redis, keys, ...(config.clock ? { clock: config.clock } : {}), ...(config.logger ? { logger: config.logger } : {}),
@@ -90,9 +99,9 @@ export function createKycServices(config: KycServicesConfig): KycServices {
 
 /** The PAN services the configuration asks for; their answers are timed by the shared cache (`pan_verification`, `pan_aadhaar_link`). */
 function panServices(config: KycServicesConfig, common: { redis: RedisClient; keys: KeySpace; clock?: Clock; logger?: Logger }): Pick<KycServices, 'pan' | 'panAadhaarLink'> {
-  const settings = (cache: PanCacheConfig) => ({
+  const settings = (option: string, cache: Partial<PanCacheConfig>) => ({
     ...common, sealer: new Sealer(config.sealingKeys),
-    ...(cache.cacheKeySecret ? { keySecret: cache.cacheKeySecret } : {}),
+    keySecret: requireSecret('createKycServices', `${option}.cacheKeySecret`, cache.cacheKeySecret, 16, CACHE_KEY_SECRET_HINT),
     ...(cache.cacheTtlSeconds ? { cacheTtlSeconds: cache.cacheTtlSeconds } : {}),
     ...(config.metrics ? { metrics: config.metrics } : {}),
   });
@@ -100,14 +109,14 @@ function panServices(config: KycServicesConfig, common: { redis: RedisClient; ke
   if (config.pan) {
     const { cacheKeySecret, cacheTtlSeconds, nameMatchThreshold, ...provider } = config.pan;
     out.pan = new PanVerificationService({
-      ...settings({ cacheKeySecret, cacheTtlSeconds }), provider: new CashfreePanProvider({ ...(common.logger ? { logger: common.logger } : {}), ...provider }),
+      ...settings('pan', { cacheKeySecret, cacheTtlSeconds }), provider: new CashfreePanProvider({ ...(common.logger ? { logger: common.logger } : {}), ...provider }),
       ...(nameMatchThreshold === undefined ? {} : { nameMatchThreshold }),
     });
   }
   if (config.panAadhaarLink) {
     const { cacheKeySecret, cacheTtlSeconds, ...provider } = config.panAadhaarLink;
     out.panAadhaarLink = new PanAadhaarLinkService({
-      ...settings({ cacheKeySecret, cacheTtlSeconds }), provider: new IncomeTaxLinkStatusProvider({ ...(common.logger ? { logger: common.logger } : {}), ...provider }),
+      ...settings('panAadhaarLink', { cacheKeySecret, cacheTtlSeconds }), provider: new IncomeTaxLinkStatusProvider({ ...(common.logger ? { logger: common.logger } : {}), ...provider }),
     });
   }
   return out;

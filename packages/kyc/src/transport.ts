@@ -1,12 +1,13 @@
+import { OptionError, requireHttpUrl } from '@satyapan/core';
+
 /**
  * Whether an upstream base URL needs plain http to be allowed. http is acceptable on loopback only (where the
  * sandbox's simulators listen); a public upstream must be reached over https, anything else throws.
  */
 export function requiresInsecureTransport(baseUrl: string): boolean {
-  const url = new URL(baseUrl);
+  const url = requireHttpUrl('upstream', 'baseUrl', baseUrl);
   if (url.protocol === 'https:') return false;
-  if (url.protocol !== 'http:') throw new TypeError(`Unsupported upstream URL scheme: ${url.protocol}`);
-  if (!isLoopbackHost(url.hostname)) throw new TypeError(`An upstream URL over plain http must be on loopback, got ${url.hostname}`);
+  if (!isLoopbackHost(url.hostname)) throw new OptionError('baseUrl', `An upstream URL over plain http must be on loopback, got ${url.hostname}`);
   return true;
 }
 

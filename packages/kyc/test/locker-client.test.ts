@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { calculatePKCECodeChallenge, randomPKCECodeVerifier } from 'openid-client';
 import { LockerError, OpenIdLockerClient, requiresInsecureTransport, type LockerKind } from '@satyapan/kyc';
+import { OptionError } from '@satyapan/core';
 import { LOCKER_ENTITIES, LOCKER_INDIVIDUALS, answerConsentPage, startLockerSimulator, type LockerSimulator } from '@satyapan/sandbox';
 
 const CALLBACK = 'http://127.0.0.1:1/kyc/callback';
@@ -199,6 +200,6 @@ describe('kyc: locker client (openid-client) against the locker simulator', () =
     expect(requiresInsecureTransport('http://localhost:8080/public')).to.equal(true);
     expect(requiresInsecureTransport('http://[::1]:8080/public')).to.equal(true);
     expect(() => new OpenIdLockerClient({ kind: 'docvault', baseUrl: 'http://locker.example.gov.in/public', clientId: 'x', clientSecret: 'y', callbackUrl: CALLBACK }))
-      .to.throw(TypeError, /loopback/);
+      .to.throw(OptionError, /loopback/);
   });
 });

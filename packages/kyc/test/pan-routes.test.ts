@@ -27,9 +27,9 @@ describe('router: PAN routes (POST /kyc/pan/verify, POST /kyc/pan-aadhaar/status
     const keys = new KeySpace(keyPrefix).child('kyc');
     pan = new PanVerificationService({
       provider: new CashfreePanProvider({ baseUrl: `${panSim.url}/verification`, clientId: panSim.clientId, clientSecret: panSim.clientSecret, timeoutMs: 2_000 }),
-      redis, keys,
+      redis, keys, keySecret: 'test-cache-key-secret',
     });
-    link = new PanAadhaarLinkService({ provider: new IncomeTaxLinkStatusProvider({ baseUrl: linkSim.url, timeoutMs: 2_000 }), redis, keys });
+    link = new PanAadhaarLinkService({ provider: new IncomeTaxLinkStatusProvider({ baseUrl: linkSim.url, timeoutMs: 2_000 }), redis, keys, keySecret: 'test-cache-key-secret' });
     h = await startHarness({ keyPrefix, areas: [kycArea({ pan, panAadhaarLink: link })] });
     token = await h.token(CLIENTS.all);
   });

@@ -138,7 +138,7 @@ describe('kyc: PAN verification and PAN-Aadhaar link status', () => {
       apiKey: 'key_live_a', pan: PANS.individual, nameAsPerPan: 'Anjali Rao', dateOfBirth: '15/08/1990', consent: 'Y', reason: 'Onboarding', ...over,
     });
     beforeEach(() => {
-      service = new PanVerificationService({ provider: pan, redis, keys, logger: logs.logger });
+      service = new PanVerificationService({ provider: pan, redis, keys, keySecret: 'test-cache-key-secret', logger: logs.logger });
     });
 
     it('answers in the vendor\'s shape, with the name compared by @satyapan/name-match and the date compared exactly', async () => {
@@ -201,7 +201,7 @@ describe('kyc: PAN verification and PAN-Aadhaar link status', () => {
 
     it('seals cached records when given a sealer: Redis never holds the registered name in clear', async () => {
       const { Sealer } = await import('@satyapan/core');
-      const sealed = new PanVerificationService({ provider: pan, redis, keys: keys.child('sealed'), sealer: new Sealer([{ id: 't', key: Sealer.generateKey() }]) });
+      const sealed = new PanVerificationService({ provider: pan, redis, keys: keys.child('sealed'), keySecret: 'test-cache-key-secret', sealer: new Sealer([{ id: 't', key: Sealer.generateKey() }]) });
       await sealed.verifyPan(input());
       const [key] = await keysMatching(redis, `${keys.prefix}:sealed:pan*answer`);
       expect(await redis.get(key!)).to.be.a('string').and.not.contain('ANJALI');
@@ -211,7 +211,7 @@ describe('kyc: PAN verification and PAN-Aadhaar link status', () => {
 
     it('makes one provider call for two concurrent identical requests on two processes', async () => {
       panSim.setLatency(300);
-      const other = new PanVerificationService({ provider: pan, redis: await connect(), keys });
+      const other = new PanVerificationService({ provider: pan, redis: await connect(), keys, keySecret: 'test-cache-key-secret' });
       const [a, b] = await Promise.all([service.verifyPan(input()), other.verifyPan(input())]);
       expect(a).to.deep.equal(b);
       expect(panSim.requests()).to.equal(1);
@@ -232,7 +232,7 @@ describe('kyc: PAN verification and PAN-Aadhaar link status', () => {
     });
 
     it('validates its name-match threshold at construction', () => {
-      expect(() => new PanVerificationService({ provider: pan, redis, keys, nameMatchThreshold: 2 })).to.throw(RangeError);
+      expect(() => new PanVerificationService({ provider: pan, redis, keys, keySecret: 'test-cache-key-secret', nameMatchThreshold: 2 })).to.throw(RangeError);
     });
   });
 
@@ -281,8 +281,8 @@ describe('kyc: PAN verification and PAN-Aadhaar link status', () => {
 
   describe('logs', () => {
     it('never carry a PAN, a name, a date of birth or an Aadhaar number: the services log none, and the redaction rules scrub one logged by mistake', async () => {
-      const verify = new PanVerificationService({ provider: pan, redis, keys, logger: logs.logger });
-      const status = new PanAadhaarLinkService({ provider: link, redis, keys, logger: logs.logger });
+      const verify = new PanVerificationService({ provider: pan, redis, keys, keySecret: 'test-cache-key-secret', logger: logs.logger });
+      const status = new PanAadhaarLinkService({ provider: link, redis, keys, keySecret: 'test-cache-key-secret', logger: logs.logger });
       const base = { apiKey: 'key_live_a', consent: 'Y', reason: 'Onboarding' };
       await verify.verifyPan({ ...base, pan: PANS.individual, nameAsPerPan: 'Anjali Rao', dateOfBirth: '15/08/1990' });
       await verify.verifyPan({ ...base, pan: PANS.individual, nameAsPerPan: 'Anjali Rao', dateOfBirth: '15/08/1990', acceptCache: true });

@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import {
-  FsStorage, KeySpace, silentLogger, systemClock, watchRedisConnection,
+  FsStorage, KeySpace, requirePresent, requirePublicUrl, silentLogger, systemClock, watchRedisConnection,
   type Clock, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics,
 } from '@satyapan/core';
 import { Authenticator } from './authenticator.js';
@@ -75,6 +75,7 @@ export interface SatyapanRouter extends Router {
 
 /** The Satyapan API as an Express router: `app.use('/api', createRouter(options))`. Works on Express 4.21+ and 5. */
 export function createRouter(options: RouterOptions): SatyapanRouter {
+  checkRequired(options);
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger();
   watchRedisConnection(options.redis, logger);
@@ -132,15 +133,17 @@ function areaRoutes(areas: readonly Area[], ctx: RouteContext, hostRoutes: reado
   return areas.flatMap((area) => area.routes(ctx));
 }
 
-/** An absolute http(s) URL without a trailing slash; a clear error at start otherwise. */
+/** The options without which nothing works, each named when missing (rather than a TypeError on first use). */
+function checkRequired(options: RouterOptions): void {
+  requirePresent('createRouter', options, {
+    redis: 'a producer connection, createRedisConnection({ url, flavour: \'producer\' })',
+    storage: 'the object storage the areas use (FsStorage, or S3Storage from @satyapan/storage-s3)',
+    clients: 'the API clients, [{ apiKey, apiSecret, products }] or a client store',
+    tokens: 'the access tokens\' settings, { secret } (32 bytes or more)',
+  });
+}
+
+/** An absolute http(s) URL without a trailing slash, not a documentation placeholder; a clear error at start otherwise. */
 function checkedBaseUrl(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`publicBaseUrl must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`publicBaseUrl must be an http(s) URL, got ${JSON.stringify(value)}`);
-  return value.replace(/\/+$/, '');
+  return value === undefined ? undefined : requirePublicUrl('createRouter', 'publicBaseUrl', value);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import { KeySpace, serviceError, systemClock, type Clock, type RedisConnection } from '@satyapan/core';
+import { KeySpace, OptionError, serviceError, systemClock, type Clock, type RedisConnection } from '@satyapan/core';
 import type { ClientRecord } from './clients.js';
 
 export interface TokenOptions {
@@ -51,10 +51,10 @@ export class TokenService {
     private readonly clock: Clock = systemClock,
   ) {
     if (options.secret === undefined || options.secret === null) {
-      throw new Error('tokens.secret is missing: give the HMAC secret of the access tokens (at least 32 bytes)');
+      throw new OptionError('tokens.secret', 'tokens.secret is missing: give the HMAC secret of the access tokens (at least 32 bytes)');
     }
     this.secret = typeof options.secret === 'string' ? new TextEncoder().encode(options.secret) : options.secret;
-    if (this.secret.length < 32) throw new Error(`tokens.secret must be at least 32 bytes, got ${this.secret.length}`);
+    if (this.secret.length < 32) throw new OptionError('tokens.secret', `tokens.secret must be at least 32 bytes, got ${this.secret.length}`);
     this.issuer = options.issuer ?? 'satyapan';
     this.audience = options.audience ?? 'satyapan-api';
     this.ttl = options.ttlSeconds ?? DAY;

@@ -21,7 +21,7 @@ async function pennyLessBank(sim: PennyLessSimulator, keyPrefix: string, opened:
         baseUrl: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret, productInstanceId: sim.productInstanceId, timeoutMs: 2_000,
       }),
       redis,
-      keys: new KeySpace(keyPrefix).child('bank'),
+      keys: new KeySpace(keyPrefix).child('bank'), keySecret: 'test-cache-key-secret',
     },
   });
 }

@@ -27,7 +27,7 @@ async function bankService(sim: PennyDropSimulator, keyPrefix: string, opened: R
     verification: {
       provider: new CashfreePennyDropProvider({ baseUrl: `${sim.url}/verification`, clientId: sim.clientId, clientSecret: sim.clientSecret, timeoutMs: 2_000 }),
       redis,
-      keys: new KeySpace(keyPrefix).child('bank'),
+      keys: new KeySpace(keyPrefix).child('bank'), keySecret: 'test-cache-key-secret',
     },
   });
 }
@@ -233,7 +233,7 @@ describe('router: bank routes', () => {
         directory: sample,
         verification: {
           provider: new CashfreePennyDropProvider({ baseUrl: `${sim.url}/verification`, clientId: sim.clientId, clientSecret: 'stale-secret' }),
-          redis: h.redis, keys: new KeySpace(h.keyPrefix).child('bank-misconfigured'),
+          redis: h.redis, keys: new KeySpace(h.keyPrefix).child('bank-misconfigured'), keySecret: 'test-cache-key-secret',
         },
       });
       const other = await startHarness({ areas: [bankArea(misconfigured)] });

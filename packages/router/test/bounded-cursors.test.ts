@@ -27,7 +27,7 @@ describe('router: cursors and numeric bounds that are not safe integers', functi
     bank = await createBankService({
       directory: await loadSampleDirectory(),
       verification: {
-        redis, keys: new KeySpace(keyPrefix).child('bank'), sealer,
+        redis, keys: new KeySpace(keyPrefix).child('bank'), sealer, keySecret: 'test-cache-key-secret',
         provider: new CashfreePennyDropProvider({ baseUrl: 'http://127.0.0.1:9/verification', clientId: 'unused', clientSecret: 'unused' }),
       },
     });

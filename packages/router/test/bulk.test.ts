@@ -28,7 +28,7 @@ describe('router: bulk verification routes', function () {
     bank = await createBankService({
       directory: await loadSampleDirectory(),
       verification: {
-        redis, keys: new KeySpace(keyPrefix).child('bank'), sealer,
+        redis, keys: new KeySpace(keyPrefix).child('bank'), sealer, keySecret: 'test-cache-key-secret',
         provider: new CashfreePennyDropProvider({ baseUrl: `${sim.url}/verification`, clientId: sim.clientId, clientSecret: sim.clientSecret }),
       },
     });

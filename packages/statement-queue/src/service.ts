@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import {
-  FsStorage, duplicateConnection, serviceError, silentLogger, systemClock, readyOrLetCommandFail, JOB_ID_PATTERN, watchRedisConnection,
+  FsStorage, duplicateConnection, requirePresent, serviceError, silentLogger, systemClock, readyOrLetCommandFail, JOB_ID_PATTERN, watchRedisConnection,
   type Clock, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics, type Sealer, type UploadPolicy,
 } from '@satyapan/core';
 import { DEFAULTS } from './defaults.js';
@@ -64,6 +64,13 @@ export interface StatementServiceOptions {
   maxJobsPerClient?: number;
 }
 
+/** What a StatementService cannot work without, and what to give for each. */
+const SERVICE_NEEDS = {
+  redis: 'a producer connection, createRedisConnection({ url, flavour: \'producer\' })',
+  storage: 'the object storage the router serves (the same as the router\'s and the workers\')',
+  sealer: 'new Sealer(sealingKeys), the same keys as the workers',
+} as const;
+
 /**
  * The statement job workflow for callers (docs/API.md "Statement jobs"): submit, poll, search, and the reaction
  * to uploads. Conversion happens elsewhere, in `createStatementWorker`.
@@ -83,6 +90,7 @@ export class StatementService {
   private readonly settings: { [K in keyof typeof DEFAULTS]: number };
 
   constructor(private readonly options: StatementServiceOptions) {
+    requirePresent('StatementService', options, SERVICE_NEEDS);
     // A connection of its own that never re-sends a command after a reconnect (ioredis does by default): a
     // submit that was answered 503 must not create its job later, when the connection comes back.
     this.redis = duplicateConnection(options.redis, { autoResendUnfulfilledCommands: false, connectionName: 'satyapan-statements' });

@@ -42,8 +42,8 @@ export async function startConformanceStack(): Promise<ConformanceStack> {
     harness: { rateLimit: { defaultLimit: 100_000 } },
     // The PAN operations over their simulators, built by createKycServices as a host does.
     kycConfig: {
-      pan: { baseUrl: `${pan.url}/verification`, clientId: pan.clientId, clientSecret: pan.clientSecret, timeoutMs: 5_000 },
-      panAadhaarLink: { baseUrl: panAadhaarLink.url, timeoutMs: 5_000 },
+      pan: { baseUrl: `${pan.url}/verification`, clientId: pan.clientId, clientSecret: pan.clientSecret, timeoutMs: 5_000, cacheKeySecret: 'test-cache-key-secret' },
+      panAadhaarLink: { baseUrl: panAadhaarLink.url, timeoutMs: 5_000, cacheKeySecret: 'test-cache-key-secret' },
     },
     extend: async ({ redis, keyPrefix, storage }) => {
       const sealer = new Sealer([{ id: 'conformance', key: Sealer.generateKey() }]);
@@ -51,7 +51,7 @@ export async function startConformanceStack(): Promise<ConformanceStack> {
         verification: {
           provider: new CashfreePennyDropProvider({ baseUrl: `${pennyDrop.url}/verification`, clientId: pennyDrop.clientId, clientSecret: pennyDrop.clientSecret, timeoutMs: 5_000 }),
           redis,
-          keys: new KeySpace(keyPrefix).child('bank'),
+          keys: new KeySpace(keyPrefix).child('bank'), keySecret: 'test-cache-key-secret',
         },
         pennyLess: {
           provider: new SetuPennyLessProvider({
@@ -59,7 +59,7 @@ export async function startConformanceStack(): Promise<ConformanceStack> {
             productInstanceId: pennyLess.productInstanceId, timeoutMs: 5_000,
           }),
           redis,
-          keys: new KeySpace(keyPrefix).child('bank'),
+          keys: new KeySpace(keyPrefix).child('bank'), keySecret: 'test-cache-key-secret',
         },
       });
       const statements = new StatementService({ redis, storage, sealer, keyPrefix });

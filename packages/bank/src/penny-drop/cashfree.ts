@@ -1,6 +1,6 @@
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import {
-  CashfreeHeaders, ERROR_REGISTRY, cashfreeBaseUrl, cashfreeRefusal, serviceError, serviceErrorWith, silentLogger,
+  CashfreeHeaders, ERROR_REGISTRY, checkedCashfreeBaseUrl, cashfreeRefusal, serviceError, serviceErrorWith, silentLogger,
   type CashfreeCredentials, type Logger, type ServiceError,
 } from '@satyapan/core';
 import { UNKNOWN_CODE_FAILURE, classifyCashfreeCode, normaliseCashfreeCode, type CashfreeCodeKind } from './cashfree-status.js';
@@ -47,9 +47,10 @@ export class CashfreePennyDropProvider implements PennyDropProvider {
 
   constructor(options: CashfreeOptions) {
     this.logger = options.logger ?? silentLogger();
+    const baseURL = checkedCashfreeBaseUrl('CashfreePennyDropProvider', options);
     this.headers = new CashfreeHeaders(options);
     this.http = axios.create({
-      baseURL: cashfreeBaseUrl(options.baseUrl),
+      baseURL,
       timeout: options.timeoutMs ?? 30_000,
       maxRedirects: 0,
       validateStatus: () => true,

@@ -1,5 +1,5 @@
 import {
-  keepAliveFetch, serviceError, serviceErrorWith, silentLogger, type KeepAliveFetch, type Logger, type ServiceError,
+  keepAliveFetch, requireHttpUrl, requireText, serviceError, serviceErrorWith, silentLogger, type KeepAliveFetch, type Logger, type ServiceError,
 } from '@satyapan/core';
 import type { PennyLessOutcome, PennyLessProvider, PennyLessRequest } from './port.js';
 import { FOUND, INVALID_BANK_DETAILS, NOT_FOUND, SETU_ACCOUNT_NUMBER } from './setu-status.js';
@@ -47,13 +47,14 @@ export class SetuPennyLessProvider implements PennyLessProvider {
   private readonly transport: KeepAliveFetch;
 
   constructor(options: SetuPennyLessOptions) {
-    this.url = `${options.baseUrl.replace(/\/+$/, '')}${PATH}`;
+    const owner = 'SetuPennyLessProvider';
+    this.url = `${requireHttpUrl(owner, 'baseUrl', options.baseUrl, 'the Setu Data API URL').href.replace(/\/+$/, '')}${PATH}`;
     this.headers = {
       'content-type': 'application/json',
       accept: 'application/json',
-      'x-client-id': options.clientId,
-      'x-client-secret': options.clientSecret,
-      'x-product-instance-id': options.productInstanceId,
+      'x-client-id': requireText(owner, 'clientId', options.clientId),
+      'x-client-secret': requireText(owner, 'clientSecret', options.clientSecret),
+      'x-product-instance-id': requireText(owner, 'productInstanceId', options.productInstanceId),
     };
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.logger = options.logger ?? silentLogger();

@@ -18,8 +18,11 @@ export interface VerificationSettings {
   nameMatchThreshold?: number;
   /** Encrypts cached answers (they hold the account holder's name). */
   sealer?: Sealer;
-  /** Keys entries with an HMAC instead of a plain hash, so Redis keys cannot be brute-forced back to account numbers. */
-  keySecret?: string;
+  /**
+   * HMAC key of the cache's Redis keys (16 bytes or more, the same in every process and worker), so that a Redis
+   * dump cannot be brute-forced back to account numbers. Required.
+   */
+  keySecret: string;
   singleFlight?: SingleFlightOptions;
   logger?: Logger;
   clock?: Clock;

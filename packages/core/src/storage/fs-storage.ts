@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { EventEmitter } from 'node:events';
 import { serviceError } from '../errors.js';
 import { hmacSign, hmacVerify } from '../crypto.js';
+import { OptionError, requirePublicUrl, requireText } from '../options.js';
 import type { Clock } from '../clock.js';
 import { systemClock } from '../clock.js';
 import {
@@ -71,15 +72,16 @@ export class FsStorage implements ObjectStorage {
   constructor(private readonly options: FsStorageOptions) {
     // An empty key would sign every URL with an HMAC anyone can compute; a missing one fails every URL later.
     if (!options.signingSecret || options.signingSecret.length === 0) {
-      throw new Error('FsStorage: signingSecret is missing or empty; give the same random secret (32 bytes or more) to every process serving its URLs');
+      throw new OptionError('signingSecret', 'FsStorage: signingSecret is missing or empty; give the same random secret (32 bytes or more) to every process serving its URLs');
     }
-    this.root = resolve(options.root);
+    this.root = resolve(requireText('FsStorage', 'root', options.root, 'the folder that holds the objects'));
     this.clock = options.clock ?? systemClock;
-    this.baseUrl = options.publicBaseUrl;
+    // Every signed URL a client gets starts with it: a placeholder left in sends them all elsewhere.
+    this.baseUrl = options.publicBaseUrl === undefined ? undefined : requirePublicUrl('FsStorage', 'publicBaseUrl', options.publicBaseUrl);
   }
 
   setPublicBaseUrl(url: string): void {
-    this.baseUrl = url.replace(/\/+$/, '');
+    this.baseUrl = requirePublicUrl('FsStorage', 'publicBaseUrl', url);
   }
 
   async put(key: string, body: ObjectBody, _options?: { contentType?: string }): Promise<ObjectInfo> {

@@ -1,4 +1,5 @@
 import { constants, createPublicKey, publicEncrypt, type KeyObject } from 'node:crypto';
+import { requireHttpUrl, requireText } from '../options.js';
 
 /**
  * What the three Cashfree Secure ID adapters (penny drop, PAN 360, offline Aadhaar OTP) share: one base URL
@@ -12,6 +13,17 @@ import { constants, createPublicKey, publicEncrypt, type KeyObject } from 'node:
 export function cashfreeBaseUrl(baseUrl: string): string {
   const trimmed = baseUrl.replace(/\/+$/, '');
   return /\/verification$/.test(trimmed) ? trimmed : `${trimmed}/verification`;
+}
+
+/**
+ * The base URL of a Cashfree adapter (as {@link cashfreeBaseUrl} makes it), after checking its settings: the
+ * URL and both credentials present, each missing one an OptionError naming `owner` and the option.
+ */
+export function checkedCashfreeBaseUrl(owner: string, options: { baseUrl?: unknown } & Partial<CashfreeCredentials>): string {
+  const url = requireHttpUrl(owner, 'baseUrl', options.baseUrl, 'the Verification API URL, https://api.cashfree.com/verification (or https://sandbox.cashfree.com/verification)');
+  requireText(owner, 'clientId', options.clientId, 'the x-client-id of your Cashfree account');
+  requireText(owner, 'clientSecret', options.clientSecret, 'the x-client-secret of your Cashfree account');
+  return cashfreeBaseUrl(url.href);
 }
 
 /** The Cashfree credentials and, for hosts without a whitelisted static IP, the public key to sign with. */

@@ -1,9 +1,13 @@
-import { hmacSign, sha256Hex, type Sealer } from '../crypto.js';
+import { hmacSign, type Sealer } from '../crypto.js';
+import { requireSecret } from '../options.js';
 import { serviceError } from '../errors.js';
 import type { SatyapanMetrics } from '../metrics.js';
 import type { KeySpace, RedisConnection } from '../redis.js';
 import { DEFAULT_CACHE_TTL_SECONDS, VerificationCache } from './cache.js';
 import { RedisSingleFlight, type SingleFlightOptions } from './single-flight.js';
+
+/** What a host is told when a cache's key secret is missing or short. */
+export const CACHE_KEY_SECRET_HINT = 'give a random secret of 16 bytes or more (openssl rand -hex 32), the same in every API process and worker';
 
 /** What every cached upstream verification takes besides its provider (penny drop, penny-less, PAN, PAN-Aadhaar link). */
 export interface CachedAnswersSettings {
@@ -14,8 +18,12 @@ export interface CachedAnswersSettings {
   cacheTtlSeconds?: number;
   /** Encrypts cached answers (they hold identity data such as the holder's name). */
   sealer?: Sealer;
-  /** Keys entries with an HMAC instead of a plain hash, so Redis keys cannot be brute-forced back to what was verified. */
-  keySecret?: string;
+  /**
+   * HMAC key of the entries' Redis keys (16 bytes or more, the same in every process and worker sharing the
+   * cache), so that a Redis dump cannot be brute-forced back to what was verified: an account number or a PAN
+   * is a few billion guesses from its plain hash. Required.
+   */
+  keySecret: string;
   singleFlight?: SingleFlightOptions;
   /** Where cache hits and provider call durations are counted (`createMetrics()`). */
   metrics?: SatyapanMetrics;
@@ -41,7 +49,7 @@ export interface CachedAnswer<T> {
 export class CachedAnswers<T extends CacheableAnswer> {
   private readonly cache: VerificationCache<T>;
   private readonly flights: RedisSingleFlight;
-  private readonly keySecret: string | undefined;
+  private readonly keySecret: string;
   private readonly metrics: SatyapanMetrics | undefined;
   private readonly lookups: { hit: { inc(): void }; miss: { inc(): void } } | undefined;
 
@@ -50,7 +58,7 @@ export class CachedAnswers<T extends CacheableAnswer> {
     const keys = settings.keys.child(kind);
     this.cache = new VerificationCache<T>(settings.redis, keys, settings.cacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS, settings.sealer);
     this.flights = new RedisSingleFlight(settings.redis, keys, settings.singleFlight);
-    this.keySecret = settings.keySecret;
+    this.keySecret = requireSecret(`the ${upstream} cache`, 'keySecret', settings.keySecret, 16, CACHE_KEY_SECRET_HINT);
     this.metrics = settings.metrics;
     // Built once: a lookup then counts without allocating label objects.
     this.lookups = settings.metrics && {
@@ -59,10 +67,9 @@ export class CachedAnswers<T extends CacheableAnswer> {
     };
   }
 
-  /** The id of a verification from its parts (the API key first): an HMAC with the key secret, else SHA-256. */
+  /** The id of a verification from its parts (the API key first): an HMAC with the key secret. */
   id(...parts: string[]): string {
-    const material = parts.join('\n');
-    return this.keySecret ? hmacSign(this.keySecret, material, 'hex') : sha256Hex(material);
+    return hmacSign(this.keySecret, parts.join('\n'), 'hex');
   }
 
   /**

@@ -1,5 +1,5 @@
 import {
-  CashfreeHeaders, cashfreeBaseUrl, cashfreeRefusal, serviceError, silentLogger, type CashfreeCredentials, type Logger, type ServiceError,
+  CashfreeHeaders, checkedCashfreeBaseUrl, cashfreeRefusal, serviceError, silentLogger, type CashfreeCredentials, type Logger, type ServiceError,
 } from '@satyapan/core';
 import { JsonUpstream, str, type JsonAnswer } from '../pan/http.js';
 
@@ -96,7 +96,7 @@ export class HttpOtpProvider implements OtpProviderPort {
 
   constructor(config: HttpOtpProviderConfig) {
     this.logger = config.logger ?? silentLogger();
-    this.upstream = new JsonUpstream(cashfreeBaseUrl(config.baseUrl), config.timeoutMs ?? 10_000, 'cashfree', this.logger);
+    this.upstream = new JsonUpstream(checkedCashfreeBaseUrl('HttpOtpProvider', config), config.timeoutMs ?? 10_000, 'cashfree', this.logger);
     this.headers = new CashfreeHeaders(config);
   }
 

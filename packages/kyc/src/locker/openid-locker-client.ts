@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import { keepAliveFetch, sha256Hex, type KeepAliveFetch } from '@satyapan/core';
+import { keepAliveFetch, requireHttpUrl, requirePublicUrl, requireText, sha256Hex, type KeepAliveFetch } from '@satyapan/core';
 import { classifyLockerFailure } from './failures.js';
 import { requiresInsecureTransport } from '../transport.js';
 import { parseBusiness, parseIssuedFiles, parsePerson } from './parse.js';
@@ -55,11 +55,12 @@ export class OpenIdLockerClient implements LockerPort {
 
   constructor(settings: LockerClientConfig) {
     this.kind = settings.kind;
-    this.base = settings.baseUrl.replace(/\/+$/, '');
+    const owner = `${settings.kind} locker`;
+    this.base = requireHttpUrl(owner, 'baseUrl', settings.baseUrl, 'the partner API base, https://<locker host>/public').href.replace(/\/+$/, '');
     this.paths = PATHS[settings.kind];
-    this.callbackUrl = settings.callbackUrl ?? null;
-    this.clientId = settings.clientId;
-    this.clientSecret = settings.clientSecret;
+    this.callbackUrl = settings.callbackUrl === undefined ? null : requirePublicUrl(owner, 'callbackUrl', settings.callbackUrl);
+    this.clientId = requireText(owner, 'clientId', settings.clientId, 'the client id the locker registered');
+    this.clientSecret = requireText(owner, 'clientSecret', settings.clientSecret, 'the client secret the locker issued');
     this.timeoutMs = (settings.timeoutSeconds ?? 10) * 1000;
     const insecure = requiresInsecureTransport(this.base);
     const metadata: oidc.ServerMetadata = {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  CashfreeHeaders, cashfreeBaseUrl, cashfreeRefusal, serviceError, silentLogger, type CashfreeCredentials, type Logger, type ServiceError,
+  CashfreeHeaders, checkedCashfreeBaseUrl, cashfreeRefusal, serviceError, silentLogger, type CashfreeCredentials, type Logger, type ServiceError,
 } from '@satyapan/core';
 import { JsonUpstream, str, type JsonAnswer } from './http.js';
 import type { PanLookupRequest, PanRecord, PanVerificationProvider } from './port.js';
@@ -47,7 +47,7 @@ export class CashfreePanProvider implements PanVerificationProvider {
 
   constructor(options: CashfreePanOptions) {
     this.logger = options.logger ?? silentLogger();
-    this.upstream = new JsonUpstream(cashfreeBaseUrl(options.baseUrl), options.timeoutMs ?? 10_000, this.name, this.logger);
+    this.upstream = new JsonUpstream(checkedCashfreeBaseUrl('CashfreePanProvider', options), options.timeoutMs ?? 10_000, this.name, this.logger);
     this.headers = new CashfreeHeaders(options);
   }
 

@@ -1,4 +1,4 @@
-import { serviceError, silentLogger, type Logger } from '@satyapan/core';
+import { requireHttpUrl, serviceError, silentLogger, type Logger } from '@satyapan/core';
 import { JsonUpstream, str } from './http.js';
 import type { PanAadhaarLinkOutcome, PanAadhaarLinkProvider, PanAadhaarLinkRequest, PanAadhaarLinkState } from './port.js';
 
@@ -49,7 +49,7 @@ export class IncomeTaxLinkStatusProvider implements PanAadhaarLinkProvider {
 
   constructor(options: IncomeTaxLinkStatusOptions) {
     this.logger = options.logger ?? silentLogger();
-    this.upstream = new JsonUpstream(options.baseUrl.replace(/\/+$/, ''), options.timeoutMs ?? 10_000, this.name, this.logger);
+    this.upstream = new JsonUpstream(requireHttpUrl('IncomeTaxLinkStatusProvider', 'baseUrl', options.baseUrl).href.replace(/\/+$/, ''), options.timeoutMs ?? 10_000, this.name, this.logger);
   }
 
   async linkStatus(request: PanAadhaarLinkRequest): Promise<PanAadhaarLinkOutcome> {

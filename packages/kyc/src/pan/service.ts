@@ -167,7 +167,7 @@ const LINK_MESSAGES: Readonly<Record<Exclude<PanAadhaarLinkState, 'linked'>, str
  * The PAN-Aadhaar link status as a library function: the vendor's checks (an individual's PAN, consent, a
  * reason), then the source's answer from the per-API-key cache (on `acceptCache`, 1 day by default) or the
  * source, single-flight per (API key, PAN, Aadhaar number). The Aadhaar number is only ever part of a hashed
- * id (keyed when `keySecret` is set, which production should set) and never logged.
+ * id (an HMAC with `keySecret`) and never logged.
  */
 export class PanAadhaarLinkService {
   private readonly provider: PanAadhaarLinkProvider;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hmacSign, hmacVerify } from '@satyapan/core';
+import { OptionError, hmacSign, hmacVerify, requireText } from '@satyapan/core';
 import type { LockerKind } from '../locker/types.js';
 
 /**
@@ -12,9 +12,12 @@ export interface StateReference {
   nonce: string;
 }
 
+const STATE_SECRET_HINT = 'the HMAC key of the OAuth state, 16 random bytes or more, the same in every process';
+
 export class StateSigner {
   constructor(private readonly secret: string | Buffer) {
-    if (Buffer.byteLength(secret) < 16) throw new TypeError('The state signing secret must be at least 16 bytes');
+    if (typeof secret !== 'string' && !Buffer.isBuffer(secret)) requireText('createKycServices', 'stateSecret', secret, STATE_SECRET_HINT);
+    if (Buffer.byteLength(secret) < 16) throw new OptionError('stateSecret', `createKycServices: stateSecret must be at least 16 bytes: ${STATE_SECRET_HINT}`);
   }
 
   static newNonce(): string {

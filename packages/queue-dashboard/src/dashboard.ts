@@ -1,4 +1,6 @@
-import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
+// The queue dashboard a host mounts next to the router: bull-board over the statement, webhook and bulk queues,
+// behind basic auth, the router's credential lockout and same-origin writes.
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Queue } from 'bullmq';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
@@ -11,7 +13,16 @@ export interface AdminAccount {
   password: string;
 }
 
+/** An Express app or router: all the dashboard needs of it is `use`. */
+export interface MountPoint {
+  use(path: string, ...handlers: RequestHandler[]): unknown;
+}
+
 export interface QueueDashboardOptions {
+  /**
+   * The queues to show: `statements.queue` (StatementService), `createWebhookQueue(redis,
+   * statements.keys.bullPrefix)` (its webhooks; close it with the host) and `bulk.queue` (BulkService).
+   */
   queues: readonly Queue[];
   account: AdminAccount;
   /**
@@ -39,7 +50,7 @@ const DASHBOARD_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img
  * Failed logins lock their address out (the router's credential lockout), and a state-changing request must
  * come from the dashboard's own origin: the browser sends basic-auth credentials with another site's form too.
  */
-export function mountQueueDashboard(app: Express, path: string, options: QueueDashboardOptions): void {
+export function mountQueueDashboard(app: MountPoint, path: string, options: QueueDashboardOptions): void {
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(path);
   createBullBoard({ queues: options.queues.map((queue) => new BullMQAdapter(queue)), serverAdapter });

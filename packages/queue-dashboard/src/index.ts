@@ -1,0 +1,1 @@
+export { mountQueueDashboard, basicAuth, type AdminAccount, type MountPoint, type QueueDashboardOptions } from './dashboard.js';
