@@ -49,6 +49,8 @@ export const ERROR_REGISTRY = {
   INVALID_REFERENCE_ID: spec(422, () => 'Invalid Reference Id'),
   PHONE_NOT_NUMERIC: spec(422, () => 'Phone should be numeric'),
   INVALID_PHONE: spec(422, () => 'Please provide a valid phone number'),
+  /** A well-formed IFSC the branch directory does not know: refused before a paid penny drop or penny-less call. */
+  UNKNOWN_IFSC: spec(422, () => 'Invalid IFSC provided'),
   INVALID_TDS_TAN: spec(422, () => 'Invalid TAN pattern'),
   INVALID_TCS_TAN: spec(422, () => 'Invalid Tan pattern'),
   /**
