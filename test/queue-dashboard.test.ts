@@ -12,6 +12,7 @@ import request from 'supertest';
 import { Queue } from 'bullmq';
 import type { Browser } from 'playwright-core';
 import { createRedisConnection, waitForRedis, type RedisConnection } from '@satyapan/core';
+import { clearCredentialLockout } from '@satyapan/router';
 import { mountQueueDashboard } from '../examples/host-app/src/admin.js';
 import { launchChromiumOrSkip } from './support/browser.js';
 import { deleteKeysMatching, keysMatching } from './support/redis-cluster.js';
@@ -59,12 +60,17 @@ describe('queue dashboard: login lockout and same-origin writes (in process)', (
     for (const secret of ['guess-5', ACCOUNT.password]) {
       const refused = await queues(secret);
       expect(refused.status, secret).to.equal(429);
-      expect(Number(refused.headers['retry-after'])).to.be.within(1, 15 * 60);
-      expect(refused.body).to.include({ message: 'Too Many Requests' });
+      const seconds = Number(refused.headers['retry-after']);
+      expect(seconds).to.be.within(1, 15 * 60);
+      expect(refused.body).to.include({ message: `Too many failed credential attempts from this address; retry after ${seconds} s` });
       expect(refused.headers['x-content-type-options']).to.equal('nosniff');
     }
     // Counted in Redis (every process of the host shares the count), under the host's key prefix.
     expect(await keysMatching(redis, `${dashboard.keyPrefix}:ratelimit:{login:queue-dashboard:address:*`)).to.have.length(1);
+    // The operator clears it (README "Credential lockout"); the right password works again at once.
+    const cleared = await clearCredentialLockout({ connection: redis, keyPrefix: dashboard.keyPrefix, address: '127.0.0.1', loginScopes: ['queue-dashboard'] });
+    expect(cleared).to.deep.equal({ cleared: 1 });
+    expect((await queues(ACCOUNT.password)).status).to.equal(200);
   });
 
   it('refuses a state-changing request from another site (Origin, Sec-Fetch-Site) with 403, and takes one from its own origin', async () => {
