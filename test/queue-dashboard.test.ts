@@ -73,6 +73,13 @@ describe('queue dashboard: login lockout and same-origin writes (in process)', (
     expect((await queues(ACCOUNT.password)).status).to.equal(200);
   });
 
+  it('shows queue names without their Redis Cluster hash-tag braces; its API keeps the real name, which the queue URLs use', async () => {
+    const listed = await queues(ACCOUNT.password);
+    expect(listed.status).to.equal(200);
+    const shown = (listed.body.queues as Array<{ name: string; displayName: string }>).map(({ name, displayName }) => ({ name, displayName }));
+    expect(shown).to.deep.equal([{ name: '{dashboard}', displayName: 'dashboard' }]);
+  });
+
   it('refuses a state-changing request from another site (Origin, Sec-Fetch-Site) with 403, and takes one from its own origin', async () => {
     const pause = () => request(dashboard.app).put('/admin/queues/api/queues/%7Bdashboard%7D/pause').set('authorization', basic('ops', ACCOUNT.password));
     for (const [header, value] of [['origin', 'https://attacker.example'], ['origin', 'null'], ['origin', `${dashboard.origin}.attacker.example`], ['sec-fetch-site', 'cross-site'], ['sec-fetch-site', 'same-site']] as const) {
@@ -126,8 +133,9 @@ describe('demo: the queue dashboard in headless Chromium', function () {
     }
     const api = await fetch(`${dashboard}/api/queues`, { headers: { authorization: basic('ops', password) } });
     expect(api.status).to.equal(200);
-    const names = ((await api.json()) as { queues: Array<{ name: string }> }).queues.map((queue) => queue.name);
-    expect(names).to.have.members(['{statements}', '{statement-webhooks}', '{bulk}']);
+    const listed = ((await api.json()) as { queues: Array<{ name: string; displayName: string }> }).queues;
+    expect(listed.map((queue) => queue.name)).to.have.members(['{statements}', '{statement-webhooks}', '{bulk}']);
+    expect(listed.map((queue) => queue.displayName)).to.have.members(['statements', 'statement-webhooks', 'bulk']);
   });
 
   it('shows the statement, webhook and bulk queues from its own assets, and renders for a screenshot', async () => {
@@ -142,9 +150,9 @@ describe('demo: the queue dashboard in headless Chromium', function () {
     page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text()); });
     const answer = await page.goto(dashboard);
     expect(answer?.status()).to.equal(200);
-    await page.getByText('{statements}').first().waitFor({ timeout: 30_000 });
-    await page.getByText('{statement-webhooks}').first().waitFor({ timeout: 30_000 });
-    await page.getByText('{bulk}').first().waitFor({ timeout: 30_000 });
+    // Shown without the hash-tag braces of their Redis names.
+    for (const name of ['statements', 'statement-webhooks', 'bulk']) await page.getByText(name, { exact: true }).first().waitFor({ timeout: 30_000 });
+    expect(await page.getByText(/\{(statements|statement-webhooks|bulk)\}/).count(), 'names with braces').to.equal(0);
     // The dashboard's own page may change state: the browser's Origin is the demo's origin.
     const statuses = await page.evaluate(async (base) => {
       const answers: number[] = [];
