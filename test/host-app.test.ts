@@ -11,6 +11,7 @@ import { LOCKER_INDIVIDUALS, PAN_TEST_VALUES, PENNY_DROP_TEST_ACCOUNTS, PENNY_DR
 import { createSatyapanClient, type SatyapanClient } from '@satyapan/client';
 import { verhoeffCheckDigit } from '@satyapan/kyc';
 import { PROGRAMS, spawnDemo, spawnProgram } from './support/spawn-program.js';
+import { dataDirKeyPrefix } from '../examples/host-app/src/config.js';
 import { accessTokenOf } from './support/tokens.js';
 import { eventually, freePort, redisAnswers, shutDownRedis, startRedisServer } from './support/redis-server.js';
 import { workbook26Q } from './statements-support/workbooks.js';
@@ -290,7 +291,9 @@ describe('demo host app: a walk through every area on embedded defaults, with th
 
   it('looks up a branch of the bundled sample directory and verifies a penny-drop test account', async () => {
     const material = `key_walk\nKKBK0000131\n${PENNY_DROP_TEST_ACCOUNTS.valid}`;
-    const cacheKey = (id: string) => `satyapan:bank:pd:{${id}}:answer`;
+    const keyPrefix = demo.output().match(/Key prefix\s+(\S+)/)?.[1];
+    expect(keyPrefix).to.equal(dataDirKeyPrefix(dataDir));
+    const cacheKey = (id: string) => `${keyPrefix}:bank:pd:{${id}}:answer`;
     const redis = new Redis('redis://127.0.0.1:6379');
     // A run of an older demo on the shared Redis may have left the plain-hash key behind.
     await redis.del(cacheKey(sha256Hex(material)));

@@ -12,6 +12,7 @@ import request from 'supertest';
 import { Queue } from 'bullmq';
 import type { Browser } from 'playwright-core';
 import { createRedisConnection, waitForRedis, type RedisConnection } from '@satyapan/core';
+import { clearCredentialLockout } from '@satyapan/router';
 import { mountQueueDashboard } from '@satyapan/queue-dashboard';
 import { launchChromiumOrSkip } from './support/browser.js';
 import { deleteKeysMatching, keysMatching } from './support/redis-cluster.js';
@@ -59,12 +60,24 @@ describe('queue dashboard: login lockout and same-origin writes (in process)', (
     for (const secret of ['guess-5', ACCOUNT.password]) {
       const refused = await queues(secret);
       expect(refused.status, secret).to.equal(429);
-      expect(Number(refused.headers['retry-after'])).to.be.within(1, 15 * 60);
-      expect(refused.body).to.include({ message: 'Too Many Requests' });
+      const seconds = Number(refused.headers['retry-after']);
+      expect(seconds).to.be.within(1, 15 * 60);
+      expect(refused.body).to.include({ message: `Too many failed credential attempts from this address; retry after ${seconds} s` });
       expect(refused.headers['x-content-type-options']).to.equal('nosniff');
     }
     // Counted in Redis (every process of the host shares the count), under the host's key prefix.
     expect(await keysMatching(redis, `${dashboard.keyPrefix}:ratelimit:{login:queue-dashboard:address:*`)).to.have.length(1);
+    // The operator clears it (README "Credential lockout"); the right password works again at once.
+    const cleared = await clearCredentialLockout({ connection: redis, keyPrefix: dashboard.keyPrefix, address: '127.0.0.1', loginScopes: ['queue-dashboard'] });
+    expect(cleared).to.deep.equal({ cleared: 1 });
+    expect((await queues(ACCOUNT.password)).status).to.equal(200);
+  });
+
+  it('shows queue names without their Redis Cluster hash-tag braces; its API keeps the real name, which the queue URLs use', async () => {
+    const listed = await queues(ACCOUNT.password);
+    expect(listed.status).to.equal(200);
+    const shown = (listed.body.queues as Array<{ name: string; displayName: string }>).map(({ name, displayName }) => ({ name, displayName }));
+    expect(shown).to.deep.equal([{ name: '{dashboard}', displayName: 'dashboard' }]);
   });
 
   it('refuses a state-changing request from another site (Origin, Sec-Fetch-Site) with 403, and takes one from its own origin', async () => {
@@ -120,8 +133,9 @@ describe('demo: the queue dashboard in headless Chromium', function () {
     }
     const api = await fetch(`${dashboard}/api/queues`, { headers: { authorization: basic('ops', password) } });
     expect(api.status).to.equal(200);
-    const names = ((await api.json()) as { queues: Array<{ name: string }> }).queues.map((queue) => queue.name);
-    expect(names).to.have.members(['{statements}', '{statement-webhooks}', '{bulk}']);
+    const listed = ((await api.json()) as { queues: Array<{ name: string; displayName: string }> }).queues;
+    expect(listed.map((queue) => queue.name)).to.have.members(['{statements}', '{statement-webhooks}', '{bulk}']);
+    expect(listed.map((queue) => queue.displayName)).to.have.members(['statements', 'statement-webhooks', 'bulk']);
   });
 
   it('shows the statement, webhook and bulk queues from its own assets, and renders for a screenshot', async () => {
@@ -136,9 +150,9 @@ describe('demo: the queue dashboard in headless Chromium', function () {
     page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text()); });
     const answer = await page.goto(dashboard);
     expect(answer?.status()).to.equal(200);
-    await page.getByText('{statements}').first().waitFor({ timeout: 30_000 });
-    await page.getByText('{statement-webhooks}').first().waitFor({ timeout: 30_000 });
-    await page.getByText('{bulk}').first().waitFor({ timeout: 30_000 });
+    // Shown without the hash-tag braces of their Redis names.
+    for (const name of ['statements', 'statement-webhooks', 'bulk']) await page.getByText(name, { exact: true }).first().waitFor({ timeout: 30_000 });
+    expect(await page.getByText(/\{(statements|statement-webhooks|bulk)\}/).count(), 'names with braces').to.equal(0);
     // The dashboard's own page may change state: the browser's Origin is the demo's origin.
     const statuses = await page.evaluate(async (base) => {
       const answers: number[] = [];

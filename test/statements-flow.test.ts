@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { convert, correct } from '@satyapan/statement-engine';
+import { convert, correct, sheetJsonToXlsx } from '@satyapan/statement-engine';
 import { writeConso } from '../packages/statement-engine/test/support/conso.js';
 import { verifyWebhook, type StatementJobView } from '@satyapan/statement-queue';
 import type { ClientConfig } from '@satyapan/router';
@@ -188,6 +188,41 @@ describe('statement jobs end to end (HTTP, Redis, FsStorage, worker)', function 
     expect(panRows).to.have.length(2);
     expect(panRows[0]).to.include('payee_sheet').and.to.include('|4|');
     expect(panRows[1]).to.include('payee_sheet').and.to.include('|8|');
+  });
+
+  it('a failed job says why: its poll, search item and webhook carry the report\'s first 10 errors and a count of the rest', async () => {
+    // 12 payee PANs of the wrong shape and a payer TAN other than the job's: 13 errors, TAN_MISMATCH among them.
+    const job = await submit(alice, TDS_BODY);
+    await upload(job, JSON.stringify(workbook26Q({ rows: 14, tan: 'AHMA09719D', badPanRows: [...Array(12).keys()] })));
+    const done = await pollUntilDone(alice, job.job_id);
+    // The vendor's keys stay as they were.
+    expect(done).to.include({ status: 'failed', message: 'Validation error' });
+    expect(done.validation_report_url).to.be.a('string');
+    const report = (await (await fetch(done.validation_report_json_url as string)).json()) as { errorCount: number; problems: Array<Record<string, unknown>> };
+    const errors = report.problems.filter((problem) => problem.severity === 'error');
+    expect(report.errorCount).to.equal(13);
+    expect(done.problems).to.have.length(10);
+    expect(done.problems).to.deep.equal(errors.slice(0, 10).map(({ severity: _severity, ...problem }) => problem));
+    expect(done.problems_not_shown).to.equal(3);
+    const mismatch = done.problems?.find((problem) => problem.code === 'TAN_MISMATCH');
+    expect(mismatch, JSON.stringify(done.problems)).to.include({ message: 'The TAN in the payer list differs from the TAN this statement is for' });
+    expect(mismatch?.sheet).to.be.a('string');
+    const search = await host.call(alice, 'POST', '/tds/reports/txt/search', { '@entity': 'in.co.service.tds.reports.jobs.search', status: 'failed', page_size: 50 });
+    const item = (search.body.data.items as StatementJobView[]).find((each) => each.job_id === job.job_id);
+    expect(item).to.deep.include({ message: 'Validation error', problems: done.problems, problems_not_shown: 3 });
+    const delivery = await eventually(async () => happy.received.find((each) => JSON.parse(each.body).data.job_id === job.job_id));
+    const payload = verifyWebhook<{ data: StatementJobView }>({ secret: 'alice-hook-secret', body: delivery.body, headers: delivery.headers });
+    expect(payload.data).to.deep.include({ problems: done.problems, problems_not_shown: 3 });
+  });
+
+  it('an .xlsx workbook\'s failed job names the cell of each error it shows', async () => {
+    const job = await submit(alice, TDS_BODY);
+    const xlsx = Buffer.from(await sheetJsonToXlsx(workbook26Q({ rows: 4, badPanRows: [1] })).xlsx.writeBuffer());
+    expect((await fetch(job.json_url as string, { method: 'PUT', body: xlsx })).status).to.equal(200);
+    const done = await pollUntilDone(alice, job.job_id);
+    expect(done).to.include({ status: 'failed', problems_not_shown: 0 });
+    // The block's title is Excel row 1 and its header row 2: the second payee is row 4.
+    expect(done.problems?.map((problem) => [problem.code, problem.row, problem.cell])).to.deep.equal([['INVALID_PAN', 4, 'payee_sheet!B4']]);
   });
 
   it('of two PUTs racing to one json_url exactly one is taken (200) and the other is 409; the job converts the winner', async () => {

@@ -31,6 +31,13 @@ describe('examples/worker: its configuration from the environment', () => {
     expect(() => readConfig({ ...base, SATYAPAN_INPUT_LIMITS: 'sheetRows=lots' })).to.throw('SATYAPAN_INPUT_LIMITS must be name=value pairs separated by commas (e.g. sheetRows=100000), got sheetRows=lots');
   });
 
+  it('refuses unknown IFSCs in bulk rows unless SATYAPAN_REFUSE_UNKNOWN_IFSC=off, and names the variable of another value', () => {
+    expect(readConfig(base).bulk.refuseUnknownIfsc).to.equal(true);
+    expect(readConfig({ ...base, SATYAPAN_REFUSE_UNKNOWN_IFSC: 'on' }).bulk.refuseUnknownIfsc).to.equal(true);
+    expect(readConfig({ ...base, SATYAPAN_REFUSE_UNKNOWN_IFSC: 'off' }).bulk.refuseUnknownIfsc).to.equal(false);
+    expect(() => readConfig({ ...base, SATYAPAN_REFUSE_UNKNOWN_IFSC: 'no' })).to.throw('SATYAPAN_REFUSE_UNKNOWN_IFSC must be on or off, got no');
+  });
+
   it('signs Cashfree calls with the public key in the file a variable names, and names the variable of a file it cannot read', async () => {
     const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();

@@ -23,6 +23,8 @@ export interface RunningDemo {
   apiUrl: string;
   /** Where the demo's Redis is, as printed: a URL (password masked), or `cluster host:port,...`. */
   redisShown: string;
+  /** The prefix of the demo's Redis keys (SATYAPAN_KEY_PREFIX, or derived from the data dir). */
+  keyPrefix: string;
   startedPrivateRedis: boolean;
   workerInProcess: boolean;
   /** The variables a separate examples/worker process needs (SATYAPAN_WORKER=off). */
@@ -137,6 +139,7 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
       webhook: { url: config.demoWebhookUrl, ...(config.demoWebhookSecretGenerated ? { generatedSecret: config.demoWebhookSecret as string } : {}) },
     } : {}),
     redisShown: redisHandle.shown,
+    keyPrefix: config.keyPrefix,
     startedPrivateRedis: redisHandle.child !== undefined,
     workerInProcess: config.workerInProcess,
     workerEnvironment: workerEnvironment(config, redisHandle.target, apiUrl, upstreams),

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parseClusterNodes } from '@satyapan/core';
 
@@ -20,7 +20,11 @@ export interface HostConfig {
   workerInProcess: boolean;
   /** Conversions at once in the in-process worker (`SATYAPAN_WORKER_CONCURRENCY`, as examples/worker reads it); default 1. */
   workerConcurrency: number;
-  /** Prefix of every Redis key (`SATYAPAN_KEY_PREFIX`, default `satyapan`): several demos can share one Redis. */
+  /**
+   * Prefix of every Redis key (`SATYAPAN_KEY_PREFIX`; default `satyapan-<8 hex digits of the data dir's path hash>`):
+   * demos with different data dirs on one Redis share nothing, credential lockouts included; give the same
+   * prefix to demos that are routers of one deployment.
+   */
   keyPrefix: string;
   /** Basic-auth account of the queue dashboard at /admin/queues (`SATYAPAN_ADMIN_USER`, default `admin`). */
   adminUser: string;
@@ -69,6 +73,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
   const tokenSecret = value('SATYAPAN_TOKEN_SECRET', () => random('', 32));
   if (Buffer.byteLength(tokenSecret) < 32) throw new Error('SATYAPAN_TOKEN_SECRET must be at least 32 bytes');
   const adminUser = value('SATYAPAN_ADMIN_USER', () => 'admin');
+  const dataDir = resolve(value('SATYAPAN_DATA_DIR', () => '.data'));
   const optional = (name: string): string | undefined => (env[name] === undefined ? undefined : value(name, () => ''));
   const demoWebhookUrl = optional('SATYAPAN_DEMO_WEBHOOK_URL');
   if (demoWebhookUrl !== undefined && !/^https?:$/.test(urlOrNull(demoWebhookUrl)?.protocol ?? '')) {
@@ -83,7 +88,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     host: value('HOST', () => '127.0.0.1'),
     redisUrl: checkedRedisUrl(value('REDIS_URL', () => 'redis://127.0.0.1:6379')),
     redisClusterNodes: env['REDIS_CLUSTER_NODES'] === undefined ? undefined : parseClusterNodes(value('REDIS_CLUSTER_NODES', () => '')),
-    dataDir: resolve(value('SATYAPAN_DATA_DIR', () => '.data')),
+    dataDir,
     demoKey: value('SATYAPAN_DEMO_KEY', () => random('key_demo_')),
     demoSecret: value('SATYAPAN_DEMO_SECRET', () => random('secret_demo_')),
     // Random per start unless given: tokens and signed URLs of a previous run stop working on restart.
@@ -92,7 +97,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     sealingKey: value('SATYAPAN_SEALING_KEY', () => randomBytes(32).toString('base64')),
     publicUrl: env['SATYAPAN_PUBLIC_URL'] === undefined ? undefined : value('SATYAPAN_PUBLIC_URL', () => ''),
     workerInProcess: onOff(value('SATYAPAN_WORKER', () => 'on')),
-    keyPrefix: value('SATYAPAN_KEY_PREFIX', () => 'satyapan'),
+    keyPrefix: value('SATYAPAN_KEY_PREFIX', () => dataDirKeyPrefix(dataDir)),
     adminUser,
     adminPassword: value('SATYAPAN_ADMIN_PASSWORD', () => random('', 18)),
     adminPasswordGenerated: env['SATYAPAN_ADMIN_PASSWORD'] === undefined,
@@ -109,6 +114,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     demoRateLimit: positiveInteger(optional('SATYAPAN_DEMO_RATE_LIMIT'), 'SATYAPAN_DEMO_RATE_LIMIT'),
     workerConcurrency: positiveInteger(optional('SATYAPAN_WORKER_CONCURRENCY'), 'SATYAPAN_WORKER_CONCURRENCY') ?? 1,
   };
+}
+
+/**
+ * The demo's default Redis key prefix: its own per data dir (the folder's absolute path, hashed), so that two
+ * demos on one Redis share no counters (a credential lockout another demo's failures ran up), tokens or jobs, and
+ * a restart with the same folder finds its own keys again.
+ */
+export function dataDirKeyPrefix(dataDir: string): string {
+  return `satyapan-${createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 8)}`;
 }
 
 function positiveInteger(text: string | undefined, name: string): number | undefined {

@@ -36,6 +36,7 @@ function bankServiceFor(
   const settings = { redis, keys: new KeySpace(keyPrefix).child('bank'), sealer, logger, metrics };
   return createBankService({
     ...(bulk.ifscDirectory ? { directory: bulk.ifscDirectory } : {}),
+    refuseUnknownIfsc: bulk.refuseUnknownIfsc,
     ...(bulk.pennyDrop ? {
       verification: {
         ...settings,

@@ -46,6 +46,8 @@ export interface BulkConfig {
   pan?: { url: string; clientId: string; clientSecret: string; cacheKeySecret: string; publicKeyPem?: string };
   /** A snapshot or Razorpay source (`SATYAPAN_IFSC_DIRECTORY`); the shipped sample when unset. */
   ifscDirectory?: string;
+  /** Refuse rows whose IFSC the directory lacks without a paid call (`SATYAPAN_REFUSE_UNKNOWN_IFSC`, on unless `off`). */
+  refuseUnknownIfsc: boolean;
   /** Calls per second by upstream (`SATYAPAN_BULK_RATE_PENNY_DROP`, `SATYAPAN_BULK_RATE_PENNY_LESS`, `SATYAPAN_BULK_RATE_PAN`). */
   rateLimits: Record<string, number>;
   rowConcurrency?: number;
@@ -173,6 +175,14 @@ function publicKeyFrom(env: NodeJS.ProcessEnv, name: string): { publicKeyPem?: s
   }
 }
 
+/** A switch that is on unless set to `off`; anything but `on` or `off` is a mistake named at start. */
+function onOrOff(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new Error(`${name} must be on or off, got ${raw}`);
+}
+
 function bulkFrom(env: NodeJS.ProcessEnv): BulkConfig {
   const pennyDropUrl = env['SATYAPAN_PENNY_DROP_URL'];
   const pennyLessUrl = env['SATYAPAN_PENNY_LESS_URL'];
@@ -214,6 +224,7 @@ function bulkFrom(env: NodeJS.ProcessEnv): BulkConfig {
       },
     } : {}),
     ...(env['SATYAPAN_IFSC_DIRECTORY'] ? { ifscDirectory: env['SATYAPAN_IFSC_DIRECTORY'] } : {}),
+    refuseUnknownIfsc: onOrOff(env, 'SATYAPAN_REFUSE_UNKNOWN_IFSC'),
     rateLimits,
     ...(rowConcurrency ? { rowConcurrency } : {}),
     ...(chunkSize ? { chunkSize } : {}),

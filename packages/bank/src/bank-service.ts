@@ -74,14 +74,22 @@ export interface BankServiceOptions {
   verification?: BankVerificationOptions;
   /** Penny-less settings; without them the penniless-verify route is not mounted. */
   pennyLess?: PennyLessOptions;
+  /**
+   * Refuse a penny drop or penny-less verification (API and bulk rows) for an IFSC the directory does not know,
+   * with the vendor's 422 `Invalid IFSC provided` and no provider call (default true: the call is paid and the
+   * bank would refuse it). Set false for a host whose directory lags RBI's list, so that new branches still verify.
+   */
+  refuseUnknownIfsc?: boolean;
 }
 
 export async function createBankService(options: BankServiceOptions = {}): Promise<BankService> {
   const source = options.directory;
   const directory = typeof source === 'string' ? await loadDirectory(source) : source ?? await loadSampleDirectory();
   const holder = directory instanceof SwappableDirectory ? directory : new SwappableDirectory(directory);
-  const verification = options.verification ? new BankVerificationService(keyed('verification', options.verification)) : undefined;
-  const pennyLess = options.pennyLess ? new PennyLessVerificationService(keyed('pennyLess', options.pennyLess)) : undefined;
+  // Asked of the holder at each call, so a reloaded or swapped directory decides from then on.
+  const gate = options.refuseUnknownIfsc === false ? {} : { knownIfsc: (ifsc: string) => holder.lookup(ifsc) !== undefined };
+  const verification = options.verification ? new BankVerificationService({ ...keyed('verification', options.verification), ...gate }) : undefined;
+  const pennyLess = options.pennyLess ? new PennyLessVerificationService({ ...keyed('pennyLess', options.pennyLess), ...gate }) : undefined;
   return new BankService(holder, verification, pennyLess);
 }
 

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -199,6 +201,23 @@ describe('bank: IFSC dataset import', () => {
       await runCli(['import', archive, '--out', gz]);
       expect((await readFile(gz))[0]).to.equal(0x1f);
       expect((await loadDirectory(gz)).lookup('FDRL0NCUB01')?.BANKCODE).to.equal('NCUB');
+    });
+
+    it('satyapan-ifsc lookup <IFSC> without a directory answers from the bundled sample', async () => {
+      const branch = JSON.parse(await runCli(['lookup', 'kkbk0000131'])) as Branch;
+      expect(branch).to.include({ IFSC: 'KKBK0000131', BANKCODE: 'KKBK', CITY: 'KANPUR' });
+      try {
+        await runCli(['lookup', 'ZZZZ0000001']);
+        expect.fail('expected an error');
+      } catch (error) {
+        expect((error as Error).message).to.equal('IFSC not found: ZZZZ0000001 in the bundled sample directory; give a full one: satyapan-ifsc lookup <directory.bin> <IFSC>');
+      }
+      // A lone argument that is no IFSC is a directory without its IFSC: usage, as before.
+      await runCli(['lookup', 'directory.bin']).then(() => expect.fail('expected usage'), (error: Error) => expect(error.message).to.match(/^usage:/));
+      // The command itself, as a shell runs it (from source: the tests need no build).
+      const bin = fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url));
+      const { stdout } = await promisify(execFile)(process.execPath, ['--conditions=satyapan-source', '--import', 'tsx', bin, 'lookup', 'KKBK0000131']);
+      expect(JSON.parse(stdout)).to.include({ IFSC: 'KKBK0000131' });
     });
 
     it('the CLI samples a source and explains its usage', async () => {

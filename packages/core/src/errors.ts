@@ -49,6 +49,8 @@ export const ERROR_REGISTRY = {
   INVALID_REFERENCE_ID: spec(422, () => 'Invalid Reference Id'),
   PHONE_NOT_NUMERIC: spec(422, () => 'Phone should be numeric'),
   INVALID_PHONE: spec(422, () => 'Please provide a valid phone number'),
+  /** A well-formed IFSC the branch directory does not know: refused before a paid penny drop or penny-less call. */
+  UNKNOWN_IFSC: spec(422, () => 'Invalid IFSC provided'),
   INVALID_TDS_TAN: spec(422, () => 'Invalid TAN pattern'),
   INVALID_TCS_TAN: spec(422, () => 'Invalid Tan pattern'),
   /**
@@ -77,6 +79,13 @@ export const ERROR_REGISTRY = {
   REASON_EMPTY: spec(422, () => 'Reason cannot be empty'),
   // 429 / 5xx
   TOO_MANY_REQUESTS: spec(429, () => 'Too Many Requests'),
+  /**
+   * The credential lockout (router README "Credential guessing"): too many failed `/authenticate` or `/authorize`
+   * attempts (or logins of a host's page) from one source address, or for one API key. Not the rate limit of
+   * calls: the operator clears it with `clearCredentialLockout` or `satyapan-admin clear-lockout`.
+   */
+  CREDENTIAL_LOCKOUT: spec(429, (seconds: number) => `Too many failed credential attempts from this address; retry after ${seconds} s`),
+  API_KEY_LOCKOUT: spec(429, (seconds: number) => `Too many failed credential attempts for this API key; retry after ${seconds} s`),
   INTERNAL: spec(500, () => 'Internal Server Error'),
   /** The bank or the payment rails failed the penny-drop credit: the vendor answers these with a 500 envelope. */
   BANK_TRANSFER_FAILED: spec(500, (message: string) => message),

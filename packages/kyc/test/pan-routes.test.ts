@@ -67,6 +67,20 @@ describe('router: PAN routes (POST /kyc/pan/verify, POST /kyc/pan-aadhaar/status
     });
   });
 
+  it('takes a verification body without @entity, as the vendor\'s examples send it, and answers on the merits', async () => {
+    const { '@entity': _entity, ...bare } = verifyBody();
+    const verified = await post('/kyc/pan/verify', bare);
+    expect(verified.status, JSON.stringify(verified.body)).to.equal(200);
+    expect(verified.body.data).to.include({ '@entity': 'in.co.service.kyc.pan_verification.response', status: 'valid', name_as_per_pan_match: true });
+    // The vendor's three examples without one: 422 Invalid PAN Pattern, 422 Consent Required, 503 Source Unavailable.
+    expectError(await post('/kyc/pan/verify', { ...bare, pan: 'XXXPX123EE' }), 422, 'Invalid Pan pattern');
+    expectError(await post('/kyc/pan/verify', { ...bare, consent: 'N' }), 422, 'Invalid parameter: Consent is required.');
+    expectError(await post('/kyc/pan/verify', { ...bare, pan: PANS.sourceUnavailable }), 503, 'Source Unavailable');
+    // The link status, whose examples all carry it, still requires it.
+    const { '@entity': _linkEntity, ...bareLink } = linkBody();
+    expectError(await post('/kyc/pan-aadhaar/status', bareLink), 400, 'Invalid request body: @entity is required');
+  });
+
   it('answers the link status in the vendor\'s shape', async () => {
     const res = await post('/kyc/pan-aadhaar/status', linkBody());
     expect(res.status).to.equal(200);

@@ -53,12 +53,27 @@ const DASHBOARD_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img
 export function mountQueueDashboard(app: MountPoint, path: string, options: QueueDashboardOptions): void {
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(path);
-  createBullBoard({ queues: options.queues.map((queue) => new BullMQAdapter(queue)), serverAdapter });
+  createBullBoard({ queues: options.queues.map((queue) => new BullMQAdapter(queue, DISPLAY_OPTIONS(queue))), serverAdapter });
   const lockout = loginLockout(options.redis, { scope: 'queue-dashboard', keyPrefix: options.keyPrefix, ...options.lockout });
   app.use(path, hostPages({ headers: { 'Content-Security-Policy': DASHBOARD_CSP }, ...(options.logger ? { logger: options.logger } : {}) }, (pages) => {
     pages.use(lockout, basicAuth(options.account, 'Satyapan queues'), sameOriginWrites(options.origin), serverAdapter.getRouter() as RequestHandler);
   }));
 }
+
+/**
+ * A queue's name as people read it: without the Redis Cluster hash-tag braces that keep its keys in one slot
+ * (`{statements}` is shown `statements`). The dashboard's URLs keep the real name.
+ */
+export function shownQueueName(name: string): string {
+  return name.replace(/^\{(.+)\}$/, '$1');
+}
+
+/**
+ * How bull-board shows a queue: its cards and pages show `displayName`; its menu shows the name, grouped by a
+ * `delimiter` when there is one, and then without a hash tag's braces. No queue name of ours holds `:`, so the
+ * delimiter forms no group: it only takes the braces off the menu's names.
+ */
+const DISPLAY_OPTIONS = (queue: Queue) => ({ displayName: shownQueueName(queue.name), delimiter: ':' });
 
 /** Methods that change nothing (RFC 9110 safe methods): a cross-site page may read-trigger them, never write. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -8,7 +8,9 @@ export { PRODUCTS, type Product } from './products.js';
 export { buildOpenApi, openApiPath, type OpenApiInfo } from './openapi.js';
 export type { ReadinessCheck } from './routes/health.js';
 export { hostPages, type HostPagesOptions } from './host-pages.js';
-export { loginLockout, type LoginLockoutOptions } from './middleware/rate-limit.js';
+export {
+  loginLockout, clearCredentialLockout, type LoginLockoutOptions, type ClearCredentialLockoutOptions,
+} from './middleware/rate-limit.js';
 export type {
   Area, RouteDefinition, RouteContext, RouteRequest, RouteResult, RouteSchemas, JsonSchema, HttpMethod,
 } from './route-types.js';

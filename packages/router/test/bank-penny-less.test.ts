@@ -93,11 +93,13 @@ describe('router: penny-less verification (GET /bank/{ifsc}/accounts/{account_nu
     expect((await verify(ACCOUNTS.invalidAccount).query({ name: 'Anjali Rao' })).body.data).to.not.have.property('name_match');
   });
 
-  it('answers 422 Invalid IFSC pattern and field messages before asking the provider; 503 when the provider is down', async () => {
+  it('answers 422 Invalid IFSC pattern, Invalid IFSC provided (an IFSC the directory lacks) and field messages before asking the provider; 503 when the provider is down', async () => {
     const before = sim.requests();
     expectError(await verify(ACCOUNTS.individual, 'SBIN745'), 422, 'Invalid IFSC pattern');
     expectError(await verify('1234-5678'), 422, 'Invalid account_number: must contain only letters and digits');
     expectError(await verify(ACCOUNTS.individual).query({ mobile: '12345' }), 422, 'Please provide a valid phone number');
+    // Well formed, but in no directory of ours: the vendor's 422, and no paid call.
+    expectError(await verify(ACCOUNTS.individual, 'ZZZZ0000001'), 422, 'Invalid IFSC provided');
     expect(sim.requests()).to.equal(before);
     expectError(await verify(ACCOUNTS.sourceUnavailable), 503, 'Source Unavailable');
     sim.setDown(true);

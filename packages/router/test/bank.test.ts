@@ -19,11 +19,12 @@ const ENTITY = '@in.co.service.bank.account.penny_drop_verification_response';
 const KYC_ONLY = { id: 'client-kyc', apiKey: 'key_test_kyc', apiSecret: 'secret_test_kyc', products: ['kyc'] as const };
 
 /** A bank service as a host builds it: the sample directory, the simulator as provider, the router's Redis prefix. */
-async function bankService(sim: PennyDropSimulator, keyPrefix: string, opened: RedisClient[]): Promise<BankService> {
+async function bankService(sim: PennyDropSimulator, keyPrefix: string, opened: RedisClient[], refuseUnknownIfsc?: boolean): Promise<BankService> {
   const redis = createRedisConnection({ flavour: 'producer', connectionName: 'bank-route-test' });
   opened.push(redis);
   await waitForRedis(redis);
   return createBankService({
+    ...(refuseUnknownIfsc !== undefined ? { refuseUnknownIfsc } : {}),
     verification: {
       provider: new CashfreePennyDropProvider({ baseUrl: `${sim.url}/verification`, clientId: sim.clientId, clientSecret: sim.clientSecret, timeoutMs: 2_000 }),
       redis,
@@ -219,6 +220,36 @@ describe('router: bank routes', () => {
       expectError(await verify(ACCOUNTS.valid).query({ mobile: '5876543210' }), 422, 'Please provide a valid phone number');
       expectError(await verify(ACCOUNTS.valid).query({ mobile: '98765x3210' }), 422, 'Phone should be numeric');
       expectError(await verify(ACCOUNTS.valid).query({ email: 'a@b.c' }), 400, 'Invalid parameter: email is not allowed');
+    });
+
+    it('refuses an IFSC the directory does not know with the vendor\'s 422, without a call to the provider', async () => {
+      const before = sim.requests();
+      expectError(await verify(ACCOUNTS.valid, 'ZZZZ0000001'), 422, 'Invalid IFSC provided');
+      expectError(await verify(ACCOUNTS.valid, 'zzzz0000001').set('x-accept-cache', 'true'), 422, 'Invalid IFSC provided');
+      expect(sim.requests(), 'provider calls').to.equal(before);
+    });
+
+    it('asks the provider about an IFSC the directory lacks with refuseUnknownIfsc: false, and about one a swapped-in directory has', async () => {
+      const lagging = await startHarness({ keyPrefix: h.keyPrefix, areas: [bankArea(await bankService(sim, h.keyPrefix, opened, false))] });
+      try {
+        const before = sim.requests();
+        const res = await request(lagging.app).get(`/api/bank/ZZZZ0000001/accounts/${ACCOUNTS.valid}/verify`)
+          .set('authorization', await lagging.token(CLIENTS.bankOnly)).set('x-api-key', CLIENTS.bankOnly.apiKey);
+        expect(res.status, res.text).to.equal(200);
+        expect(res.body.data).to.include({ account_exists: true, amount_deposited: '1' });
+        expect(sim.requests(), 'provider calls').to.equal(before + 1);
+      } finally {
+        await lagging.close();
+      }
+      const branch: Branch = { ...(sample.lookup('ABNA0100310') as Branch), IFSC: 'ZZZZ0000001', BANK: 'New Bank', BANKCODE: 'ZZZZ' };
+      bank.directory.swap(IfscDirectory.fromBranches([...sample.branches(), branch], 'with ZZZZ0000001'));
+      try {
+        const before = sim.requests();
+        expect((await verify(ACCOUNTS.valid, 'ZZZZ0000001')).status).to.equal(200);
+        expect(sim.requests(), 'provider calls').to.equal(before + 1);
+      } finally {
+        bank.directory.swap(sample);
+      }
     });
 
     it('answers 503 Source Unavailable when the provider is down, 500 when it refuses our credentials', async () => {

@@ -80,6 +80,20 @@ describe('router: bulk verification routes', function () {
     }
   }
 
+  it('makes no paid call for a row whose IFSC the directory lacks: the row is the single call\'s 422, as an error', async () => {
+    const submitted = await as().post('/bulk/verifications').send({ '@entity': 'in.co.service.bulk.verification.request', kind: 'penny_drop' });
+    expect(submitted.status, JSON.stringify(submitted.body)).to.equal(200);
+    const before = sim.requests();
+    const csv = `ifsc,account_number\nZZZZ0000001,${PD.valid}\nZZZZ0000001,${PD.validSecond}\n${IFSC},${PD.validSecond}\n`;
+    expect((await fetch(submitted.body.data.csv_url, { method: 'PUT', body: csv })).status).to.equal(200);
+    const done = await finished(submitted.body.data.job_id);
+    expect(done.summary).to.deep.equal({ ok: 1, invalid: 0, error: 2, interrupted: 0 });
+    const lines = (await (await fetch(done.result_url)).text()).trimEnd().split('\n');
+    expect(lines[1]).to.equal(`2,,ZZZZ0000001,${PD.valid},,,error,UNKNOWN_IFSC,Invalid IFSC provided,,,,,,`);
+    expect(lines[2]).to.equal(`3,,ZZZZ0000001,${PD.validSecond},,,error,UNKNOWN_IFSC,Invalid IFSC provided,,,,,,`);
+    expect(sim.requests(), 'provider calls: the known IFSC\'s row only').to.equal(before + 1);
+  });
+
   it('submits, takes the CSV through the pre-signed URL, polls progress and serves the result CSV', async () => {
     const submitted = await as().post('/bulk/verifications').send({ '@entity': 'in.co.service.bulk.verification.request', kind: 'penny_drop' });
     expect(submitted.status, JSON.stringify(submitted.body)).to.equal(200);

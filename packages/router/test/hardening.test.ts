@@ -1,12 +1,16 @@
 // Findings of the attack on the router (issue 12): brute force on the token endpoints, token caching, malformed
 // input that used to answer 500, the Host header reflected into absolute URLs, and log levels.
 import { expect } from 'chai';
+import { execFile } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { createLogger, serviceError } from '@satyapan/core';
-import type { RouteDefinition } from '@satyapan/router';
+import { clearCredentialLockout, type RouteDefinition } from '@satyapan/router';
+import { runAdmin } from '../src/cli/admin-cli.js';
 import { CLIENTS, startHarness, type Harness } from './support/harness.js';
 import { deprecatedRoute, echoRoute } from './support/routes.js';
 
@@ -23,15 +27,16 @@ function logSink(): { logger: ReturnType<typeof createLogger>; lines(): Array<Re
 }
 
 /** POST /authenticate from a chosen loopback source address (Linux routes all of 127/8 to lo). */
-function authenticateFrom(h: Harness, localAddress: string, key: string, secret: string): Promise<{ status: number; headers: Record<string, unknown> }> {
+function authenticateFrom(h: Harness, localAddress: string, key: string, secret: string): Promise<{ status: number; headers: Record<string, unknown>; body: Record<string, unknown> }> {
   const url = new URL(`${h.baseUrl}/authenticate`);
   return new Promise((resolve, reject) => {
     const req = httpRequest({
       host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress,
       headers: { 'x-api-key': key, 'x-api-secret': secret },
     }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> }));
     });
     req.on('error', reject);
     req.end();
@@ -53,15 +58,41 @@ describe('router hardening: credential guessing on /authenticate and /authorize'
   });
   after(() => h.close());
 
-  it('locks an address out after repeated wrong secrets: 429 with Retry-After, even for the right secret, and logs the refusal', async () => {
+  it('locks an address out after repeated wrong secrets: 429 with Retry-After and a message of its own, even for the right secret, and logs the refusal', async () => {
     for (let i = 0; i < 5; i += 1) expect((await authenticateFrom(h, '127.0.0.3', CLIENTS.all.apiKey, `wrong-${i}`)).status).to.equal(401);
     const refused = await authenticateFrom(h, '127.0.0.3', CLIENTS.all.apiKey, CLIENTS.all.apiSecret);
     expect(refused.status).to.equal(429);
-    expect(Number(refused.headers['retry-after'])).to.be.within(1, 60);
+    const seconds = Number(refused.headers['retry-after']);
+    expect(seconds).to.be.within(1, 60);
+    expect(refused.body).to.include({ code: 429, message: `Too many failed credential attempts from this address; retry after ${seconds} s` });
+    expect(refused.body).to.have.all.keys('code', 'timestamp', 'message', 'transaction_id');
     const line = log.lines().find((entry) => entry['message'] === 'credential attempts refused');
-    expect(line).to.include({ level: 'warn', limit: 'address' });
+    expect(line).to.include({ level: 'warn', limit: 'address', code: 'CREDENTIAL_LOCKOUT', address: '127.0.0.3' });
     expect(log.text()).not.to.include(CLIENTS.all.apiSecret);
     expect(log.text()).not.to.include(CLIENTS.all.apiKey);
+  });
+
+  it('clearCredentialLockout ends an address\'s lockout at once, for every router on the Redis; other addresses keep theirs', async () => {
+    for (const address of ['127.0.0.9', '127.0.0.10']) {
+      // Keys nobody has, one per address, so that no real key's own lockout is reached.
+      for (let i = 0; i < 5; i += 1) await authenticateFrom(h, address, `key_guess_${address}`, `wrong-${i}`);
+      expect((await authenticateFrom(h, address, CLIENTS.bankOnly.apiKey, CLIENTS.bankOnly.apiSecret)).status, address).to.equal(429);
+    }
+    // As the log line shows the address; an IPv4-mapped IPv6 form names the same counter.
+    expect(await clearCredentialLockout({ connection: h.redis, keyPrefix: h.keyPrefix, address: '::ffff:127.0.0.9' })).to.deep.equal({ cleared: 1 });
+    expect((await authenticateFrom(h, '127.0.0.9', CLIENTS.bankOnly.apiKey, CLIENTS.bankOnly.apiSecret)).status).to.equal(200);
+    expect((await authenticateFrom(h, '127.0.0.10', CLIENTS.bankOnly.apiKey, CLIENTS.bankOnly.apiSecret)).status).to.equal(429);
+    expect(await clearCredentialLockout({ connection: h.redis, keyPrefix: h.keyPrefix, address: '127.0.0.11' }), 'an address never counted').to.deep.equal({ cleared: 0 });
+    // The operator's command does the same (run as a shell runs it, from source; it finds Redis as the routers do).
+    const bin = fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, ['--conditions=satyapan-source', '--import', 'tsx', bin, 'clear-lockout', '--address', '127.0.0.10'], {
+      env: { ...process.env, SATYAPAN_KEY_PREFIX: h.keyPrefix },
+    });
+    expect(stdout).to.equal(`address 127.0.0.10: cleared 1 failed-attempt counter(s) under key prefix ${h.keyPrefix}; the lockout is over\n`);
+    expect((await authenticateFrom(h, '127.0.0.10', CLIENTS.bankOnly.apiKey, CLIENTS.bankOnly.apiSecret)).status).to.equal(200);
+    await runAdmin(['clear-lockout'], () => h.redis).then(() => expect.fail('expected a usage error'), (error: Error) => {
+      expect(error.message).to.match(/^clear-lockout needs --address or --api-key\nusage:/);
+    });
   });
 
   it('limits one API key across addresses, and successful exchanges do not count', async () => {
@@ -72,9 +103,13 @@ describe('router hardening: credential guessing on /authenticate and /authorize'
     expect(statuses).to.deep.equal([401, 401, 401, 401, 401, 401, 401, 401]);
     const locked = await authenticateFrom(h, '127.0.0.7', key, CLIENTS.other.apiSecret);
     expect(locked.status).to.equal(429);
-    expect(log.lines().some((entry) => entry['message'] === 'credential attempts refused' && entry['limit'] === 'api_key')).to.equal(true);
+    expect(locked.body['message']).to.equal(`Too many failed credential attempts for this API key; retry after ${Number(locked.headers['retry-after'])} s`);
+    expect(log.lines().some((entry) => entry['message'] === 'credential attempts refused' && entry['limit'] === 'api_key' && entry['code'] === 'API_KEY_LOCKOUT')).to.equal(true);
     // Another key from another address is not affected.
     expect((await authenticateFrom(h, '127.0.0.8', CLIENTS.bankOnly.apiKey, CLIENTS.bankOnly.apiSecret)).status).to.equal(200);
+    // Cleared by key (the counter is named by a digest of it).
+    expect(await clearCredentialLockout({ connection: h.redis, keyPrefix: h.keyPrefix, apiKey: key })).to.deep.equal({ cleared: 1 });
+    expect((await authenticateFrom(h, '127.0.0.7', key, CLIENTS.other.apiSecret)).status).to.equal(200);
   });
 
   it('guards /authorize the same way', async () => {

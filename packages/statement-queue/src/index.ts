@@ -1,8 +1,8 @@
 export { StatementService, type StatementServiceOptions, type SubmitRequest } from './service.js';
 export { DEFAULTS } from './defaults.js';
 export {
-  DOMAINS, JOB_STATUSES, QUARTERS, TDS_FORMS, FAILURE_MESSAGES, jobEntity, listEntity, isTerminal,
-  type StatementDomain, type JobStatus, type Quarter, type TdsForm, type JobRecord, type JobOwner, type StatementJobView, type SearchPage,
+  DOMAINS, JOB_STATUSES, QUARTERS, TDS_FORMS, FAILURE_MESSAGES, SHOWN_PROBLEMS, jobEntity, listEntity, isTerminal,
+  type StatementDomain, type JobStatus, type Quarter, type TdsForm, type JobRecord, type JobProblem, type JobOwner, type StatementJobView, type SearchPage,
 } from './model.js';
 export { JobStore, type TransitionFields, type TransitionResult } from './job-store.js';
 export { StatementKeys, ownerOf, storageKeys, refOfUploadKey, type JobRef } from './keys.js';

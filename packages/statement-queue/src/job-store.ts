@@ -2,7 +2,7 @@ import type { SatyapanMetrics, RedisConnection } from '@satyapan/core';
 import { IllegalTransitionError, JobMissingError } from './errors.js';
 import { StatementKeys, type JobRef } from './keys.js';
 import { LuaScript } from '@satyapan/core';
-import { JOB_STATUSES, type JobRecord, type JobStatus, type Quarter, type StatementDomain } from './model.js';
+import { JOB_STATUSES, type JobProblem, type JobRecord, type JobStatus, type Quarter, type StatementDomain } from './model.js';
 import { formKind, periodStartYear } from './period.js';
 import { sourcesOf } from '@satyapan/core';
 
@@ -13,6 +13,9 @@ export interface TransitionFields {
   reportKey?: string;
   reportXlsxKey?: string;
   warningCount?: number;
+  /** A failed job's first errors (stored as JSON) and its error count: what its poll shows of the report. */
+  problems?: JobProblem[];
+  errorCount?: number;
 }
 
 export interface TransitionResult {
@@ -66,6 +69,8 @@ const FIELD_NAMES: Record<keyof TransitionFields, string> = {
   reportKey: 'report_key',
   reportXlsxKey: 'report_xlsx_key',
   warningCount: 'warning_count',
+  problems: 'problems',
+  errorCount: 'error_count',
 };
 
 /**
@@ -110,7 +115,7 @@ export class JobStore {
     const keys = [this.keys.record(ref), ...this.keys.statusIndexes(ref.owner, domain, JOB_STATUSES)];
     const pairs = Object.entries(fields)
       .filter(([, value]) => value !== undefined)
-      .flatMap(([name, value]) => [FIELD_NAMES[name as keyof TransitionFields], String(value)]);
+      .flatMap(([name, value]) => [FIELD_NAMES[name as keyof TransitionFields], hashValue(value)]);
     const args = [ref.jobId, to, now, sourcesOf(to).join(','), JOB_STATUSES.join(','), ...pairs];
     const [outcome, previous] = (await TRANSITION.run(this.redis, keys, args)) as [string, string];
     if (outcome === 'missing') throw new JobMissingError(ref.jobId);
@@ -160,6 +165,11 @@ export class JobStore {
   }
 }
 
+/** A hash field's text: lists of objects as JSON, anything else as its string. */
+function hashValue(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
 function toHash(record: JobRecord): string[] {
   const fields: Record<string, string | number | null> = {
     job_id: record.jobId,
@@ -184,6 +194,8 @@ function toHash(record: JobRecord): string[] {
     report_key: record.reportKey,
     report_xlsx_key: record.reportXlsxKey,
     warning_count: record.warningCount,
+    problems: record.problems === null ? null : hashValue(record.problems),
+    error_count: record.errorCount,
     webhook_url: record.webhookUrl,
     webhook_secret: record.webhookSecretSealed,
   };
@@ -219,6 +231,8 @@ function fromHash(hash: Record<string, string>): JobRecord | null {
     reportKey: text('report_key'),
     reportXlsxKey: text('report_xlsx_key'),
     warningCount: hash['warning_count'] === undefined ? null : Number(hash['warning_count']),
+    problems: hash['problems'] === undefined ? null : (JSON.parse(hash['problems']) as JobProblem[]),
+    errorCount: hash['error_count'] === undefined ? null : Number(hash['error_count']),
     webhookUrl: text('webhook_url'),
     webhookSecretSealed: text('webhook_secret'),
   };

@@ -43,6 +43,22 @@ export const FAILURE_MESSAGES = {
   processing: 'Processing error',
 } as const;
 
+/**
+ * A problem of a failed job's report as its poll shows it (docs/API.md "Statement jobs"): where it is (`sheet`,
+ * `row`, `column`; `cell` for an .xlsx workbook) and what it is. Only errors are shown: they are why the job failed.
+ */
+export interface JobProblem {
+  code: string;
+  message: string;
+  sheet: string | null;
+  row: number | null;
+  column: string | null;
+  cell?: string;
+}
+
+/** How many of a failed job's errors its poll, search item and webhook show; the reports hold them all. */
+export const SHOWN_PROBLEMS = 10;
+
 /** Everything Redis keeps about one job (a hash; absent optional fields are simply not stored). */
 export interface JobRecord {
   jobId: string;
@@ -71,6 +87,10 @@ export interface JobRecord {
   reportXlsxKey: string | null;
   /** Warnings in the engine's report; null until a report is written. */
   warningCount: number | null;
+  /** Failed jobs: the report's first SHOWN_PROBLEMS errors; null for other jobs and jobs failed before they were kept. */
+  problems: JobProblem[] | null;
+  /** Failed jobs: every error in the report (the report may keep fewer; the count is exact); null with `problems`. */
+  errorCount: number | null;
   webhookUrl: string | null;
   /** Sealed with the service's Sealer (AES-256-GCM), bound to the job id. */
   webhookSecretSealed: string | null;
@@ -115,6 +135,10 @@ export interface StatementJobView {
   /** Succeeded jobs: how many warnings the report holds (the TXT was written regardless). */
   warnings_count?: number;
   message?: string;
+  /** Failed jobs: the report's first SHOWN_PROBLEMS errors, in report order. */
+  problems?: JobProblem[];
+  /** Failed jobs: how many more errors the report holds than `problems` shows. */
+  problems_not_shown?: number;
 }
 
 export interface SearchPage {

@@ -14,6 +14,7 @@ import type { OversizeFile } from './dispatch.js';
 import { storageKeys, type JobRef } from './keys.js';
 import { FAILURE_MESSAGES, isTerminal, type JobRecord } from './model.js';
 import type { ConvertJobData, DeliveryJobData } from './queues.js';
+import { failureSummary } from './problems.js';
 import type { ScratchSpace } from './scratch.js';
 import { enqueueWebhook, type WebhookRetryOptions } from './webhooks/delivery.js';
 
@@ -195,7 +196,7 @@ export class StatementProcessor {
       return { outcome: 'succeeded' };
     }
     const message = outcome.kind === 'invalid-workbook' ? FAILURE_MESSAGES.invalidWorkbook : FAILURE_MESSAGES.validation;
-    await this.end(ref, record, 'failed', { ...reports, message });
+    await this.end(ref, record, 'failed', { ...reports, message, ...failureSummary(outcome.report) });
     return { outcome: 'failed' };
   }
 
@@ -221,7 +222,7 @@ export class StatementProcessor {
   private async failAfterInfrastructureError(ref: JobRef, record: JobRecord, error: unknown): Promise<void> {
     this.options.logger.error('statement job failed after its last attempt', { job_id: ref.jobId, error: (error as Error).message });
     const report = singleProblemReport('PROCESSING_ERROR', 'The statement could not be processed; submit the job again');
-    let fields: TransitionFields = { message: FAILURE_MESSAGES.processing };
+    let fields: TransitionFields = { message: FAILURE_MESSAGES.processing, ...failureSummary(report) };
     try {
       fields = { ...fields, ...(await this.writeReports(ref, report, await this.options.converter.reportXlsx(report))) };
     } catch {

@@ -1,4 +1,4 @@
-import { CORRECTION_TYPES, JOB_STATUSES, QUARTERS, STATEMENT_KINDS, TDS_FORMS, type StatementDomain, type StatementKind } from './model.js';
+import { CORRECTION_TYPES, JOB_STATUSES, QUARTERS, SHOWN_PROBLEMS, STATEMENT_KINDS, TDS_FORMS, type StatementDomain, type StatementKind } from './model.js';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type SearchQuery } from './search.js';
 import type { StatementService, SubmitRequest } from './service.js';
 import { ERROR_REGISTRY, type Area, type ClientRecord, type JsonSchema, type RouteDefinition, type RouteRequest } from '@satyapan/core';
@@ -96,6 +96,20 @@ const POLL_QUERY: JsonSchema = {
   properties: { job_id: { type: 'string', minLength: 1, maxLength: 128 } },
 };
 
+/** One error of a failed job, as its poll shows it (JobProblem). */
+const PROBLEM: JsonSchema = {
+  type: 'object',
+  required: ['code', 'message', 'sheet', 'row', 'column'],
+  properties: {
+    code: { type: 'string', description: 'The engine\'s problem code, e.g. `TAN_MISMATCH` or `INVALID_PAN`.' },
+    message: { type: 'string' },
+    sheet: { type: ['string', 'null'], description: 'Sheet name as in the workbook; null for a problem of the whole file or the job.' },
+    row: { type: ['integer', 'null'], description: 'Row as a person counts it (the Excel row for an .xlsx workbook).' },
+    column: { type: ['string', 'null'], description: 'Column header, or `<list block>.<key>` for list items.' },
+    cell: { type: 'string', description: 'For an .xlsx workbook: the Excel cell, e.g. `payment_sheet!F12`.' },
+  },
+};
+
 function jobSchema(domain: StatementDomain): JsonSchema {
   const url = { type: 'string', format: 'uri' };
   return {
@@ -129,6 +143,14 @@ function jobSchema(domain: StatementDomain): JsonSchema {
       },
       warnings_count: { type: 'integer', minimum: 0, description: 'Succeeded jobs: the warnings in the validation report (the TXT was written regardless).' },
       message: { type: 'string', description: 'Why the job failed, e.g. `Validation error` or `Invalid Workbook`.' },
+      problems: {
+        type: 'array', maxItems: SHOWN_PROBLEMS, items: PROBLEM,
+        description: `Failed jobs: the first ${SHOWN_PROBLEMS} errors of the validation report, in its order (the reports hold them all).`,
+      },
+      problems_not_shown: {
+        type: 'integer', minimum: 0,
+        description: 'Failed jobs: how many more errors the validation report holds than `problems` shows (0 when it shows them all).',
+      },
     },
   };
 }

@@ -246,6 +246,8 @@ export class StatementService {
       reportKey: null,
       reportXlsxKey: null,
       warningCount: null,
+      problems: null,
+      errorCount: null,
       webhookUrl: owner.webhookUrl ?? null,
       webhookSecretSealed: secret === null ? null : this.options.sealer.seal(secret, webhookSecretContext(jobId)),
     };

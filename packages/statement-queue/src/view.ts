@@ -8,7 +8,10 @@ export interface ViewOptions {
   downloadTtlSeconds: number;
 }
 
-/** The fields every view of a job has (search items stop here: the vendor lists no URLs). */
+/**
+ * The fields every view of a job has (search items stop here: the vendor lists no URLs). A failed job's first
+ * errors are among them: why it failed is what a list of jobs is read for.
+ */
 export function summaryView(record: JobRecord): StatementJobView {
   const view: StatementJobView = {
     '@entity': jobEntity(record.domain),
@@ -32,6 +35,10 @@ export function summaryView(record: JobRecord): StatementJobView {
     updated_at: record.updatedAt,
   };
   if (record.status === 'failed' && record.message) view.message = record.message;
+  if (record.status === 'failed' && record.problems !== null) {
+    view.problems = record.problems;
+    view.problems_not_shown = Math.max(0, (record.errorCount ?? 0) - record.problems.length);
+  }
   if (record.status === 'succeeded' && record.warningCount !== null) view.warnings_count = record.warningCount;
   return view;
 }

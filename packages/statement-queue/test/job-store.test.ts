@@ -11,7 +11,7 @@ function recordFor(ref: JobRef, createdAt: number, overrides: Partial<JobRecord>
   return {
     jobId: ref.jobId, domain: 'tds', clientId: 'client-a', tan: 'AHMA09719D', form: '26Q', quarter: 'Q3',
     financialYear: 'FY 2025-26', previousReceiptNumber: null, csiExpected: false, correction: null, status: 'created', createdAt, updatedAt: createdAt,
-    attempts: 0, message: null, txtKey: null, reportKey: null, reportXlsxKey: null, warningCount: null, webhookUrl: null, webhookSecretSealed: null,
+    attempts: 0, message: null, txtKey: null, reportKey: null, reportXlsxKey: null, warningCount: null, problems: null, errorCount: null, webhookUrl: null, webhookSecretSealed: null,
     ...overrides,
   };
 }

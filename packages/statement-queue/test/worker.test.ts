@@ -319,6 +319,10 @@ describe('statement-queue: the worker', function () {
     await startWorker();
     const done = await finished(job);
     expect(done).to.include({ status: 'failed', message: 'Processing error' });
+    expect(done).to.deep.include({
+      problems: [{ code: 'PROCESSING_ERROR', message: 'The statement could not be processed; submit the job again', sheet: null, row: null, column: null }],
+      problems_not_shown: 0,
+    });
     // The record is final a moment before BullMQ records the last attempt as failed.
     const bull = await bullJobWhen(service.queue, job.job_id, 'failed');
     expect(bull.attemptsMade).to.equal(3);

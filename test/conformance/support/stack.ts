@@ -1,6 +1,6 @@
 // Every area behind one router, as the demo runs it: the kyc stack of the router tests (locker and OTP
 // simulators on loopback, real Redis under a unique prefix, FsStorage served by the router) extended with the
-// bank service (shipped sample directory, penny-drop simulator) and the statement service with an in-process
+// bank service (the demo's directory: the shipped sample and the vendor's example branches; penny-drop simulator) and the statement service with an in-process
 // worker. Used by the vendor conformance test only.
 import { KeySpace, Sealer, createRedisConnection, waitForRedis } from '@satyapan/core';
 import { CashfreePennyDropProvider, SetuPennyLessProvider, bankArea, createBankService } from '@satyapan/bank';
@@ -10,6 +10,7 @@ import {
   type PanSimulator, type PennyDropSimulator, type PennyLessSimulator, type SimulatorControls,
 } from '@satyapan/sandbox';
 import { CLIENTS, startKycStack, type KycStack } from '../../../packages/kyc/test/support/stack.js';
+import { demoDirectory } from '../../../examples/host-app/src/demo-directory.js';
 import type { Json } from './facts.js';
 
 export interface Answer {
@@ -47,7 +48,9 @@ export async function startConformanceStack(): Promise<ConformanceStack> {
     },
     extend: async ({ redis, keyPrefix, storage }) => {
       const sealer = new Sealer([{ id: 'conformance', key: Sealer.generateKey() }]);
+      // The demo's directory: penny drop and penny-less refuse an IFSC it lacks, and the vendor's examples use its own.
       const bank = await createBankService({
+        directory: await demoDirectory(),
         verification: {
           provider: new CashfreePennyDropProvider({ baseUrl: `${pennyDrop.url}/verification`, clientId: pennyDrop.clientId, clientSecret: pennyDrop.clientSecret, timeoutMs: 5_000 }),
           redis,

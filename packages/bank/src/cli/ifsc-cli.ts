@@ -5,7 +5,7 @@
  *                        [--custom-sublets custom-sublets.json] [--banknames banknames.json]
  *   satyapan-ifsc sample <source> --out sample.bin.gz [--per-state 60] [--per-bank 8] [--per-sublet 2]
  *   satyapan-ifsc info <directory.bin>
- *   satyapan-ifsc lookup <directory.bin> <IFSC>
+ *   satyapan-ifsc lookup [<directory.bin>] <IFSC>      (the bundled sample directory without a path)
  *
  * An output name ending in .gz is gzip-compressed. Output is written to a temporary file and renamed into
  * place, so a router watching the path never reads a half-written snapshot.
@@ -14,7 +14,10 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { BankMetadata } from '../ifsc/bank-codes.js';
+import { isIfscPattern } from '../ifsc/branch.js';
+import type { BranchDirectory } from '../ifsc/directory.js';
 import { importBranches, loadDirectory, type ImportReport } from '../ifsc/importer.js';
+import { loadSampleDirectory } from '../ifsc/sample.js';
 import { sampleBranches } from '../ifsc/sampler.js';
 import { encodeSnapshot } from '../ifsc/snapshot.js';
 import { basename } from 'node:path';
@@ -23,7 +26,7 @@ const USAGE = `usage:
   satyapan-ifsc import <IFSC.csv|by-bank.tar.gz|folder> --out <directory.bin[.gz]> [--sublets <sublet.json>] [--custom-sublets <file>] [--banknames <file>]
   satyapan-ifsc sample <source> --out <sample.bin.gz> [--per-state N] [--per-bank N] [--per-sublet N]
   satyapan-ifsc info <directory.bin>
-  satyapan-ifsc lookup <directory.bin> <IFSC>
+  satyapan-ifsc lookup [<directory.bin>] <IFSC>   (without a directory: the bundled sample, ~3.7k branches)
 `;
 
 export class UsageError extends Error {
@@ -100,10 +103,16 @@ export async function runCli(argv: readonly string[]): Promise<string> {
   if (values.help || command === undefined) return USAGE;
   if ((command === 'import' || command === 'sample') && first) return runImport(first, values, command === 'sample');
   if (command === 'info' && first) return `${JSON.stringify((await loadDirectory(first)).metadata, null, 2)}\n`;
-  if (command === 'lookup' && first && second) {
-    const branch = (await loadDirectory(first)).lookup(second);
-    if (!branch) throw new UsageError(`IFSC not found: ${second.toUpperCase()}`);
-    return `${JSON.stringify(branch, null, 2)}\n`;
+  if (command === 'lookup' && first && second) return lookup(await loadDirectory(first), second, '');
+  // One argument that is an IFSC: the bundled sample answers, as the router's default directory does.
+  if (command === 'lookup' && first && isIfscPattern(first)) {
+    return lookup(await loadSampleDirectory(), first, ' in the bundled sample directory; give a full one: satyapan-ifsc lookup <directory.bin> <IFSC>');
   }
   throw new UsageError(USAGE);
+}
+
+function lookup(directory: BranchDirectory, ifsc: string, where: string): string {
+  const branch = directory.lookup(ifsc);
+  if (!branch) throw new UsageError(`IFSC not found: ${ifsc.toUpperCase()}${where}`);
+  return `${JSON.stringify(branch, null, 2)}\n`;
 }

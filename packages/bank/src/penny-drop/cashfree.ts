@@ -155,7 +155,7 @@ function cashfreeName(name: string): string {
 
 /** The vendor's 422 messages for input the provider refused after our own checks passed. */
 function inputErrorMessage(providerCode: string): string {
-  if (/ifsc/i.test(providerCode)) return 'Invalid IFSC provided';
+  if (/ifsc/i.test(providerCode)) return ERROR_REGISTRY.UNKNOWN_IFSC.message();
   if (/account/i.test(providerCode)) return 'Please provide a valid bank account';
   if (/name/i.test(providerCode)) return 'Invalid name: rejected by the bank verification provider';
   if (/phone|mobile/i.test(providerCode)) return ERROR_REGISTRY.INVALID_PHONE.message();

@@ -1,5 +1,5 @@
 import {
-  CachedAnswers, silentLogger, systemClock, type Clock, type KeySpace, type Logger, type SatyapanMetrics, type Sealer, type SingleFlightOptions,
+  CachedAnswers, serviceError, silentLogger, systemClock, type Clock, type KeySpace, type Logger, type SatyapanMetrics, type Sealer, type SingleFlightOptions,
 } from '@satyapan/core';
 import { canonicalIfsc } from '../ifsc/branch.js';
 import { assertAccountNumber, assertIfsc, assertMobile, assertName } from '../validation.js';
@@ -28,6 +28,12 @@ export interface VerificationSettings {
   clock?: Clock;
   /** Where cache hits and provider call durations are counted (`createMetrics()` from @satyapan/core). */
   metrics?: SatyapanMetrics;
+  /**
+   * Whether a bank has this IFSC (given in upper case). One it has not is refused with the vendor's 422 `Invalid
+   * IFSC provided` before the cache, the single flight or the provider are asked: a paid call the provider would
+   * refuse is not made. createBankService sets it from its directory (`refuseUnknownIfsc`); absent: no check.
+   */
+  knownIfsc?: (ifsc: string) => boolean;
 }
 
 /** A provider's answer: its own code (for logs) and whether it is worth caching (answers about the account are, failures of the rails are not). */
@@ -78,6 +84,7 @@ export class CachedVerifier<T extends Definitive> {
   readonly logger: Logger;
   private readonly clock: Clock;
   private readonly nameMatchThreshold: number | undefined;
+  private readonly knownIfsc: ((ifsc: string) => boolean) | undefined;
 
   /**
    * `kind` (`pd`, `pl`) keeps each kind of verification in its own keys; `label` names it in log lines;
@@ -88,6 +95,7 @@ export class CachedVerifier<T extends Definitive> {
     this.logger = settings.logger ?? silentLogger();
     this.clock = settings.clock ?? systemClock;
     this.nameMatchThreshold = settings.nameMatchThreshold === undefined ? undefined : checkThreshold(settings.nameMatchThreshold);
+    this.knownIfsc = settings.knownIfsc;
   }
 
   /** `name_match` of the request's name against the bank's, at the configured threshold; undefined without both. */
@@ -96,7 +104,7 @@ export class CachedVerifier<T extends Definitive> {
   }
 
   /**
-   * Checks the input (422s with the vendor's messages), then answers from the cache or through `ask` (one
+   * Checks the input (422s with the vendor's messages) and that the IFSC is known, then answers from the cache or through `ask` (one
    * call per verification id at a time). `logger`: a request-scoped logger; the settings' one otherwise.
    */
   async verify(input: AccountCheckInput, ask: (request: ProviderRequest) => Promise<T>, logger: Logger = this.logger,
@@ -106,6 +114,10 @@ export class CachedVerifier<T extends Definitive> {
     assertName(input.name);
     assertMobile(input.mobile);
     const ifsc = canonicalIfsc(input.ifsc);
+    if (this.knownIfsc && !this.knownIfsc(ifsc)) {
+      logger.child({ ifsc }).info(`${this.label} refused: the IFSC is not in the branch directory`);
+      throw serviceError('UNKNOWN_IFSC');
+    }
     const id = this.verificationId(input.apiKey, ifsc, input.accountNumber);
     const started = this.clock.now();
     const answer = await this.answer(id, input.acceptCache === true, () => ask({

@@ -19,11 +19,15 @@ const REASON: JsonSchema = {
   description: 'Why the check is made (kept by the caller for audit); not empty',
 };
 
+/**
+ * `@entity` may be left out, as three of the vendor's own examples of this operation do (its 422 and 503 ones) and
+ * its service answers them on the merits; a wrong one is still a 400 (docs/API.md).
+ */
 const VERIFY_BODY: JsonSchema = {
   type: 'object',
-  required: ['@entity', 'pan', 'name_as_per_pan', 'date_of_birth', 'consent', 'reason'],
+  required: ['pan', 'name_as_per_pan', 'date_of_birth', 'consent', 'reason'],
   properties: {
-    '@entity': { const: `${PREFIX}.pan_verification.request` },
+    '@entity': { const: `${PREFIX}.pan_verification.request`, description: 'Optional here, as the vendor\'s examples show; when sent it must be this value' },
     pan: { type: 'string', pattern: PAN_PATTERN.source, 'x-message': ERROR_REGISTRY.INVALID_PAN_PATTERN.message(), description: 'The PAN to verify (upper case)' },
     name_as_per_pan: { type: 'string', minLength: 1, maxLength: PAN_NAME_MAX, pattern: '\\S', 'x-message': VALIDATION.nameAsPerPan, description: 'The holder\'s name as the caller has it' },
     date_of_birth: { type: 'string', pattern: DATE_OF_BIRTH_PATTERN.source, 'x-message': VALIDATION.dateOfBirth, description: 'Date of birth, or of incorporation for a business: DD/MM/YYYY' },

@@ -119,19 +119,58 @@ export function credentialLimit(redis: RedisConnection, keys: KeySpace, options:
     failedAttemptLimit(redis, keys, {
       windowMs,
       limit: options.perAddress ?? 20,
-      // Hash-tagged so that every key of one counter stays in one Redis Cluster slot.
-      keyGenerator: (req: Request) => `{auth:address:${ipKeyGenerator(req.ip ?? 'unknown')}}`,
+      keyGenerator: (req: Request) => addressCounter(req.ip ?? 'unknown'),
       handler: refuseCredentials('address'),
     }),
     failedAttemptLimit(redis, keys, {
       windowMs,
       limit: options.perApiKey ?? 100,
       skip: (req: Request) => apiKeyOf(req) === undefined,
-      // The key itself never reaches Redis: a short hash of it names the counter.
-      keyGenerator: (req: Request) => `{auth:key:${keyDigest(apiKeyOf(req) ?? '')}}`,
+      keyGenerator: (req: Request) => apiKeyCounter(apiKeyOf(req) ?? ''),
       handler: refuseCredentials('api_key'),
     }),
   ];
+}
+
+// Counter names, hash-tagged so that every key of one counter stays in one Redis Cluster slot. An address is
+// counted as express-rate-limit advises (an IPv4-mapped IPv6 address as the IPv4 one, IPv6 per /56).
+const addressCounter = (address: string): string => `{auth:address:${ipKeyGenerator(address)}}`;
+// The key itself never reaches Redis: a short hash of it names the counter.
+const apiKeyCounter = (apiKey: string): string => `{auth:key:${keyDigest(apiKey)}}`;
+const loginCounter = (scope: string, address: string): string => `{login:${scope}:address:${ipKeyGenerator(address)}}`;
+/** The prefix of every failed-attempt counter in Redis (rate-limit-redis puts it before the counter's name). */
+const counterPrefix = (keys: KeySpace): string => `${keys.plain('ratelimit')}:`;
+
+export interface ClearCredentialLockoutOptions {
+  /** The Redis the routers share (`createRedisConnection()`, a `Redis` or a `Cluster`). */
+  connection: RedisConnection;
+  /** The routers' `keyPrefix`; default `satyapan`. */
+  keyPrefix?: string;
+  /** A source address as the lockout saw it (`req.ip`, the `address` of the `credential attempts refused` log line). */
+  address?: string;
+  /** An API key whose per-key lockout to clear (the lockout keys it by a digest; the key is not stored). */
+  apiKey?: string;
+  /** Also clear the address's `loginLockout` counters of these scopes (a host's own login, e.g. `queue-dashboard`). */
+  loginScopes?: readonly string[];
+}
+
+/**
+ * Ends a credential lockout now instead of at the end of its window: removes the failed-attempt counters of an
+ * address (and of an API key, and of a host's login scopes) from Redis, for every router sharing it. Answers how
+ * many counters there were. The counters of a limiter are the only state: nothing else needs a restart.
+ */
+export async function clearCredentialLockout(options: ClearCredentialLockoutOptions): Promise<{ cleared: number }> {
+  const { address, apiKey, loginScopes = [] } = options;
+  if (address === undefined && apiKey === undefined) throw new Error('clearCredentialLockout needs an address or an apiKey');
+  const prefix = counterPrefix(new KeySpace(options.keyPrefix));
+  const counters = [
+    ...(address !== undefined ? [addressCounter(address), ...loginScopes.map((scope) => loginCounter(scope, address))] : []),
+    ...(apiKey !== undefined ? [apiKeyCounter(apiKey)] : []),
+  ];
+  if (options.connection.status !== 'ready') await waitForRedis(options.connection, 5_000);
+  // One DEL per counter: each has its own slot on Redis Cluster.
+  const removed = await Promise.all(counters.map((counter) => options.connection.del(`${prefix}${counter}`)));
+  return { cleared: removed.reduce((sum, count) => sum + count, 0) };
 }
 
 export interface LoginLockoutOptions {
@@ -155,9 +194,9 @@ export function loginLockout(redis: RedisConnection, options: LoginLockoutOption
   return failedAttemptLimit(redis, new KeySpace(options.keyPrefix), {
     windowMs: options.windowMs ?? 15 * 60_000,
     limit: options.perAddress ?? 20,
-    keyGenerator: (req: Request) => `{login:${options.scope}:address:${ipKeyGenerator(req.ip ?? 'unknown')}}`,
+    keyGenerator: (req: Request) => loginCounter(options.scope, req.ip ?? 'unknown'),
     requestWasSuccessful: (_req: Request, res: Response) => res.statusCode !== 401,
-    handler: refuseAttempts('login attempts refused', () => ({ limit: 'address', scope: options.scope })),
+    handler: refuseAttempts('login attempts refused', 'CREDENTIAL_LOCKOUT', () => ({ limit: 'address', scope: options.scope })),
   });
 }
 
@@ -169,7 +208,7 @@ function failedAttemptLimit(redis: RedisConnection, keys: KeySpace, options: Par
     legacyHeaders: false,
     passOnStoreError: false,
     validate: VALIDATE,
-    store: redisStore(redis, keys.plain('ratelimit') + ':'),
+    store: redisStore(redis, counterPrefix(keys)),
     ...options,
   });
 }
@@ -186,28 +225,34 @@ function keyDigest(apiKey: string): string {
 
 /** Logs the refusal (which limit, the address, a digest of the key: never the key or secret), then answers 429. */
 function refuseCredentials(limit: 'address' | 'api_key') {
-  return refuseAttempts('credential attempts refused', (req) => {
+  return refuseAttempts('credential attempts refused', limit === 'address' ? 'CREDENTIAL_LOCKOUT' : 'API_KEY_LOCKOUT', (req) => {
     const apiKey = apiKeyOf(req);
     return { limit, key_digest: apiKey === undefined ? undefined : keyDigest(apiKey).slice(0, 12) };
   });
 }
 
-/** Logs a refusal (what `details` gives, the address and path), then answers 429. */
-function refuseAttempts(message: string, details: (req: Request) => Record<string, unknown>) {
+type LockoutCode = 'CREDENTIAL_LOCKOUT' | 'API_KEY_LOCKOUT';
+
+/** Logs a refusal (its code, what `details` gives, the address and path), then answers the lockout's own 429. */
+function refuseAttempts(message: string, code: LockoutCode, details: (req: Request) => Record<string, unknown>) {
   return (req: Request, res: Response, next: NextFunction, options: Options): void => {
     const { limit, ...rest } = details(req);
-    stateOf(res).logger?.warn(message, { limit, address: req.ip, ...rest, path: req.path });
-    tooManyRequests(req, res, next, options);
+    stateOf(res).logger?.warn(message, { code, limit, address: req.ip, ...rest, path: req.path });
+    lockedOut(req, res, next, options, code);
   };
 }
 
-/** 429 with Retry-After: the limiter's own header when it sets one, else the seconds left in the window. */
-function tooManyRequests(req: Request, res: Response, next: NextFunction, options: Options): void {
+/**
+ * 429 with Retry-After and a message of its own that says what happened and for how long (a lockout is not the
+ * call rate limit, and waiting is not the only way out: an operator can clear it). The seconds are the limiter's
+ * Retry-After when it set one, else those left in the window.
+ */
+function lockedOut(req: Request, res: Response, next: NextFunction, options: Options, code: LockoutCode): void {
   const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
   const fallback = Math.ceil(options.windowMs / 1000);
   const seconds = resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : fallback;
-  const retryAfter = res.getHeader('retry-after') ?? String(seconds);
-  next(serviceErrorWith({ headers: { 'retry-after': String(retryAfter) } }, 'TOO_MANY_REQUESTS'));
+  const retryAfter = Number(res.getHeader('retry-after') ?? seconds);
+  next(serviceErrorWith({ headers: { 'retry-after': String(retryAfter) } }, code, retryAfter));
 }
 
 const VALIDATE = { trustProxy: false, xForwardedForHeader: false, keyGeneratorIpFallback: false };

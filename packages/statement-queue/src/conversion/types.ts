@@ -6,6 +6,8 @@ export interface ReportProblem {
   sheet: string | null;
   row: number | null;
   column: string | null;
+  /** For an .xlsx workbook: the Excel cell (`payment_sheet!F12`). */
+  cell?: string;
   code: string;
   message: string;
   severity: 'error' | 'warning';
