@@ -5,7 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { createLogger, serviceError } from '@satyapan/core';
+import { createLogger, documentedError, serviceError } from '@satyapan/core';
 import type { RouteDefinition } from '@satyapan/router';
 import { CLIENTS, startHarness, type Harness } from './support/harness.js';
 import { deprecatedRoute, echoRoute } from './support/routes.js';
@@ -41,6 +41,7 @@ function authenticateFrom(h: Harness, localAddress: string, key: string, secret:
 const unknownJob: RouteDefinition = {
   method: 'get', path: '/test/unknown/:id', operationId: 'testUnknown', summary: 'Always 521', tag: 'test', product: 'kyc', auth: 'jwt',
   schemas: {},
+  errors: [documentedError('DATA_NOT_FOUND', '{id}')],
   handler: async ({ params }) => { throw serviceError('DATA_NOT_FOUND', String(params['id'])); },
 };
 
