@@ -74,7 +74,7 @@ export function exampleRequests(document: OpenApiDocument): ExampleRequest[] {
 
 /** Sends `example` to the API at `apiUrl` as the reference's Try-it-out would, with the given credentials. */
 export async function sendExample(apiUrl: string, example: ExampleRequest, credentials: Record<string, string>): Promise<{ status: number; text: string }> {
-  const query = new URLSearchParams(Object.entries(example.query).map(([k, v]) => [k, String(v)]));
+  const query = new URLSearchParams(Object.entries(example.query).map(([k, v]): [string, string] => [k, String(v)]));
   const response = await fetch(`${apiUrl}${example.path}${query.size > 0 ? `?${query}` : ''}`, {
     method: example.method,
     headers: { ...credentials, ...example.headers, ...(example.body !== undefined ? { 'content-type': 'application/json' } : {}) },
