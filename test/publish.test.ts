@@ -154,6 +154,13 @@ describe('publish and install: a fresh app from a registry mounts the README sni
         const data = ((await job.json()) as { data: { status: string; json_url: string } }).data;
         expect(data.status).to.equal('created');
         expect(data.json_url).to.match(/^https:\/\/api\.example\.com\/kyc-api\/storage\//);
+
+        // The snippet's API reference, on this Express: our page, its initializer and Swagger UI's bundle.
+        for (const path of ['/docs', '/docs/init.js', '/docs/assets/swagger-ui-bundle.js']) {
+          const page = await fetch(`http://127.0.0.1:${port}${path}`);
+          expect(page.status, path).to.equal(200);
+          expect(page.headers.get('content-security-policy'), path).to.include("frame-ancestors 'none'");
+        }
       } finally {
         await app.stop();
       }

@@ -14,7 +14,7 @@ describe('README: the mounting snippet', function () {
   it('mounts every area and type-checks against the packages', async () => {
     const [snippet] = await readmeBlocks('Mounting the router in an existing app', 'ts');
     if (!snippet) throw new Error('README.md has no mounting snippet');
-    for (const area of ['bankArea(', 'kycArea(', 'statementsArea(']) expect(snippet).to.include(area);
+    for (const area of ['bankArea(', 'kycArea(', 'statementsArea(', 'apiReference(']) expect(snippet).to.include(area);
     // Inside the repository, so that the workspace packages resolve as an installed app would see them.
     const dir = await mkdtemp(join(ROOT, '.readme-snippet-'));
     try {
