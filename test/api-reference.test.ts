@@ -6,10 +6,11 @@ import { expect } from 'chai';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchChromiumOrSkip } from './support/browser.js';
 import { exampleRequests, operationsOf, sendExample, type OpenApiDocument } from './support/openapi-examples.js';
 import { spawnDemo } from './support/spawn-program.js';
+import { authorizeWithKeyAndSecret, tryItOut } from './support/swagger-ui.js';
 import { accessTokenOf } from './support/tokens.js';
 
 interface VendorCase {
@@ -125,16 +126,6 @@ describe('demo: the API reference', function () {
       await browser?.close();
     });
 
-    /** Opens the operation, presses Execute (Try-it-out is on from the start) and returns the status it shows. */
-    async function tryItOut(page: Page, tag: string, operationId: string): Promise<string> {
-      const block = page.locator(`#operations-${tag}-${operationId}`);
-      await block.locator('.opblock-summary').first().click();
-      await block.locator('.execute').click();
-      const status = block.locator('.live-responses-table tbody .response-col_status').first();
-      await status.waitFor({ timeout: 20_000 });
-      return (await status.innerText()).trim();
-    }
-
     it('authorizes with the key and secret, gets a token from /authenticate, then calls an operation with it', async () => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
       const refusedByPolicy: string[] = [];
@@ -145,18 +136,9 @@ describe('demo: the API reference', function () {
       const paths = await page.$$eval('.opblock-summary-path', (nodes) => nodes.map((node) => node.getAttribute('data-path')));
       for (const path of ['/authenticate', '/bank/{ifsc}', '/kyc/docvault/sessions/init', '/tds/reports/txt']) expect(paths).to.include(path);
 
-      await page.locator('.auth-wrapper .authorize').click();
-      const dialog = page.locator('.dialog-ux');
-      for (const [scheme, value] of [['apiKey', credentials.key], ['apiSecret', credentials.secret]] as const) {
-        const container = dialog.locator('.auth-container', { has: page.locator('h4 code', { hasText: new RegExp(`^${scheme}$`) }) });
-        await container.locator('input').fill(value);
-        await container.locator('button.authorize').click();
-        await container.getByRole('button', { name: 'Remove authorization' }).waitFor();
-      }
-      await dialog.locator('button.btn-done').first().click();
-
-      expect(await tryItOut(page, 'auth', 'authenticate')).to.equal('200');
-      expect(await tryItOut(page, 'bank', 'lookupIfsc')).to.equal('200');
+      await authorizeWithKeyAndSecret(page, credentials.key, credentials.secret);
+      expect((await tryItOut(page, 'auth', 'authenticate')).status).to.equal('200');
+      expect((await tryItOut(page, 'bank', 'lookupIfsc')).status).to.equal('200');
       // The token /authenticate answered, filled in by the page, not typed by anyone.
       const curl = await page.locator('#operations-bank-lookupIfsc .curl-command').innerText();
       expect(curl).to.match(/Authorization: eyJ/).and.include(`x-api-key: ${credentials.key}`).and.not.include('x-api-secret');

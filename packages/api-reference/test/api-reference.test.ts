@@ -4,7 +4,10 @@
 import { expect } from 'chai';
 import { request as httpRequest } from 'node:http';
 import { apiReference } from '@satyapan/api-reference';
-import { startHarness, type Harness } from '../../router/test/support/harness.js';
+import type { Browser } from 'playwright-core';
+import { CLIENTS, startHarness, type Harness } from '../../router/test/support/harness.js';
+import { launchChromiumOrSkip } from '../../../test/support/browser.js';
+import { authorizeWithKeyAndSecret, tryItOut } from '../../../test/support/swagger-ui.js';
 
 interface RawAnswer { status: number; headers: Record<string, string | string[] | undefined>; body: string }
 
@@ -92,6 +95,25 @@ describe('apiReference(): the reference of the router a host mounts', () => {
     expect(answer.status).to.equal(400);
     expect(JSON.parse(answer.body)).to.include({ message: 'Invalid parameter: path is not valid percent-encoding' });
     expect(answer.body).not.to.match(/URIError|node_modules/);
+  });
+
+  describe('in headless Chromium', () => {
+    let browser: Browser;
+    before(async function () {
+      browser = await launchChromiumOrSkip(this, 'the API reference of a router host');
+    });
+    after(async () => {
+      await browser?.close();
+    });
+
+    it('Try-it-out gets a token and calls the router where it is mounted (the document\'s relative server)', async () => {
+      const page = await browser.newPage();
+      await page.goto(`${origin}/docs`);
+      await page.waitForSelector('.opblock', { timeout: 30_000 });
+      await authorizeWithKeyAndSecret(page, CLIENTS.all.apiKey, CLIENTS.all.apiSecret);
+      expect(await tryItOut(page, 'auth', 'authenticate')).to.deep.equal({ status: '200', url: `${origin}/api/authenticate` });
+      expect((await tryItOut(page, 'operations', 'healthLive')).status).to.equal('200');
+    });
   });
 
   it('refuses a document URL it cannot place, naming the option', () => {
