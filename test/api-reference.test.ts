@@ -1,131 +1,151 @@
-// The demo's API reference page (Swagger UI over the router's /openapi.json), opened in headless Chromium as a
-// person would: it lists the operations of every area, and a screenshot of it is taken.
+// The demo's API reference (@satyapan/api-reference over the router's /openapi.json) as a new user meets it:
+// every request example the document carries is sent to the running demo (sandbox upstreams on loopback) and
+// answered as documented; the vendor's own examples are among them; and in headless Chromium, "Authorize" with
+// the key and the secret, Try-it-out of /authenticate, then of an operation, gets a 200.
 import { expect } from 'chai';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
 import type { Browser } from 'playwright-core';
-import { mountApiReference } from '../examples/host-app/src/api-reference.js';
 import { launchChromiumOrSkip } from './support/browser.js';
+import { exampleRequests, operationsOf, sendExample, type OpenApiDocument } from './support/openapi-examples.js';
 import { spawnDemo } from './support/spawn-program.js';
+import { authorizeWithKeyAndSecret, tryItOut } from './support/swagger-ui.js';
+import { accessTokenOf } from './support/tokens.js';
 
-interface RawAnswer { status: number; headers: Record<string, string | string[] | undefined>; body: string }
-
-/** GET with the path sent exactly as given (`..` and `%2e%2e` included): fetch and supertest would tidy it. */
-function rawGet(base: string, path: string): Promise<RawAnswer> {
-  const { hostname, port } = new URL(base);
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest({ hostname, port, path, method: 'GET' }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => { body += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    sent.on('error', reject);
-    sent.end();
-  });
+interface VendorCase {
+  operation: string;
+  source: string;
+  request: { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
+  status: number;
 }
 
-describe('API reference page: only our files, behind the API\'s headers and error envelope (in process)', () => {
-  let server: Server;
-  let base: string;
-  before(async () => {
-    const app = express();
-    mountApiReference(app, '/docs', 'http://127.0.0.1:3000/api/openapi.json');
-    server = await new Promise<Server>((resolve) => { const listening = app.listen(0, '127.0.0.1', () => resolve(listening)); });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+// The vendor's request examples (copied from shared/reference, its OpenAPI documents and Postman collection).
+const VENDOR = new URL('./fixtures/vendor-request-examples.json', import.meta.url);
 
-  function expectSecurityHeaders(answer: RawAnswer, path: string): void {
-    expect(answer.headers['x-content-type-options'], path).to.equal('nosniff');
-    expect(answer.headers['x-frame-options'], path).to.equal('SAMEORIGIN');
-    expect(answer.headers['x-request-id'], path).to.be.a('string');
-    const csp = String(answer.headers['content-security-policy']);
-    for (const directive of ["default-src 'none'", "script-src 'self'", "frame-ancestors 'none'", "connect-src 'self' http://127.0.0.1:3000"]) expect(csp, path).to.include(directive);
-  }
+/** Parameters that name something another operation made (a session, a job, a token): no example can know one. */
+const CREATED_IDS = new Set(['session_id', 'job_id', 'request_token']);
 
-  it('serves our page, its initializer and the two Swagger UI files it loads, with the security headers', async () => {
-    for (const [path, type] of [['/docs', 'text/html'], ['/docs/init.js', 'application/javascript'], ['/docs/assets/swagger-ui-bundle.js', 'application/javascript'], ['/docs/assets/swagger-ui.css', 'text/css']] as const) {
-      const answer = await rawGet(base, path);
-      expect(answer.status, path).to.equal(200);
-      expect(answer.headers['content-type'], path).to.match(new RegExp(`^${type}`));
-      expectSecurityHeaders(answer, path);
-    }
-    const page = (await rawGet(base, '/docs')).body;
-    expect(page).to.include('<title>Satyapan API reference</title>').and.not.include('<script>');
-    expect((await rawGet(base, '/docs/init.js')).body).to.include('"validatorUrl":null');
-  });
-
-  it('answers 404 in the envelope to traversal, Swagger\'s stock pages and every other file of the package, with no stack or install path', async () => {
-    const refused = [
-      '/docs/assets/../package.json', '/docs/assets/%2e%2e/package.json', '/docs/assets/%2e%2e%2fpackage.json', '/docs/assets/..%2f..%2fpackage.json',
-      '/docs/assets/%2E%2E%2F%2E%2E%2F%2E%2E%2Fetc%2Fpasswd', '/docs/assets/package.json', '/docs/assets/index.html', '/docs/assets/oauth2-redirect.html',
-      '/docs/assets/swagger-initializer.js', '/docs/assets/swagger-ui-bundle.js.map', '/docs/assets/', '/docs/index.html', '/docs/oauth2-redirect.html',
-      '/docs/assets/constructor', '/docs/assets/__proto__', '/docs/../package.json',
-    ];
-    for (const path of refused) {
-      const answer = await rawGet(base, path);
-      expect(answer.status, path).to.equal(404);
-      expect(answer.headers['content-type'], path).to.match(/^application\/json/);
-      const body = JSON.parse(answer.body) as Record<string, unknown>;
-      expect(body, path).to.have.all.keys('code', 'timestamp', 'message', 'transaction_id');
-      expect(answer.body, path).not.to.match(/node_modules|\/work\/|\bat \w+ \(|Petstore|"version"/);
-      expectSecurityHeaders(answer, path);
-    }
-  });
-
-  it('answers 400 in the envelope, not a stack, to a path that does not percent-decode', async () => {
-    const answer = await rawGet(base, '/docs/assets/%E0%A4%A');
-    expect(answer.status).to.equal(400);
-    expect(JSON.parse(answer.body)).to.include({ message: 'Invalid parameter: path is not valid percent-encoding' });
-    expect(answer.body).not.to.match(/URIError|node_modules/);
-  });
-});
-
-describe('demo: the API reference page in headless Chromium', function () {
-  this.timeout(90_000);
-  let browser: Browser;
+describe('demo: the API reference', function () {
+  this.timeout(120_000);
   let demo: ReturnType<typeof spawnDemo>;
   let dataDir: string;
+  let api: string;
+  let docs: string;
+  let document: OpenApiDocument;
+  let credentials: { key: string; secret: string };
 
-  before(async function () {
-    browser = await launchChromiumOrSkip(this, 'the API reference page test');
+  before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'satyapan-docs-'));
     demo = spawnDemo({ SATYAPAN_DATA_DIR: dataDir });
-    await demo.waitFor(/Stop with Ctrl\+C/);
+    await demo.waitFor(/Stop with Ctrl\+C/, 60_000);
+    api = demo.output().match(/API mounted at\s+(\S+)/)?.[1] ?? '';
+    docs = demo.output().match(/API reference\s+(\S+)/)?.[1] ?? '';
+    credentials = {
+      key: demo.output().match(/x-api-key:\s+(\S+)/)?.[1] ?? '',
+      secret: demo.output().match(/x-api-secret:\s+(\S+)/)?.[1] ?? '',
+    };
+    const answer = await fetch(`${api}/openapi.json`);
+    expect(answer.status).to.equal(200);
+    document = (await answer.json()) as OpenApiDocument;
   });
   after(async () => {
-    await browser?.close();
     if (demo) expect(await demo.stop()).to.equal(0);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('lists the operations of every area from /openapi.json, and renders for a screenshot', async () => {
-    const docs = demo.output().match(/API reference\s+(\S+)/)?.[1];
-    expect(docs, demo.output()).to.match(/\/docs$/);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
-    const failed: string[] = [];
-    page.on('requestfailed', (request) => failed.push(request.url()));
-    const refusedByPolicy: string[] = [];
-    page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text()); });
-    await page.goto(docs!);
-    await page.waitForSelector('.opblock', { timeout: 30_000 });
-    const paths = await page.$$eval('.opblock-summary-path', (nodes) => nodes.map((node) => node.getAttribute('data-path')));
-    for (const path of ['/authenticate', '/bank/{ifsc}', '/kyc/docvault/sessions/init', '/tds/reports/txt']) expect(paths).to.include(path);
-    expect(await page.title()).to.equal('Satyapan API reference');
-    const screenshot = join(dataDir, 'api-reference.png');
-    await page.screenshot({ path: screenshot, fullPage: false });
-    const png = await readFile(screenshot);
-    expect(png.subarray(1, 4).toString()).to.equal('PNG');
-    expect(png.length).to.be.greaterThan(20_000); // a rendered page, not a blank one
-    expect(failed, 'requests that failed').to.deep.equal([]);
-    expect(refusedByPolicy, 'what the page\'s Content-Security-Policy refused').to.deep.equal([]);
+  async function callerHeaders(): Promise<Record<string, string>> {
+    const token = await accessTokenOf(await fetch(`${api}/authenticate`, {
+      method: 'POST', headers: { 'x-api-key': credentials.key, 'x-api-secret': credentials.secret },
+    }));
+    return { authorization: token, 'x-api-key': credentials.key };
+  }
+
+  it('names the key and secret for /authenticate and the token and key for every other authenticated operation', () => {
+    expect(document.components.securitySchemes).to.have.all.keys('accessToken', 'apiKey', 'apiSecret');
+    expect(document.paths['/authenticate']!['post']!.security).to.deep.equal([{ apiKey: [], apiSecret: [] }]);
+    expect(document.paths['/bank/{ifsc}']!['get']!.security).to.deep.equal([{ accessToken: [], apiKey: [] }]);
+    expect(document.paths['/health']!['get']!.security).to.deep.equal([]);
+  });
+
+  it('has an example for every operation with a body or a required parameter, except those that need an id another operation made', () => {
+    const examples = exampleRequests(document);
+    const without = operationsOf(document).filter(({ operation, op }) => {
+      const required = op.parameters.filter((p) => p.required).map((p) => p.name);
+      if (required.some((name) => CREATED_IDS.has(name))) return false;
+      if (!op.requestBody && required.length === 0) return false;
+      return !examples.some((example) => example.operation === operation);
+    }).map(({ operation }) => operation);
+    expect(without).to.deep.equal([]);
+    for (const example of examples) expect(example.missing, `${example.operation} example ${example.name}`).to.deep.equal([]);
+  });
+
+  it('answers every request example of the document: a success, or exactly the status the example documents', async () => {
+    const headers = await callerHeaders();
+    const examples = exampleRequests(document);
+    expect(examples.length).to.be.greaterThan(20);
+    const wrong: string[] = [];
+    for (const example of examples) {
+      const answer = await sendExample(api, example, headers);
+      const ok = example.status === undefined ? answer.status < 400 : answer.status === example.status;
+      if (!ok) wrong.push(`${example.operation} example ${example.name}: ${answer.status} (expected ${example.status ?? '< 400'}) ${answer.text.slice(0, 200)}`);
+    }
+    expect(wrong).to.deep.equal([]);
+  });
+
+  it('carries the vendor\'s own request examples, unchanged', async () => {
+    const vendor = JSON.parse(await readFile(VENDOR, 'utf8')) as { cases: VendorCase[] };
+    const examples = exampleRequests(document);
+    for (const c of vendor.cases) {
+      const ours = examples.filter((example) => example.operation === c.operation).map((example) => ({
+        ...(Object.keys(example.params).length > 0 ? { params: example.params } : {}),
+        ...(Object.keys(example.query).length > 0 ? { query: example.query } : {}),
+        ...(example.body !== undefined ? { body: example.body } : {}),
+        status: example.status ?? 200,
+      }));
+      expect(ours, `${c.operation}: ${c.source}`).to.deep.include({ ...c.request, status: c.status });
+    }
+  });
+
+  it('lists, per operation, only that operation\'s error messages', () => {
+    const pennyDrop = document.paths['/bank/{ifsc}/accounts/{account_number}/verify']!['get']!.responses;
+    expect(pennyDrop['422']!.description).to.include('Invalid IFSC pattern').and.not.include('OTP missing in request');
+    expect(pennyDrop['422']!.description).not.to.include('Invalid Aadhaar number pattern');
+    const otp = document.paths['/kyc/aadhaar/okyc/otp/verify']!['post']!.responses;
+    expect(otp['422']!.description).to.include('OTP missing in request').and.not.include('Invalid IFSC pattern');
+    expect(document.paths['/health']!['get']!.responses).not.to.have.any.keys('401', '403', '422');
+    expect(document.paths['/authenticate']!['post']!.responses['401']!.description).to.equal('- Unauthorized');
+  });
+
+  describe('in headless Chromium', () => {
+    let browser: Browser;
+    before(async function () {
+      browser = await launchChromiumOrSkip(this, 'the API reference page test');
+    });
+    after(async () => {
+      await browser?.close();
+    });
+
+    it('authorizes with the key and secret, gets a token from /authenticate, then calls an operation with it', async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
+      const refusedByPolicy: string[] = [];
+      page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text()); });
+      await page.goto(docs);
+      await page.waitForSelector('.opblock', { timeout: 30_000 });
+      expect(await page.title()).to.equal('Satyapan API reference');
+      const paths = await page.$$eval('.opblock-summary-path', (nodes) => nodes.map((node) => node.getAttribute('data-path')));
+      for (const path of ['/authenticate', '/bank/{ifsc}', '/kyc/docvault/sessions/init', '/tds/reports/txt']) expect(paths).to.include(path);
+
+      await authorizeWithKeyAndSecret(page, credentials.key, credentials.secret);
+      expect((await tryItOut(page, 'auth', 'authenticate')).status).to.equal('200');
+      expect((await tryItOut(page, 'bank', 'lookupIfsc')).status).to.equal('200');
+      // The token /authenticate answered, filled in by the page, not typed by anyone.
+      const curl = await page.locator('#operations-bank-lookupIfsc .curl-command').innerText();
+      expect(curl).to.match(/Authorization: eyJ/).and.include(`x-api-key: ${credentials.key}`).and.not.include('x-api-secret');
+      expect(refusedByPolicy, 'what the page\'s Content-Security-Policy refused').to.deep.equal([]);
+      const screenshot = join(dataDir, 'api-reference.png');
+      await page.screenshot({ path: screenshot });
+      expect((await readFile(screenshot)).subarray(1, 4).toString()).to.equal('PNG');
+    });
   });
 });

@@ -6,12 +6,12 @@ import {
 } from '@satyapan/core';
 import { S3Storage } from '@satyapan/storage-s3';
 import { createRouter, type ClientConfig } from '@satyapan/router';
+import { apiReference } from '@satyapan/api-reference';
 import { bankArea } from '@satyapan/bank';
 import { kycArea } from '@satyapan/kyc';
 import { createWebhookQueue, statementsArea } from '@satyapan/statement-queue';
 import { bulkArea } from '@satyapan/bulk';
 import { mountQueueDashboard } from '@satyapan/queue-dashboard';
-import { mountApiReference } from './api-reference.js';
 import type { DemoS3Config, HostConfig } from './config.js';
 import { findOrStartRedis, findRedisCluster, type RedisHandle } from './redis-bootstrap.js';
 import { startDemoServices, workerEnvironment } from './services.js';
@@ -42,7 +42,7 @@ export interface RunningDemo {
 
 /** The host app's own route: proof that the router is one part of an ordinary Express app. */
 function hostRoutes(app: express.Express, apiUrl: string, upstreams: DemoUpstreams, logger: Logger): void {
-  mountApiReference(app, '/docs', `${apiUrl}/openapi.json`, logger);
+  app.use('/docs', apiReference({ openapiUrl: `${apiUrl}/openapi.json`, logger }));
   app.get('/', (_req, res) => {
     res.json({
       app: 'satyapan demo host',

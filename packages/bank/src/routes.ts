@@ -4,10 +4,13 @@ import {
 import { IFSC_PATTERN, STRING_FIELDS, FLAG_FIELDS, NULLABLE_FIELDS } from './ifsc/branch.js';
 import { PENNY_DROP_ENTITY } from './penny-drop/service.js';
 import { PENNY_LESS_ENTITY } from './penny-less/service.js';
+import { CASHFREE_PENNY_DROP_ERRORS } from './penny-drop/cashfree.js';
+import { SETU_PENNY_LESS_ERRORS } from './penny-less/setu.js';
+import { BANK_EXAMPLES } from './examples.js';
 import type { BankService } from './bank-service.js';
 import type { SearchParams } from './ifsc/service.js';
 import { NAME_MATCH_SCHEMA } from '@satyapan/name-match';
-import { parseAcceptCache, type Area, type JsonSchema, type RouteContext, type RouteDefinition, type RouteRequest } from '@satyapan/core';
+import { documentedError, parseAcceptCache, type Area, type JsonSchema, type RouteContext, type RouteDefinition, type RouteRequest } from '@satyapan/core';
 
 /** The bank area for `createRouter({ areas })`: IFSC lookup and search, and penny drop when configured. */
 export function bankArea(bank: BankService): Area {
@@ -156,7 +159,7 @@ function bankRoutes(ctx: RouteContext, bank: BankService): RouteDefinition[] {
       method: 'get', path: '/bank/search', operationId: 'searchBranches', tag: 'bank', product: 'bank', auth: 'jwt',
       summary: 'Search bank branches by bank, state, city, district and text; paged, in IFSC order.',
       schemas: { query: SEARCH_QUERY, response: BRANCH_PAGE },
-      errors: [400, 422],
+      examples: BANK_EXAMPLES.searchBranches,
       handler: async ({ query }) => {
         const page = bank.searchBranches(query as SearchParams);
         return {
@@ -171,7 +174,8 @@ function bankRoutes(ctx: RouteContext, bank: BankService): RouteDefinition[] {
       method: 'get', path: '/bank/:ifsc', operationId: 'lookupIfsc', tag: 'bank', product: 'bank', auth: 'jwt', raw: true,
       summary: 'Branch details of an IFSC (case-insensitive); the branch object itself, not enveloped.',
       schemas: { params: { type: 'object', required: ['ifsc'], properties: { ifsc: IFSC_SCHEMA } }, response: BRANCH },
-      errors: [404, 422],
+      errors: [documentedError('IFSC_NOT_FOUND', '{ifsc}')],
+      examples: BANK_EXAMPLES.lookupIfsc,
       handler: async ({ params }) => ({ kind: 'raw', body: bank.lookupIfscJson(params.ifsc) }),
     },
   ];
@@ -191,7 +195,9 @@ function bankRoutes(ctx: RouteContext, bank: BankService): RouteDefinition[] {
         },
         response: PENNY_DROP_RESULT,
       },
-      errors: [400, 422, 429, 503],
+      // UNKNOWN_IFSC: the directory is asked before the paid call (refuseUnknownIfsc, on by default).
+      errors: [...CASHFREE_PENNY_DROP_ERRORS, 'UNKNOWN_IFSC'],
+      examples: BANK_EXAMPLES.verifyBankAccount,
       handler: async (req) => ({ data: await bank.verifyAccount(accountCheck(req), req.logger) }),
     });
   }
@@ -201,7 +207,8 @@ function bankRoutes(ctx: RouteContext, bank: BankService): RouteDefinition[] {
       tag: 'bank', product: 'bank', auth: 'jwt',
       summary: 'Penny-less verification: the account holder\'s name without depositing money. Header x-accept-cache: true answers from the cache when it can.',
       schemas: { params: VERIFY_PARAMS, query: VERIFY_QUERY, headers: ACCEPT_CACHE_HEADER, response: PENNY_LESS_RESULT },
-      errors: [400, 422, 429, 503],
+      errors: [...SETU_PENNY_LESS_ERRORS, 'UNKNOWN_IFSC'],
+      examples: BANK_EXAMPLES.verifyBankAccountPennyLess,
       handler: async (req) => ({ data: await bank.verifyAccountPennyLess(accountCheck(req), req.logger) }),
     });
   }

@@ -1,4 +1,4 @@
-import { JOB_STATUSES, type Area, type JsonSchema, type RouteDefinition, type RouteRequest } from '@satyapan/core';
+import { JOB_STATUSES, documentedError, type Area, type JsonSchema, type RouteDefinition, type RouteRequest } from '@satyapan/core';
 import { resultHeader } from './runner.js';
 import { BULK_JOB_ENTITY, BULK_LIST_ENTITY, BULK_REQUEST_ENTITY, ROW_OUTCOMES } from './model.js';
 import { BULK_PAGE_SIZE, type BulkService } from './service.js';
@@ -86,7 +86,11 @@ function bulkRoutes(bulk: BulkService): RouteDefinition[] {
       operationId: 'submitBulkVerification',
       summary: 'Create a bulk verification job; upload the CSV to the returned csv_url.',
       schemas: { body: submitSchema(bulk), response: JOB },
-      errors: [400, 401, 403, 422, 429, 503],
+      errors: ['INSUFFICIENT_PRIVILEGE', documentedError('BULK_JOBS_LIMIT', '{jobs}', '{limit}'), documentedError('BULK_ROW_BUDGET', '{usage}', '{limit}')],
+      examples: [{
+        name: 'ifsc', summary: 'Look up a file of IFSCs (column ifsc)', source: 'ours: the vendor has no bulk verification',
+        body: { '@entity': BULK_REQUEST_ENTITY, kind: 'ifsc' },
+      }],
       handler: async ({ body, client }: RouteRequest<SubmitBody>) => ({
         data: await bulk.submit(
           { kind: body.kind, ...(body.accept_cache === true ? { acceptCache: true } : {}) },
@@ -111,7 +115,7 @@ function bulkRoutes(bulk: BulkService): RouteDefinition[] {
         },
         response: LIST,
       },
-      errors: [400, 401, 403, 422, 429, 503],
+      examples: [{ name: 'first-page', summary: 'The newest ten jobs', source: 'ours: the vendor has no bulk verification', query: { page_size: 10 } }],
       handler: async ({ query, client }: RouteRequest<unknown, { page_size?: number; last_evaluated_key?: string }>) => ({
         data: await bulk.list(client.id, query.page_size, query.last_evaluated_key),
       }),
@@ -123,7 +127,7 @@ function bulkRoutes(bulk: BulkService): RouteDefinition[] {
       operationId: 'getBulkVerification',
       summary: 'Poll a bulk verification job: progress (rows_done of rows_total), the summary, and the result CSV once it succeeded.',
       schemas: { params: { type: 'object', required: ['job_id'], properties: { job_id: { type: 'string', minLength: 1, maxLength: 128 } } }, response: JOB },
-      errors: [400, 401, 403, 429, 503, 521],
+      errors: [documentedError('JOB_NOT_FOUND', '{job_id}')],
       handler: async ({ params, client }: RouteRequest<unknown, unknown, { job_id: string }>) => ({
         data: await bulk.get(client.id, params.job_id),
       }),

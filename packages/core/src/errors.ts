@@ -126,6 +126,39 @@ export class ServiceError extends Error {
   }
 }
 
+/**
+ * An error as an operation documents it (its OpenAPI error responses): the registry's code, status and message,
+ * with `{name}` where the message varies (`IFSC not found: {ifsc}`).
+ */
+export interface DocumentedError {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly message: string;
+}
+
+/** A message's arguments, each also a `{placeholder}`. */
+type Placeheld<A extends unknown[]> = { [K in keyof A]: A[K] | `{${string}}` };
+
+/** Codes whose message takes no argument: an operation lists them by code alone. */
+export type FixedMessageCode = { [C in ErrorCode]: ArgsOf<C> extends [] ? C : never }[ErrorCode];
+
+/** What a route lists among the errors it can answer: a fixed-message code, or {@link documentedError}. */
+export type OperationError = FixedMessageCode | DocumentedError;
+
+/**
+ * The registered error for `code` as documentation: each argument is the value the message shows, or a
+ * `{placeholder}` for a part that varies (`documentedError('IFSC_NOT_FOUND', '{ifsc}')`).
+ */
+export function documentedError<C extends ErrorCode>(code: C, ...args: Placeheld<ArgsOf<C>>): DocumentedError {
+  const message = (ERROR_REGISTRY[code].message as (...a: unknown[]) => string)(...args);
+  return { code, status: ERROR_REGISTRY[code].status, message };
+}
+
+/** A route's listed error as documentation. */
+export function describeError(error: OperationError): DocumentedError {
+  return typeof error === 'string' ? documentedError(error as FixedMessageCode) : error;
+}
+
 /** Builds the registered error for `code`; the arguments fill the message template. */
 export function serviceError<C extends ErrorCode>(code: C, ...args: ArgsOf<C>): ServiceError {
   const message = (ERROR_REGISTRY[code].message as (...a: unknown[]) => string)(...args);

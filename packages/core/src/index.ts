@@ -1,6 +1,6 @@
 export {
-  ERROR_REGISTRY, ServiceError, serviceError, serviceErrorWith, isServiceError, toServiceError,
-  type ErrorCode, type ServiceErrorOptions,
+  ERROR_REGISTRY, ServiceError, serviceError, serviceErrorWith, isServiceError, toServiceError, documentedError, describeError,
+  type ErrorCode, type ServiceErrorOptions, type DocumentedError, type FixedMessageCode, type OperationError,
 } from './errors.js';
 export { successEnvelope, errorEnvelope, newTransactionId, type SuccessEnvelope, type ErrorEnvelope } from './envelope.js';
 export { systemClock, ManualClock, type Clock } from './clock.js';
@@ -25,7 +25,7 @@ export { keepAliveFetch, type KeepAliveFetch, type FetchRequest, type BufferedAn
 export {
   PRODUCTS, PreparedJson,
   type Product, type ClientRecord, type Area, type RouteDefinition, type RouteContext, type RouteRequest, type RouteResult,
-  type RouteSchemas, type JsonSchema, type HttpMethod,
+  type RouteSchemas, type JsonSchema, type HttpMethod, type RouteExample, type SecurityScheme,
 } from './http/routes.js';
 export {
   SatyapanMetrics, createMetrics, metricsHandler,

@@ -4,8 +4,9 @@ import type { InitSessionRequest, KycService, SdkSessionRequest, UserVerificatio
 import type { LockerKind } from './locker/types.js';
 import type { PanAadhaarLinkService, PanVerificationService } from './pan/service.js';
 import { panRoutes } from './pan/routes.js';
+import { KYC_EXAMPLES } from './examples.js';
 import { checkThreshold, matchNames, nameLimitExceeded, NAME_MATCH_PROPERTIES_SCHEMA, type NameKind } from '@satyapan/name-match';
-import { ERROR_REGISTRY, serviceError, type Area, type JsonSchema, type RouteContext, type RouteDefinition, type RouteRequest, type RouteResult } from '@satyapan/core';
+import { ERROR_REGISTRY, documentedError, serviceError, type Area, type OperationError, type JsonSchema, type RouteContext, type RouteDefinition, type RouteRequest, type RouteResult } from '@satyapan/core';
 
 /** The services of the kyc area; each is optional, so a host can serve the lockers without Aadhaar OTP. */
 export interface KycAreaServices {
@@ -242,9 +243,17 @@ interface Spec {
   operationId: string;
   summary: string;
   schemas: RouteDefinition['schemas'];
-  errors: readonly number[];
+  errors?: readonly OperationError[];
+  examples?: RouteDefinition['examples'];
   handler: Handler;
 }
+
+// What the locker operations answer besides the router's errors (KycService): an unknown session, a session in
+// the wrong status, and a locker call that failed (its rate limit, an outage, a grant that is gone).
+const UNKNOWN_SESSION = documentedError('DATA_NOT_FOUND', '{session_id}');
+const NOT_SUCCEEDED: readonly OperationError[] = ['SESSION_EXPIRED', documentedError('INVALID_SESSION_STATUS', '{status}')];
+const LOCKER_CALL: readonly OperationError[] = ['TOO_MANY_REQUESTS', 'SOURCE_UNAVAILABLE', 'SESSION_EXPIRED', 'EXPIRE_SESSION_FAILED'];
+const NOT_CONSENTED = documentedError('CONSENT_NOT_PROVIDED', '{doc_type}');
 
 const route = (spec: Spec): RouteDefinition => ({ ...spec, tag: 'kyc', product: 'kyc', auth: 'jwt' });
 
@@ -268,14 +277,14 @@ function lockerRoutes(kyc: KycService, kind: LockerKind, ctx: RouteContext): Rou
         ? 'Initiate an individual locker session; send the user to authorization_url to consent to the documents.'
         : 'Initiate an entity locker session; the user picks the documents to share at the locker.',
       schemas: { body: initBody(kind), response: INIT_RESPONSE(kind) },
-      errors: [400, 422],
+      examples: KYC_EXAMPLES[`init${Kind}Session`],
       handler: async (req) => ({ data: await kyc.initSession(req.client.id, kind, initRequest(req.body), callbackUrl ? { callbackUrl } : {}) }),
     }),
     route({
       method: 'get', path: `${api}/sessions/:session_id/status`, operationId: `get${Kind}SessionStatus`,
       summary: 'Latest status of the session, with the consented document types once it succeeded.',
       schemas: { params: SESSION_PARAMS, response: statusResponse(`${PREFIX}.${kind}.session`, kind) },
-      errors: [429, 500, 503, 521], handler: status('api'),
+      errors: [UNKNOWN_SESSION], handler: status('api'),
     }),
     route({
       method: 'get', path: `${api}/sessions/:session_id/user/profile`, operationId: `get${Kind}UserProfile`,
@@ -288,47 +297,47 @@ function lockerRoutes(kyc: KycService, kind: LockerKind, ctx: RouteContext): Rou
           ? profileResponse(`${PREFIX}.docvault.user.profile`, DOB_MS, 'optional')
           : profileResponse(`${PREFIX}.entityvault.user.profile`, DOB_TEXT, 'none'),
       },
-      errors: [429, 500, 503, 521, 523],
+      errors: [UNKNOWN_SESSION, ...NOT_SUCCEEDED, ...LOCKER_CALL, 'USER_DETAILS_FAILED'],
       handler: async (req) => ({ data: await kyc.profile(req.client.id, kind, 'api', sessionId(req)) }),
     }),
     route({
       method: 'get', path: `${api}/sessions/:session_id/documents/:doc_type`, operationId: `get${Kind}Document`,
       summary: 'A consented document, copied from the locker; returned as a pre-signed URL valid 1 hour.',
       schemas: { params: documentParams(kind), response: FILES_RESPONSE },
-      errors: [400, 422, 429, 500, 503, 521, 523], handler: documents('api'),
+      errors: [UNKNOWN_SESSION, ...NOT_SUCCEEDED, NOT_CONSENTED, ...LOCKER_CALL], handler: documents('api'),
     }),
     route({
       method: 'post', path: `${sdk}/sessions/create`, operationId: `create${Kind}SdkSession`,
       summary: 'Create a session for the SDK; get its authorization URL with the authorization_url operation.',
       schemas: { body: sdkCreateBody(kind), response: SDK_CREATED(kind) },
-      errors: [400, 422],
+      examples: KYC_EXAMPLES[`create${Kind}SdkSession`],
       handler: async (req) => ({ data: await kyc.createSdkSession(req.client.id, kind, sdkRequest(req.body)) }),
     }),
     route({
       method: 'get', path: `${sdk}/sessions/:session_id/authorization_url`, operationId: `get${Kind}SdkAuthorizationUrl`,
       summary: 'The locker authorization URL of an SDK session (moves it to initialized; the same URL on every call).',
       schemas: { params: SESSION_PARAMS, response: SDK_AUTHORIZATION(kind) },
-      errors: [521, 523],
+      errors: [UNKNOWN_SESSION, ...NOT_SUCCEEDED],
       handler: async (req) => ({ data: await kyc.sdkAuthorizationUrl(req.client.id, kind, sessionId(req), callbackUrl ? { callbackUrl } : {}) }),
     }),
     route({
       method: 'get', path: `${sdk}/sessions/:session_id/status`, operationId: `get${Kind}SdkSessionStatus`,
       summary: 'Status of an SDK session; an authorized session has its documents listed at the locker first.',
       schemas: { params: SESSION_PARAMS, response: statusResponse(`${PREFIX}.${kind}.sdk.session`, kind) },
-      errors: [429, 500, 503, 521], handler: status('sdk'),
+      errors: [UNKNOWN_SESSION, ...LOCKER_CALL], handler: status('sdk'),
     }),
     route({
       method: 'get', path: `${sdk}/sessions/:session_id/documents/:doc_type`, operationId: `get${Kind}SdkDocument`,
       summary: 'A consented document of an SDK session, as a pre-signed URL valid 1 hour.',
       schemas: { params: documentParams(kind), response: FILES_RESPONSE },
-      errors: [400, 422, 429, 500, 503, 521, 523], handler: documents('sdk'),
+      errors: [UNKNOWN_SESSION, 'INVALID_SESSION_LIFECYCLE', NOT_CONSENTED, ...LOCKER_CALL], handler: documents('sdk'),
     }),
     {
       method: 'get', path: `${api}/callback`, operationId: `${kind}Callback`, tag: 'kyc', product: null, auth: 'none',
       summary: 'OAuth 2.0 redirect target of the locker (not called by API clients). Sends the user on to the '
         + 'caller\'s redirect_url with session_id and status; SDK sessions get the session status as JSON.',
       schemas: { query: CALLBACK_QUERY },
-      errors: [403],
+      errors: ['INVALID_SIGNATURE'],
       handler: async (req) => callbackResult(await kyc.handleCallback(kind, callbackQuery(req.query)), kind, wantsHtml(req)),
     },
   ];
@@ -337,7 +346,8 @@ function lockerRoutes(kyc: KycService, kind: LockerKind, ctx: RouteContext): Rou
       method: 'post', path: `${api}/user/verify`, operationId: 'verifyDocvaultUser',
       summary: 'Whether a docvault account exists for this Aadhaar number or mobile number (pick flow signin or signup).',
       schemas: { body: USER_VERIFY_BODY, response: USER_VERIFY_RESPONSE },
-      errors: [400, 422, 429, 500, 503],
+      errors: ['TOO_MANY_REQUESTS', 'SOURCE_UNAVAILABLE'],
+      examples: KYC_EXAMPLES.verifyDocvaultUser,
       handler: async (req) => {
         const { '@entity': _entity, ...request } = req.body as UserVerificationRequest & { '@entity': string };
         return { data: await kyc.verifyUser(request) };
@@ -347,7 +357,7 @@ function lockerRoutes(kyc: KycService, kind: LockerKind, ctx: RouteContext): Rou
       method: 'get', path: `${sdk}/sessions/:session_id/user/profile`, operationId: 'getDocvaultSdkUserProfile',
       summary: 'Profile of the locker user of an SDK session (date of birth as dd/mm/yyyy, email always present).',
       schemas: { params: SESSION_PARAMS, response: profileResponse(`${PREFIX}.docvault.user.profile`, DOB_TEXT, 'required') },
-      errors: [429, 500, 503, 521, 523],
+      errors: [UNKNOWN_SESSION, ...NOT_SUCCEEDED, ...LOCKER_CALL, 'USER_DETAILS_FAILED'],
       handler: async (req) => ({ data: await kyc.profile(req.client.id, 'docvault', 'sdk', sessionId(req)) }),
     }));
   } else {
@@ -355,7 +365,7 @@ function lockerRoutes(kyc: KycService, kind: LockerKind, ctx: RouteContext): Rou
       method: 'get', path: `${api}/sessions/:session_id/entity`, operationId: 'getEntityvaultEntity',
       summary: 'Details of the entity whose locker was opened.',
       schemas: { params: SESSION_PARAMS, response: ENTITY_RESPONSE },
-      errors: [429, 500, 503, 521, 523],
+      errors: [UNKNOWN_SESSION, ...NOT_SUCCEEDED, ...LOCKER_CALL],
       handler: async (req) => ({ data: await kyc.entity(req.client.id, 'api', sessionId(req)) }),
     }));
   }
@@ -440,7 +450,7 @@ function nameMatchRoute(threshold: number | undefined): RouteDefinition {
     method: 'post', path: '/kyc/name-match', operationId: 'matchNames',
     summary: 'Compare two Indian person or business names: a score, a decision and the reasons (honorifics, initials, order, spellings, legal forms).',
     schemas: { body: NAME_MATCH_BODY, response: NAME_MATCH_RESPONSE },
-    errors: [400, 422],
+    examples: KYC_EXAMPLES.matchNames,
     handler: async (req) => {
       const { name_1, name_2, kind } = req.body as { name_1: string; name_2: string; kind?: NameKind };
       assertNameWithinLimits('name_1', name_1);
@@ -511,7 +521,8 @@ function otpRoutes(otp: AadhaarOtpService, ctx: RouteContext): RouteDefinition[]
         method: 'post', path: '/kyc/aadhaar/okyc/otp', operationId: 'sendAadhaarOtp',
         summary: 'Send an OTP to the mobile number linked to an Aadhaar number. Deprecated upstream: use the docvault flow.',
         schemas: { body: OTP_BODY, response: OTP_RESPONSE },
-        errors: [400, 422, 429, 503],
+        errors: [documentedError('UNPROCESSABLE', 'Consent is required'), 'TOO_MANY_REQUESTS', 'SOURCE_UNAVAILABLE'],
+        examples: KYC_EXAMPLES.sendAadhaarOtp,
         handler: async (req) => {
           const answer = await otp.sendOtp(req.client.id, req.body as OtpRequest);
           if (answer.kind === 'data') return { data: answer.data };
@@ -526,7 +537,8 @@ function otpRoutes(otp: AadhaarOtpService, ctx: RouteContext): RouteDefinition[]
         method: 'post', path: '/kyc/aadhaar/okyc/otp/verify', operationId: 'verifyAadhaarOtp',
         summary: 'Verify the OTP and get the Aadhaar e-KYC record. Deprecated upstream: use the docvault flow.',
         schemas: { body: VERIFY_BODY, response: VERIFY_RESPONSE },
-        errors: [400, 422, 429, 503],
+        errors: ['OTP_MISSING', 'INVALID_REFERENCE_ID', 'TOO_MANY_REQUESTS', 'SOURCE_UNAVAILABLE'],
+        examples: KYC_EXAMPLES.verifyAadhaarOtp,
         handler: async (req) => ({ data: await otp.verifyOtp(req.client.id, req.body as OtpVerifyRequest) }),
       }),
       ...DEPRECATED_FOR_DOCVAULT,

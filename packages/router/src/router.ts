@@ -11,7 +11,7 @@ import { errorHandler, notFound } from './middleware/errors.js';
 import { CallAdmission, credentialLimit, type CredentialLimitOptions, type RateLimitOptions } from './middleware/rate-limit.js';
 import { requestFront } from './middleware/front.js';
 import { mountRoute } from './mount.js';
-import { buildOpenApi, type OpenApiInfo } from './openapi.js';
+import { buildOpenApi, openApiHandler, type OpenApiInfo } from './openapi.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { storageHandler } from './routes/storage.js';
@@ -68,7 +68,10 @@ export interface RouterOptions {
 }
 
 export interface SatyapanRouter extends Router {
-  /** The OpenAPI 3.1 document served at `GET /openapi.json`. */
+  /**
+   * The OpenAPI 3.1 document served at `GET /openapi.json`. Its `servers` is `openapi.serverUrl` or
+   * `publicBaseUrl`; with neither, the served copy names the path the router is mounted at.
+   */
   readonly openapi: Record<string, unknown>;
   readonly tokens: TokenService;
 }
@@ -98,13 +101,16 @@ export function createRouter(options: RouterOptions): SatyapanRouter {
     ...areaRoutes(options.areas ?? [], ctx, options.routes ?? []),
     ...(options.routes ?? []),
   ];
-  const openapi = buildOpenApi(routes, options.openapi);
+  // The document names where the API is: the configured server, else the public base URL; without either, the
+  // mount path of each request (openApiHandler), so that a reference's Try-it-out calls this API, not the host's root.
+  const serverUrl = options.openapi?.serverUrl ?? publicBaseUrl;
+  const openapi = buildOpenApi(routes, { ...options.openapi, ...(serverUrl ? { serverUrl } : {}) });
 
   const router = Router() as SatyapanRouter;
   router.use(requestFront(logger, options.metrics));
   if (options.storage instanceof FsStorage) router.use('/storage', storageHandler(options.storage));
   router.use(express.json({ limit: options.bodyLimit ?? '1mb', type: ['application/json', 'application/*+json'] }));
-  router.get('/openapi.json', (_req, res) => void res.json(openapi));
+  router.get('/openapi.json', openApiHandler(openapi));
   const deps = {
     authenticator, validator: new RequestValidator(), clock, publicBaseUrl,
     admission: new CallAdmission(options.redis, keys, tokens, options.rateLimit),

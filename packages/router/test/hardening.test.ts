@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { createLogger, serviceError } from '@satyapan/core';
+import { createLogger, documentedError, serviceError } from '@satyapan/core';
 import { clearCredentialLockout, type RouteDefinition } from '@satyapan/router';
 import { runAdmin } from '../src/cli/admin-cli.js';
 import { CLIENTS, startHarness, type Harness } from './support/harness.js';
@@ -46,6 +46,7 @@ function authenticateFrom(h: Harness, localAddress: string, key: string, secret:
 const unknownJob: RouteDefinition = {
   method: 'get', path: '/test/unknown/:id', operationId: 'testUnknown', summary: 'Always 521', tag: 'test', product: 'kyc', auth: 'jwt',
   schemas: {},
+  errors: [documentedError('DATA_NOT_FOUND', '{id}')],
   handler: async ({ params }) => { throw serviceError('DATA_NOT_FOUND', String(params['id'])); },
 };
 

@@ -1,7 +1,8 @@
 import { CORRECTION_TYPES, JOB_STATUSES, QUARTERS, SHOWN_PROBLEMS, STATEMENT_KINDS, TDS_FORMS, type StatementDomain, type StatementKind } from './model.js';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type SearchQuery } from './search.js';
 import type { StatementService, SubmitRequest } from './service.js';
-import { ERROR_REGISTRY, type Area, type ClientRecord, type JsonSchema, type RouteDefinition, type RouteRequest } from '@satyapan/core';
+import { STATEMENT_EXAMPLES } from './examples.js';
+import { ERROR_REGISTRY, documentedError, type Area, type ClientRecord, type JsonSchema, type RouteDefinition, type RouteRequest } from '@satyapan/core';
 
 // Statement jobs (docs/API.md "Statement jobs"): operations 13-19 of the spec, TDS and TCS twins.
 
@@ -238,7 +239,7 @@ function domainRoutes(statements: StatementService, domain: StatementDomain): Ro
       operationId: `search${label}ReportJobs`,
       summary: `Search the caller's ${label} TXT jobs, newest first.`,
       schemas: { body: searchSchema(domain), response: listSchema(domain) },
-      errors: [400, 401, 403, 422, 429, 503],
+      examples: STATEMENT_EXAMPLES[domain].search,
       handler: async ({ body, client }: RouteRequest<SearchBody>) => ({
         data: await statements.searchJobs(domain, client.id, toSearchQuery(body)),
       }),
@@ -250,7 +251,8 @@ function domainRoutes(statements: StatementService, domain: StatementDomain): Ro
       operationId: `submit${label}ReportJob`,
       summary: `Create a ${label} TXT job; upload the Sheet JSON workbook to the returned json_url.`,
       schemas: { body: submitSchema(domain), response: jobSchema(domain) },
-      errors: [400, 401, 403, 422, 429, 503],
+      errors: [documentedError('STATEMENT_JOBS_LIMIT', '{jobs}', '{limit}')],
+      examples: STATEMENT_EXAMPLES[domain].submit,
       handler: async ({ body, client }: RouteRequest<SubmitBody>) => ({
         data: await statements.submitJob(toSubmitRequest(domain, body), ownerOf(client)),
       }),
@@ -262,7 +264,7 @@ function domainRoutes(statements: StatementService, domain: StatementDomain): Ro
       operationId: `get${label}ReportJob`,
       summary: `Poll a ${label} TXT job.`,
       schemas: { query: POLL_QUERY, response: jobSchema(domain) },
-      errors: [400, 401, 403, 429, 503, 521],
+      errors: [documentedError('JOB_NOT_FOUND', '{job_id}')],
       handler: async ({ query, client }: RouteRequest<unknown, { job_id: string }>) => ({
         data: await statements.getJob(domain, client.id, query.job_id),
       }),

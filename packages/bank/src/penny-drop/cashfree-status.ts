@@ -71,3 +71,8 @@ export function classifyCashfreeCode(code: string): CashfreeCodeKind | null {
 }
 
 export const UNKNOWN_CODE_FAILURE = 'Transaction failed';
+
+/** Every message of a failed transfer (the vendor's 500 envelope), known codes and unknown ones. */
+export const TRANSFER_FAILURES: readonly string[] = [...new Set([
+  ...Object.values(CODES).flatMap((meaning) => (meaning.kind === 'transfer' ? [meaning.message] : [])), UNKNOWN_CODE_FAILURE,
+])];

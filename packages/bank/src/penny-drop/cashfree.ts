@@ -1,9 +1,9 @@
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import {
-  CashfreeHeaders, ERROR_REGISTRY, checkedCashfreeBaseUrl, cashfreeRefusal, serviceError, serviceErrorWith, silentLogger,
-  type CashfreeCredentials, type Logger, type ServiceError,
+  CashfreeHeaders, ERROR_REGISTRY, checkedCashfreeBaseUrl, cashfreeRefusal, documentedError, serviceError, serviceErrorWith, silentLogger,
+  type CashfreeCredentials, type Logger, type OperationError, type ServiceError,
 } from '@satyapan/core';
-import { UNKNOWN_CODE_FAILURE, classifyCashfreeCode, normaliseCashfreeCode, type CashfreeCodeKind } from './cashfree-status.js';
+import { TRANSFER_FAILURES, UNKNOWN_CODE_FAILURE, classifyCashfreeCode, normaliseCashfreeCode, type CashfreeCodeKind } from './cashfree-status.js';
 import type { PennyDropOutcome, PennyDropProvider, PennyDropRequest } from './port.js';
 
 export interface CashfreeOptions extends CashfreeCredentials {
@@ -154,10 +154,26 @@ function cashfreeName(name: string): string {
 }
 
 /** The vendor's 422 messages for input the provider refused after our own checks passed. */
+/** The 422 messages of the provider's input errors, by what its code names (the vendor's words). */
+const INPUT_ERRORS = {
+  ifsc: ERROR_REGISTRY.UNKNOWN_IFSC.message(),
+  account: 'Please provide a valid bank account',
+  name: 'Invalid name: rejected by the bank verification provider',
+  phone: ERROR_REGISTRY.INVALID_PHONE.message(),
+  other: 'Invalid bank account number or ifsc provided',
+} as const;
+
 function inputErrorMessage(providerCode: string): string {
-  if (/ifsc/i.test(providerCode)) return ERROR_REGISTRY.UNKNOWN_IFSC.message();
-  if (/account/i.test(providerCode)) return 'Please provide a valid bank account';
-  if (/name/i.test(providerCode)) return 'Invalid name: rejected by the bank verification provider';
-  if (/phone|mobile/i.test(providerCode)) return ERROR_REGISTRY.INVALID_PHONE.message();
-  return 'Invalid bank account number or ifsc provided';
+  if (/ifsc/i.test(providerCode)) return INPUT_ERRORS.ifsc;
+  if (/account/i.test(providerCode)) return INPUT_ERRORS.account;
+  if (/name/i.test(providerCode)) return INPUT_ERRORS.name;
+  if (/phone|mobile/i.test(providerCode)) return INPUT_ERRORS.phone;
+  return INPUT_ERRORS.other;
 }
+
+/** What this adapter's failures answer, for the penny-drop operation's OpenAPI errors. */
+export const CASHFREE_PENNY_DROP_ERRORS: readonly OperationError[] = [
+  ...TRANSFER_FAILURES.map((message) => documentedError('BANK_TRANSFER_FAILED', message)),
+  ...Object.values(INPUT_ERRORS).map((message) => documentedError('UNPROCESSABLE', message)),
+  'TOO_MANY_REQUESTS', 'SOURCE_UNAVAILABLE', 'INTERNAL',
+];

@@ -1,8 +1,16 @@
 import {
-  keepAliveFetch, requireHttpUrl, requireText, serviceError, serviceErrorWith, silentLogger, type KeepAliveFetch, type Logger, type ServiceError,
+  documentedError, keepAliveFetch, requireHttpUrl, requireText, serviceError, serviceErrorWith, silentLogger, type KeepAliveFetch, type Logger, type OperationError, type ServiceError,
 } from '@satyapan/core';
 import type { PennyLessOutcome, PennyLessProvider, PennyLessRequest } from './port.js';
 import { FOUND, INVALID_BANK_DETAILS, NOT_FOUND, SETU_ACCOUNT_NUMBER } from './setu-status.js';
+
+/** The vendor's 422 for an account or IFSC the provider refuses. */
+const INVALID_INPUT = 'Invalid bank account number or ifsc provided';
+
+/** What this adapter's failures answer, for the penny-less operation's OpenAPI errors. */
+export const SETU_PENNY_LESS_ERRORS: readonly OperationError[] = [
+  documentedError('UNPROCESSABLE', INVALID_INPUT), 'TOO_MANY_REQUESTS', 'SOURCE_UNAVAILABLE', 'INTERNAL',
+];
 
 export interface SetuPennyLessOptions {
   /** https://dg.setu.co (production), https://dg-sandbox.setu.co (Setu's sandbox), or the simulator's URL. */
@@ -64,7 +72,7 @@ export class SetuPennyLessProvider implements PennyLessProvider {
   async verify(request: PennyLessRequest): Promise<PennyLessOutcome> {
     if (!SETU_ACCOUNT_NUMBER.test(request.accountNumber)) {
       this.logger.info('penny-less account number outside the provider\'s pattern; not sent', { provider: this.name });
-      throw serviceError('UNPROCESSABLE', 'Invalid bank account number or ifsc provided');
+      throw serviceError('UNPROCESSABLE', INVALID_INPUT);
     }
     let response: Response;
     let answer: SetuAnswer;
@@ -118,7 +126,7 @@ export class SetuPennyLessProvider implements PennyLessProvider {
     }
     if (status === 400 || status === 422) {
       this.logger.info('penny-less provider rejected the input', meta);
-      return serviceError('UNPROCESSABLE', 'Invalid bank account number or ifsc provided');
+      return serviceError('UNPROCESSABLE', INVALID_INPUT);
     }
     this.logger.warn('penny-less provider failed', meta);
     return serviceError('SOURCE_UNAVAILABLE');

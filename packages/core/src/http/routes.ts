@@ -2,6 +2,7 @@
 // describes its operations as route definitions, the router mounts them. Both depend on this module, neither on
 // the other, so a host installs only the areas it mounts.
 import type { Clock } from '../clock.js';
+import type { OperationError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { KeySpace, RedisConnection } from '../redis.js';
 import type { ObjectStorage } from '../storage/index.js';
@@ -91,8 +92,24 @@ export interface RouteDefinition {
   product: Product | null;
   auth: 'jwt' | 'none';
   schemas: RouteSchemas;
-  /** HTTP statuses of errors this operation can answer, for the OpenAPI document. */
-  errors?: readonly number[];
+  /**
+   * The errors this operation's handler (its service) can answer: fixed-message codes (`'SOURCE_UNAVAILABLE'`)
+   * and `documentedError(code, ...)` for messages that vary. The router adds what it answers itself for an
+   * operation of this kind (authentication, rate limit, validation of the schemas, `x-messages` included), and the
+   * OpenAPI document lists exactly these per operation and status.
+   */
+  errors?: readonly OperationError[];
+  /**
+   * Requests the operation accepts, shown in the OpenAPI document (and so in an API reference's Try-it-out); a
+   * test sends every one to a running router. The vendor's own examples where it has them, each naming its source.
+   */
+  examples?: readonly RouteExample[];
+  /**
+   * With `auth: 'none'`: the credentials the handler reads itself (`POST /authenticate`: key and secret), so that
+   * the document's security requirement lets a reference's Try-it-out send them. `auth: 'jwt'` implies
+   * `accessToken` and `apiKey`.
+   */
+  security?: readonly SecurityScheme[];
   deprecated?: boolean;
   /**
    * With `deprecated`: the path (below the mount point) of the operation that replaces this one. Every answer,
@@ -104,6 +121,24 @@ export interface RouteDefinition {
   /** `credentials`: the operation checks an API secret or token; failed attempts are limited (router README). */
   guard?: 'credentials';
   handler(request: RouteRequest<any, any, any>): Promise<RouteResult>;
+}
+
+/** The OpenAPI security schemes of the API: the access token, the API key, and the API secret of `/authenticate`. */
+export type SecurityScheme = 'accessToken' | 'apiKey' | 'apiSecret';
+
+/** A request an operation accepts, as the OpenAPI document shows it (an Example Object per part). */
+export interface RouteExample {
+  /** Key of the example in the document, unique within the operation, e.g. `vendor`. */
+  name: string;
+  summary: string;
+  /** Where the values come from, e.g. `the vendor's OpenAPI document (kyc.openapi.json), example "Verify PAN"`. */
+  source: string;
+  params?: Readonly<Record<string, string>>;
+  query?: Readonly<Record<string, string | number | boolean>>;
+  headers?: Readonly<Record<string, string>>;
+  body?: unknown;
+  /** The status the example answers when it is not a success (e.g. the vendor's example of a 422). */
+  status?: number;
 }
 
 /** What the router hands an area when it mounts it: shared infrastructure, never another area. */

@@ -1,5 +1,6 @@
-import { ERROR_REGISTRY, parseAcceptCache, type JsonSchema, type RouteDefinition, type RouteRequest } from '@satyapan/core';
+import { ERROR_REGISTRY, documentedError, parseAcceptCache, type JsonSchema, type RouteDefinition, type RouteRequest } from '@satyapan/core';
 import { PAN_AADHAAR_STATUS_ENTITY, PAN_VERIFICATION_ENTITY, type PanAadhaarLinkService, type PanVerificationService } from './service.js';
+import { KYC_EXAMPLES } from '../examples.js';
 import { AADHAAR_NUMBER_PATTERN, DATE_OF_BIRTH_PATTERN, PAN_CATEGORIES, PAN_NAME_MAX, PAN_PATTERN, REASON_MAX, VALIDATION } from './rules.js';
 
 const PREFIX = 'in.co.service.kyc';
@@ -97,7 +98,12 @@ export function panRoutes(pan: PanVerificationService | undefined, link: PanAadh
       method: 'post', path: '/kyc/pan/verify', operationId: 'verifyPan',
       summary: 'Verify a PAN: validity, category, whether name and date of birth match the records, Aadhaar seeding. Header x-accept-cache: true answers from the cache when it can.',
       schemas: { headers: ACCEPT_CACHE, body: VERIFY_BODY, response: VERIFY_RESPONSE },
-      errors: [400, 422, 429, 503],
+      // The service checks the body's rules again (for direct callers) with the schema's messages.
+      errors: [
+        'INVALID_PAN_PATTERN', documentedError('UNPROCESSABLE', VALIDATION.nameAsPerPan), documentedError('UNPROCESSABLE', VALIDATION.dateOfBirth),
+        'REASON_EMPTY', documentedError('UNPROCESSABLE', VALIDATION.reasonLength), 'PAN_CONSENT_REQUIRED', 'TOO_MANY_REQUESTS', 'SOURCE_UNAVAILABLE',
+      ],
+      examples: KYC_EXAMPLES.verifyPan,
       handler: async (req) => {
         const body = req.body as VerifyBody;
         return {
@@ -114,7 +120,11 @@ export function panRoutes(pan: PanVerificationService | undefined, link: PanAadh
       method: 'post', path: '/kyc/pan-aadhaar/status', operationId: 'getPanAadhaarLinkStatus',
       summary: 'Whether an individual\'s PAN is linked to the Aadhaar number. Header x-accept-cache: true answers from the cache when it can.',
       schemas: { headers: ACCEPT_CACHE, body: LINK_BODY, response: LINK_RESPONSE },
-      errors: [400, 422, 429, 503],
+      errors: [
+        'INVALID_LINK_PAN_PATTERN', 'INDIVIDUAL_PAN_REQUIRED', documentedError('UNPROCESSABLE', VALIDATION.aadhaarNumber), 'REASON_EMPTY',
+        documentedError('UNPROCESSABLE', VALIDATION.reasonLength), 'LINK_CONSENT_REQUIRED', 'TOO_MANY_REQUESTS', 'SOURCE_UNAVAILABLE',
+      ],
+      examples: KYC_EXAMPLES.getPanAadhaarLinkStatus,
       handler: async (req) => {
         const body = req.body as LinkBody;
         return {

@@ -10,7 +10,7 @@ const tokenData = {
 /** A token must not be kept by a browser or a shared cache on the way. */
 const NO_STORE = { 'cache-control': 'no-store' };
 
-const authHeadersNote = 'Headers: x-api-key and x-api-secret. No body (an empty JSON object is accepted).';
+const authHeadersNote = 'Headers: x-api-key and x-api-secret (in a reference: Authorize with both first). No body (an empty JSON object is accepted).';
 
 /** `POST /authenticate` and `POST /authorize` (docs/API.md "Authentication and clients"). */
 export function authRoutes(authenticator: Authenticator): RouteDefinition[] {
@@ -24,8 +24,9 @@ export function authRoutes(authenticator: Authenticator): RouteDefinition[] {
       product: null,
       auth: 'none',
       guard: 'credentials',
+      security: ['apiKey', 'apiSecret'],
       schemas: { response: tokenData },
-      errors: [401, 429],
+      errors: ['UNAUTHORIZED'],
       handler: async ({ headers }) => ({
         data: { access_token: await authenticator.exchangeCredentials(headers['x-api-key'], headers['x-api-secret']) },
         headers: NO_STORE,
@@ -48,7 +49,8 @@ export function authRoutes(authenticator: Authenticator): RouteDefinition[] {
         response: tokenData,
       },
       guard: 'credentials',
-      errors: [400, 401, 403, 429],
+      security: ['accessToken', 'apiKey'],
+      errors: ['UNAUTHORIZED', 'INVALID_ACCESS_TOKEN', 'TOKEN_EXPIRED', 'ACCESS_REVOKED'],
       handler: async ({ headers, query }) => ({
         data: { access_token: await authenticator.refresh(headers.authorization, headers['x-api-key'], query['request_token']) },
         headers: NO_STORE,

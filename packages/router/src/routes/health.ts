@@ -33,7 +33,6 @@ export function healthRoutes(ctx: RouteContext, options: HealthOptions = {}): Ro
   return [{
     ...operation('/health', 'health', 'Redis reachable, storage writable.'),
     schemas: { response: statusSchema({ redis: { enum: ['up'] }, storage: { enum: ['up'] } }) },
-    errors: [503],
     handler: async () => {
       const [redis, storage] = await Promise.all([redisCheck(ctx), storageProbe.check()]);
       if (redis === 'down' || storage === 'down') {
@@ -48,7 +47,6 @@ export function healthRoutes(ctx: RouteContext, options: HealthOptions = {}): Ro
   }, {
     ...operation('/health/ready', 'healthReady', 'Readiness: Redis answers and the host\'s checks (e.g. its statement worker) pass.'),
     schemas: { response: statusSchema({ redis: { enum: ['up'] }, ...Object.fromEntries(Object.keys(readiness).map((name) => [name, { enum: ['up'] }])) }) },
-    errors: [503],
     handler: async () => {
       const names = Object.keys(readiness);
       const results = await Promise.all([

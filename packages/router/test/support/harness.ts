@@ -11,6 +11,7 @@ import { FsStorage, ManualClock, createRedisConnection, waitForRedis, type Objec
 import { deleteKeysMatching } from '../../../../test/support/redis-cluster.js';
 import { accessTokenOf } from '../../../../test/support/tokens.js';
 import { createRouter, type ClientConfig, type RouterOptions, type SatyapanRouter } from '@satyapan/router';
+import { AnsweredErrors } from './documented-errors.js';
 
 export const TOKEN_SECRET = 'test-token-secret-that-is-32-bytes-or-more';
 
@@ -71,7 +72,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     storage,
     keyPrefix,
   });
-  app.use('/api', router);
+  // Every error the router answers during the test must be one its OpenAPI document lists for that operation.
+  const answered = new AnsweredErrors(() => router.openapi as never);
+  app.use('/api', answered.recorder(), router);
   if (storage instanceof FsStorage) storage.setPublicBaseUrl(`${baseUrl}/storage`);
   return {
     app, router, server, baseUrl, redis, storage, keyPrefix, clock,
@@ -84,6 +87,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await deleteKeysMatching(redis, `${keyPrefix}*`);
       redis.disconnect();
       await rm(dataDir, { recursive: true, force: true });
+      const undocumented = answered.undocumented();
+      if (undocumented.length > 0) throw new Error(`the router answered errors its OpenAPI document does not list:\n${undocumented.join('\n')}`);
     },
   };
 }

@@ -1,0 +1,1 @@
+export { apiReference, type ApiReferenceOptions } from './reference.js';
