@@ -143,7 +143,7 @@ function describeFvu(dir: string, version: string, what: string, statements: () 
  * TAN and name passes the FVU's TAN and name checks and fails only its hash (T-FV-1029: the bank's salted tokens
  * cannot be made here); another TAN is T_FV_6069 and another name T-FV-3173, as the engine reports them first.
  */
-function describeCsi(dir: string): void {
+function describeCsi(fvuDir: string): void {
   describe('the official FVU (9.4) reads CSI files of the layout the engine reads', function () {
     const options = { ...FORM_26Q_Q2.options, now } as Parameters<typeof convert>[1];
     const workbook = loadFixture(FORM_26Q_Q2.fixture) as Parameters<typeof convert>[0];
@@ -167,13 +167,13 @@ function describeCsi(dir: string): void {
         this.timeout(RUN_TIMEOUT_MS);
         const engine = convert(workbook, { ...options, csi: c.csi }).report.problems.filter((p) => p.code.startsWith('CSI_')).map((p) => p.code);
         expect(engine).to.deep.equal(c.engine);
-        const dir = join(work, String(index));
-        mkdirSync(dir);
-        const statement = join(dir, 'statement.txt');
-        const csi = join(dir, `${tan}281126.csi`);
+        const folder = join(work, String(index));
+        mkdirSync(folder);
+        const statement = join(folder, 'statement.txt');
+        const csi = join(folder, `${tan}281126.csi`);
         writeFileSync(statement, txt);
         writeFileSync(csi, c.csi);
-        const verdict = await runFvu(dir, statement, '9.4', ['--csi', csi]);
+        const verdict = await runFvu(fvuDir, statement, '9.4', ['--csi', csi]);
         expect(verdict.verdict, verdict.output).to.equal('INVALID');
         expect(codesOf(verdict), verdict.errorLines.join('\n')).to.deep.equal(c.fvu);
       });
