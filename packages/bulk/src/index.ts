@@ -14,5 +14,5 @@ export { BulkJobStore, BulkJobStateError, type JournalEntry } from './store.js';
 export { UpstreamRateLimiter } from './rate-limit.js';
 export { BulkRunner, resultHeader, type BulkRunResult } from './runner.js';
 export { BULK_QUEUE, createBulkQueue, type BulkJobData, type BulkRetryOptions } from './queue.js';
-export { csvCell, csvLine, csvLines, type CsvLimits, type CsvLine } from './csv.js';
+export { countCsvRows, csvCell, csvLine, csvLines, type CsvLimits, type CsvLine } from './csv.js';
 export { BulkFairness, type FairnessLimits } from './fairness.js';

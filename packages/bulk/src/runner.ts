@@ -4,7 +4,7 @@ import { DelayedError, WaitingError, type Job } from 'bullmq';
 import {
   isServiceError, isTerminal, readAll, serviceError, type Clock, type Logger, type ObjectStorage, type Sealer, type ServiceError,
 } from '@satyapan/core';
-import { cellsOf, csvLine, csvLines, headerOf, parseCells, type CsvLimits, type CsvLine } from './csv.js';
+import { cellsOf, countCsvRows, csvLine, csvLines, headerOf, parseCells, type CsvLimits, type CsvLine } from './csv.js';
 import type { BulkFairness } from './fairness.js';
 import { bulkStorageKeys, type BulkJobRef } from './keys.js';
 import type { RowCheck, RowCheckContext, RowCheckRegistry, RowResult } from './kinds.js';
@@ -205,11 +205,8 @@ export class BulkRunner {
    */
   private async countAndCharge(ref: BulkJobRef, key: string): Promise<number | ServiceError> {
     const { maxRows, store, fairness, clock } = this.options;
-    let rows = 0;
-    for await (const line of this.rowsFrom(await this.options.storage.get(key), 0)) {
-      void line;
-      if (++rows > maxRows) return serviceError('BULK_TOO_MANY_ROWS', maxRows);
-    }
+    const rows = await countCsvRows(await this.options.storage.get(key), this.options.csv.maxLineBytes, maxRows);
+    if (rows > maxRows) return serviceError('BULK_TOO_MANY_ROWS', maxRows);
     const over = await fairness.charge(ref, rows, clock.now());
     if (over) return over;
     await store.setRowsTotal(ref, rows);
