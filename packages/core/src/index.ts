@@ -28,6 +28,9 @@ export {
   type RouteSchemas, type JsonSchema, type HttpMethod, type RouteExample, type SecurityScheme,
 } from './http/routes.js';
 export {
+  CURSOR_FIELD, CURSOR_REFUSAL, pageSizeSchema, cursorSchema, pagedListSchema, encodeCursor, decodeCursor, type PageSizeLimits,
+} from './http/paging.js';
+export {
   SatyapanMetrics, createMetrics, metricsHandler,
   type MetricsOptions, type QueueCounts, type UpstreamOutcome,
 } from './metrics.js';
