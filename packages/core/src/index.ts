@@ -32,7 +32,7 @@ export {
 } from './http/paging.js';
 export {
   SatyapanMetrics, createMetrics, metricsHandler,
-  type MetricsOptions, type QueueCounts, type UpstreamOutcome,
+  type MetricsOptions, type QueueCounts, type UpstreamOutcome, type BulkRunOutcome,
 } from './metrics.js';
 export {
   JOB_STATUSES, JOB_ID_PATTERN, JOB_OWNER_PATTERN, jobOwnerOf, canMove, sourcesOf, isTerminal, scoredEntries, repeatEvery, closeWithin, watchQueueDepth,
