@@ -425,6 +425,14 @@ describe('demo host app: a walk through every area on embedded defaults, with th
     expect(value('satyapan_queue_jobs{queue="{statements}",state="waiting"}')).to.equal(0);
     expect(value('satyapan_queue_jobs{queue="{statement-webhooks}",state="failed"}')).to.equal(0);
     expect(value('satyapan_webhook_deliveries_total{outcome="delivered"}')).to.equal(0); // the demo client has no webhook URL
+    // The two bulk jobs of the walk (an IFSC file: one ok row, one invalid; a penny-less file: one ok row).
+    const bulk: [string, number][] = [
+      ['satyapan_bulk_jobs_total{state="created"}', 2], ['satyapan_bulk_jobs_total{state="succeeded"}', 2],
+      ['satyapan_bulk_jobs_total{state="failed"}', 0], ['satyapan_bulk_rows_total{outcome="ok"}', 2],
+      ['satyapan_bulk_rows_total{outcome="invalid"}', 1], ['satyapan_bulk_run_duration_seconds_count{outcome="succeeded"}', 2],
+      ['satyapan_queue_jobs{queue="{bulk}",state="waiting"}', 0],
+    ];
+    for (const [series, expected] of bulk) expect(value(series), series).to.equal(expected);
     expect(text).to.include('satyapan_process_cpu_user_seconds_total');
     for (const identifying of [PENNY_DROP_TEST_ACCOUNTS.valid, PENNY_LESS_TEST_ACCOUNTS.business, 'KKBK0000131', 'key_walk', LOCKER_INDIVIDUALS[0]!.aadhaarNumber, aadhaarNumber]) {
       expect(text).not.to.include(identifying);

@@ -54,4 +54,40 @@ describe('e2e: the consent page in headless Chromium', function () {
     expect(profile.body['data']).to.deep.include({ id: ROHAN.id, name: ROHAN.name, gender: 'male', eaadhaar: false });
     expect(profile.body['data']).not.to.have.property('email');
   });
+
+  // Issue 24: on a phone (390 px wide) the entity locker's "Sign in as" choices ("<person> for <company>") made the
+  // page scroll sideways, and the consent's expiry was shown in GMT to Indian users.
+  for (const kind of ['docvault', 'entityvault'] as const) {
+    it(`${kind}: fits a 390 px wide phone screen and shows the consent expiry in IST`, async () => {
+      // Thirty days ahead, on a whole minute; the expected text is worked out by hand: IST is UTC+05:30, no DST.
+      const expiry = Math.floor(s.clock.now() / 60_000) * 60 + 30 * 86_400;
+      const init = await s.api('POST', `/kyc/${kind}/sessions/init`, {
+        '@entity': `in.co.service.kyc.${kind}.session.request`, flow: 'signin', redirect_url: REDIRECT, consent_expiry: expiry,
+        ...(kind === 'docvault' ? { doc_types: ['aadhaar', 'pan'] } : {}),
+      });
+      expect(init.status, JSON.stringify(init.body)).to.equal(200);
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, isMobile: true, deviceScaleFactor: 3 });
+      const page = await context.newPage();
+      await page.goto(init.body['data'].authorization_url);
+      const width = await page.evaluate('document.documentElement.scrollWidth') as number;
+      const bodyWidth = await page.evaluate('document.body.scrollWidth') as number;
+      expect(width, 'the page scrolls sideways').to.be.at.most(390);
+      expect(bodyWidth, 'the body scrolls sideways').to.be.at.most(390);
+      const select = await page.locator('#user').boundingBox();
+      expect(select && select.x + select.width, '"Sign in as" ends inside the screen').to.be.at.most(390);
+      expect(await page.textContent('#consent-expiry')).to.equal(`Consent valid until ${istText(expiry)}.`);
+      await context.close();
+    });
+  }
 });
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `28 Nov 2026, 4:35 pm IST` for unix seconds, computed without Intl: UTC fields of the instant plus 5 h 30 min. */
+function istText(unixSeconds: number): string {
+  const ist = new Date((unixSeconds + 5.5 * 3600) * 1000);
+  const hours = ist.getUTCHours();
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  const minutes = String(ist.getUTCMinutes()).padStart(2, '0');
+  return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}, ${hour12}:${minutes} ${hours < 12 ? 'am' : 'pm'} IST`;
+}

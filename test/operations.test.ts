@@ -52,6 +52,9 @@ describe('operations: worker metrics port, readiness when Redis goes away', func
     expect(text).to.include('satyapan_queue_jobs{queue="{statements}",state="waiting",role="worker"} 0');
     expect(text).to.include('satyapan_queue_jobs{queue="{statement-webhooks}",state="waiting",role="worker"} 0');
     expect(text).to.include('satyapan_statement_jobs_total{state="succeeded",role="worker"} 0');
+    expect(text).to.include('satyapan_bulk_jobs_total{state="succeeded",role="worker"} 0');
+    expect(text).to.include('satyapan_bulk_rows_total{outcome="ok",role="worker"} 0');
+    expect(text).to.include('satyapan_queue_jobs{queue="{bulk}",state="waiting",role="worker"} 0');
     expect(text).to.include('satyapan_process_resident_memory_bytes');
     expect((await fetch(`${base}/health/live`)).status).to.equal(200);
     const ready = await fetch(`${base}/health/ready`);

@@ -3,8 +3,7 @@ import type { BranchView } from './ifsc/branch.js';
 import type { BranchDirectory } from './ifsc/directory.js';
 import { loadDirectory } from './ifsc/importer.js';
 import { loadSampleDirectory } from './ifsc/sample.js';
-import type { BranchPage } from './ifsc/search.js';
-import { IfscService, type SearchParams } from './ifsc/service.js';
+import { IfscService, type BranchSearchPage, type SearchParams } from './ifsc/service.js';
 import { SwappableDirectory } from './ifsc/swappable.js';
 import {
   BankVerificationService, type BankVerificationOptions, type PennyDropResult, type VerifyAccountInput,
@@ -47,7 +46,7 @@ export class BankService {
     return this.ifsc.lookupIfscJson(ifsc);
   }
 
-  searchBranches(params: SearchParams): BranchPage<BranchView> {
+  searchBranches(params: SearchParams): BranchSearchPage {
     return this.ifsc.searchBranches(params);
   }
 

@@ -9,7 +9,7 @@ export const BANK_EXAMPLES = {
   searchBranches: [{
     name: 'city', summary: 'Kotak Mahindra Bank branches in Kanpur',
     source: 'the sample directory shipped with @satyapan/bank (the vendor has no branch search)',
-    query: { bank: 'KKBK', city: 'KANPUR', limit: 5 },
+    query: { bank: 'KKBK', city: 'KANPUR', page_size: 5 },
   }],
   lookupIfsc: [
     { name: 'vendor', summary: 'A branch with a SWIFT code', source: `${POSTMAN} > IFSC Verification, example "200 - Success"`, params: { ifsc: 'HDFC0001234' } },

@@ -17,7 +17,7 @@ export type { BranchQuery, BranchPage } from './ifsc/search.js';
 export { importBranches, buildSnapshot, loadDirectory, type ImportOptions, type ImportReport } from './ifsc/importer.js';
 export { SwappableDirectory } from './ifsc/swappable.js';
 export { SAMPLE_SNAPSHOT_PATH, loadSampleDirectory } from './ifsc/sample.js';
-export { IfscService, type SearchParams } from './ifsc/service.js';
+export { IfscService, type SearchParams, type BranchSearchPage } from './ifsc/service.js';
 export {
   VALIDATION_MESSAGES, ACCOUNT_NUMBER_MAX, NAME_MAX, MOBILE_PATTERN, DIGITS_PATTERN, SEARCH_LIMIT_MAX, SEARCH_LIMIT_DEFAULT, SEARCH_TEXT_MAX,
   assertIfsc, assertAccountNumber, assertName, assertMobile,

@@ -8,9 +8,11 @@ import { CASHFREE_PENNY_DROP_ERRORS } from './penny-drop/cashfree.js';
 import { SETU_PENNY_LESS_ERRORS } from './penny-less/setu.js';
 import { BANK_EXAMPLES } from './examples.js';
 import type { BankService } from './bank-service.js';
-import type { SearchParams } from './ifsc/service.js';
+import { SEARCH_PAGING_ERRORS, type BranchSearchPage, type SearchParams } from './ifsc/service.js';
 import { NAME_MATCH_SCHEMA } from '@satyapan/name-match';
-import { documentedError, parseAcceptCache, type Area, type JsonSchema, type RouteContext, type RouteDefinition, type RouteRequest } from '@satyapan/core';
+import {
+  CURSOR_FIELD, CURSOR_REFUSAL, cursorSchema, documentedError, pageSizeSchema, pagedListSchema, parseAcceptCache, type Area, type JsonSchema, type RouteContext, type RouteDefinition, type RouteRequest,
+} from '@satyapan/core';
 
 /** The bank area for `createRouter({ areas })`: IFSC lookup and search, and penny drop when configured. */
 export function bankArea(bank: BankService): Area {
@@ -42,23 +44,52 @@ const SEARCH_QUERY: JsonSchema = {
     city: searchText('City (CITY or CENTRE)'),
     district: searchText('District'),
     q: searchText('Text contained in the branch name or address'),
-    limit: { type: 'integer', minimum: 1, maximum: SEARCH_LIMIT_MAX, default: SEARCH_LIMIT_DEFAULT },
-    offset: { type: 'integer', minimum: 0, default: 0 },
+    // No schema default: a page_size the caller did not send must not clash with the deprecated limit.
+    page_size: pageSizeSchema({ default: SEARCH_LIMIT_DEFAULT, max: SEARCH_LIMIT_MAX }, false),
+    [CURSOR_FIELD]: cursorSchema(64),
+    limit: {
+      type: 'integer', minimum: 1, maximum: SEARCH_LIMIT_MAX, deprecated: true,
+      description: 'Deprecated: `page_size` under its former name (not both).',
+    },
+    offset: {
+      type: 'integer', minimum: 0, deprecated: true,
+      description: 'Deprecated: matches to skip; page with `last_evaluated_key` instead (not both).',
+    },
   },
 };
 
-const BRANCH_PAGE: JsonSchema = {
-  type: 'object',
-  required: ['@entity', 'items', 'total', 'limit', 'offset', 'has_next'],
-  properties: {
-    '@entity': { const: 'in.co.service.bank.branch.paginated_list' },
-    items: { type: 'array', items: BRANCH },
-    total: { type: 'integer' },
-    limit: { type: 'integer' },
-    offset: { type: 'integer' },
-    has_next: { type: 'boolean' },
-  },
+const BRANCH_LIST_ENTITY = 'in.co.service.bank.branch.paginated_list';
+
+/** Fields a search that pages with the deprecated `limit`/`offset` (or with nothing) also answers. */
+const LEGACY_PAGE_FIELDS: Record<string, JsonSchema> = {
+  limit: { type: 'integer', deprecated: true, description: 'Deprecated: the page size. Absent when the request used page_size or last_evaluated_key.' },
+  offset: { type: 'integer', deprecated: true, description: 'Deprecated: matches skipped. Absent when the request used page_size or last_evaluated_key.' },
+  has_next: { type: 'boolean', deprecated: true, description: 'Deprecated: whether another page exists (last_evaluated_key is not null). Absent when the request used page_size or last_evaluated_key.' },
 };
+
+const BRANCH_PAGE: JsonSchema = pagedListSchema(BRANCH_LIST_ENTITY, BRANCH, {
+  total: { type: 'integer', description: 'How many branches match, over every page.' },
+  ...LEGACY_PAGE_FIELDS,
+}, ['total']);
+
+interface SearchQuery extends Omit<SearchParams, 'pageSize' | 'lastEvaluatedKey'> {
+  page_size?: number;
+  last_evaluated_key?: string;
+}
+
+/** The service's parameters from the query (the router has checked each type and bound). */
+function searchParams({ page_size: pageSize, last_evaluated_key: lastEvaluatedKey, ...rest }: SearchQuery): SearchParams {
+  return { ...rest, ...(pageSize !== undefined ? { pageSize } : {}), ...(lastEvaluatedKey !== undefined ? { lastEvaluatedKey } : {}) };
+}
+
+/** The answer of `GET /bank/search`: the shared list shape, and the deprecated fields for callers that page the old way. */
+function branchPage(query: SearchQuery, page: BranchSearchPage): Record<string, unknown> {
+  const legacy = query.page_size === undefined && query.last_evaluated_key === undefined;
+  return {
+    '@entity': BRANCH_LIST_ENTITY, items: page.items, total: page.total, last_evaluated_key: page.lastEvaluatedKey,
+    ...(legacy ? { limit: page.limit, offset: page.offset, has_next: page.hasNext } : {}),
+  };
+}
 
 const VERIFY_PARAMS: JsonSchema = {
   type: 'object',
@@ -157,18 +188,14 @@ function bankRoutes(ctx: RouteContext, bank: BankService): RouteDefinition[] {
   const routes: RouteDefinition[] = [
     {
       method: 'get', path: '/bank/search', operationId: 'searchBranches', tag: 'bank', product: 'bank', auth: 'jwt',
-      summary: 'Search bank branches by bank, state, city, district and text; paged, in IFSC order.',
+      summary: 'Search bank branches by bank, state, city, district and text; paged with page_size and last_evaluated_key, in IFSC order.',
       schemas: { query: SEARCH_QUERY, response: BRANCH_PAGE },
       examples: BANK_EXAMPLES.searchBranches,
-      handler: async ({ query }) => {
-        const page = bank.searchBranches(query as SearchParams);
-        return {
-          data: {
-            '@entity': 'in.co.service.bank.branch.paginated_list',
-            items: page.items, total: page.total, limit: page.limit, offset: page.offset, has_next: page.hasNext,
-          },
-        };
-      },
+      errors: [
+        documentedError('INVALID_PARAMETER', CURSOR_FIELD, CURSOR_REFUSAL),
+        ...Object.values(SEARCH_PAGING_ERRORS).map(([field, reason]) => documentedError('INVALID_PARAMETER', field, reason)),
+      ],
+      handler: async ({ query }: RouteRequest<unknown, SearchQuery>) => ({ data: branchPage(query, bank.searchBranches(searchParams(query))) }),
     },
     {
       method: 'get', path: '/bank/:ifsc', operationId: 'lookupIfsc', tag: 'bank', product: 'bank', auth: 'jwt', raw: true,

@@ -92,6 +92,35 @@ describe('bank: IFSC directory, lookup and search', () => {
       await expectServiceError(() => service.searchBranches({ offset: -1 }), 422, 'Invalid offset: must be a non-negative integer');
       await expectServiceError(() => service.searchBranches({ q: 'x'.repeat(101) }), 422, 'Invalid q: must be at most 100 characters');
       expect(service.searchBranches({}).items).to.have.length(10);
+      await expectServiceError(() => service.searchBranches({ pageSize: 0 }), 422, 'Invalid page_size: must be an integer from 1 to 100');
+    });
+
+    it('pages with pageSize and lastEvaluatedKey (issue 24), refusing cursors not its own and mixed paging with 400', async () => {
+      const service = new IfscService(sample);
+      const expected = bruteForce(all, { state: 'IN-KA' });
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = service.searchBranches({ state: 'IN-KA', pageSize: 41, ...(cursor !== undefined ? { lastEvaluatedKey: cursor } : {}) });
+        expect(page.total).to.equal(expected.length);
+        seen.push(...page.items.map((b) => b.IFSC));
+        expect(page.lastEvaluatedKey === null).to.equal(seen.length === expected.length);
+        cursor = page.lastEvaluatedKey ?? undefined;
+      } while (cursor !== undefined);
+      expect(seen).to.deep.equal(expected);
+      // The deprecated offset answers a cursor too, so a caller can switch mid-way.
+      const legacy = service.searchBranches({ state: 'IN-KA', limit: 5, offset: 5 });
+      const next = service.searchBranches({ state: 'IN-KA', pageSize: 5, lastEvaluatedKey: legacy.lastEvaluatedKey as string });
+      expect(next.items.map((b) => b.IFSC)).to.deep.equal(expected.slice(10, 15));
+      const refused = 'Invalid parameter: last_evaluated_key is not a cursor of a previous page';
+      const ifscCursor = Buffer.from('branch:not-an-ifsc').toString('base64url');
+      for (const bad of ['abc', '!!!', Buffer.from('bulk:KKBK0000131').toString('base64url'), ifscCursor, '99999999999999999999']) {
+        await expectServiceError(() => service.searchBranches({ lastEvaluatedKey: bad }), 400, refused);
+      }
+      await expectServiceError(() => service.searchBranches({ pageSize: 5, limit: 5 }), 400,
+        'Invalid parameter: limit cannot be combined with page_size (limit is its deprecated name)');
+      await expectServiceError(() => service.searchBranches({ lastEvaluatedKey: next.lastEvaluatedKey as string, offset: 1 }), 400,
+        'Invalid parameter: offset cannot be combined with last_evaluated_key (offset is deprecated)');
     });
   });
 
@@ -134,6 +163,22 @@ describe('bank: IFSC directory, lookup and search', () => {
       }
       expect(seen).to.deep.equal(expected);
       expect(sample.search({ ...query, limit: 10, offset: expected.length + 5 })).to.include({ hasNext: false }).and.have.property('items').that.is.empty;
+    });
+
+    it('starts after an IFSC, in the directory or not, while total still counts every match', () => {
+      const query = { bank: 'KKBK' };
+      const expected = bruteForce(all, query);
+      const middle = expected[20] as string;
+      const page = sample.search({ ...query, limit: 5, offset: 0, after: middle });
+      expect(page).to.include({ total: expected.length, hasNext: true });
+      expect(page.items.map((b) => b.IFSC)).to.deep.equal(expected.slice(21, 26));
+      // Not a branch of the directory (a swap may remove the last one seen): the next IFSC in order.
+      const absent = 'KKBK0000000';
+      expect(sample.lookup(absent)).to.equal(undefined);
+      expect(sample.search({ ...query, limit: 1, offset: 0, after: absent }).items[0]?.IFSC).to.equal(expected.find((ifsc) => ifsc > absent));
+      const tail = sample.search({ ...query, limit: 100, offset: 0, after: expected.at(-2) as string });
+      expect(tail).to.include({ hasNext: false });
+      expect(tail.items.map((b) => b.IFSC)).to.deep.equal(expected.slice(-1));
     });
   });
 

@@ -1,4 +1,6 @@
-import { JOB_STATUSES, documentedError, type Area, type JsonSchema, type RouteDefinition, type RouteRequest } from '@satyapan/core';
+import {
+  CURSOR_FIELD, JOB_STATUSES, cursorSchema, documentedError, pageSizeSchema, pagedListSchema, type Area, type JsonSchema, type RouteDefinition, type RouteRequest,
+} from '@satyapan/core';
 import { resultHeader } from './runner.js';
 import { BULK_JOB_ENTITY, BULK_LIST_ENTITY, BULK_REQUEST_ENTITY, ROW_OUTCOMES } from './model.js';
 import { BULK_PAGE_SIZE, type BulkService } from './service.js';
@@ -60,15 +62,7 @@ const JOB: JsonSchema = {
   },
 };
 
-const LIST: JsonSchema = {
-  type: 'object',
-  required: ['@entity', 'items', 'last_evaluated_key'],
-  properties: {
-    '@entity': { const: BULK_LIST_ENTITY },
-    items: { type: 'array', items: JOB },
-    last_evaluated_key: { type: ['string', 'null'], description: 'Pass back to get the next page; null on the last page.' },
-  },
-};
+const LIST: JsonSchema = pagedListSchema(BULK_LIST_ENTITY, JOB);
 
 interface SubmitBody {
   kind: string;
@@ -109,8 +103,8 @@ function bulkRoutes(bulk: BulkService): RouteDefinition[] {
           type: 'object',
           additionalProperties: false,
           properties: {
-            page_size: { type: 'integer', minimum: 1, maximum: BULK_PAGE_SIZE.max, default: BULK_PAGE_SIZE.default },
-            last_evaluated_key: { type: 'string', minLength: 1, maxLength: 20, description: 'Cursor from the previous page.' },
+            page_size: pageSizeSchema(BULK_PAGE_SIZE),
+            [CURSOR_FIELD]: cursorSchema(20),
           },
         },
         response: LIST,

@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DelayedError, WaitingError, type Job } from 'bullmq';
 import {
-  isServiceError, isTerminal, readAll, serviceError, type Clock, type Logger, type ObjectStorage, type Sealer, type ServiceError,
+  isServiceError, isTerminal, readAll, serviceError, type BulkRunOutcome, type Clock, type Logger, type ObjectStorage, type SatyapanMetrics, type Sealer,
+  type ServiceError,
 } from '@satyapan/core';
 import { cellsOf, countCsvRows, csvLine, csvLines, headerOf, parseCells, type CsvLimits, type CsvLine } from './csv.js';
 import type { BulkFairness } from './fairness.js';
@@ -39,6 +40,8 @@ export interface RunnerOptions {
   /** Chunks per slice, and the longest a slice runs (checked between chunks). */
   sliceChunks: number;
   sliceMs: number;
+  /** Where each run's duration and ending are recorded (`satyapan_bulk_run_duration_seconds`). */
+  metrics?: SatyapanMetrics;
 }
 
 /** The columns a kind reads (reference, required, optional) and where the header has them (its first such column). */
@@ -59,6 +62,11 @@ interface Position {
 }
 
 export type BulkRunResult = { outcome: 'succeeded' | 'failed' } | { outcome: 'skipped'; reason: 'job-gone' | 'already-finished' };
+
+/** A job that ended in this run. */
+type Ended = { outcome: 'succeeded' | 'failed' };
+/** How a run ends: the job ended, or it goes back to the queue with rows left. */
+type RunEnd = Ended | 'handed-back' | 'yielded';
 
 /** What every row of a job shares of its check's context. */
 type RowContext = Omit<RowCheckContext, 'beforeCall'>;
@@ -93,7 +101,7 @@ export class BulkRunner {
     if (isTerminal(record.status)) return { outcome: 'skipped', reason: 'already-finished' };
     try {
       const running = await store.transition(ref, 'in_progress', this.options.clock.now());
-      const result = await this.run(ref, running, signal);
+      const result = await this.timed(() => this.run(ref, running, signal));
       if (result === 'handed-back') return this.handBack(job, token);
       if (result === 'yielded') return this.yieldLane(job, token);
       return result;
@@ -113,7 +121,20 @@ export class BulkRunner {
     await this.failAfterError(ref, new Error(reason));
   }
 
-  private async run(ref: BulkJobRef, record: BulkJobRecord, signal?: AbortSignal): Promise<BulkRunResult | 'handed-back' | 'yielded'> {
+  /** One run, its duration recorded by how it ended; a thrown error is `error` (BullMQ retries the job). */
+  private async timed(run: () => Promise<RunEnd>): Promise<RunEnd> {
+    const started = performance.now();
+    let outcome: BulkRunOutcome = 'error';
+    try {
+      const result = await run();
+      outcome = result === 'handed-back' ? 'handed_back' : result === 'yielded' ? 'yielded' : result.outcome;
+      return result;
+    } finally {
+      this.options.metrics?.bulkRunDuration.observe({ outcome }, (performance.now() - started) / 1000);
+    }
+  }
+
+  private async run(ref: BulkJobRef, record: BulkJobRecord, signal?: AbortSignal): Promise<RunEnd> {
     const { store, registry, clock, logger } = this.options;
     const check = registry.get(record.kind);
     if (!check) throw new Error(`This worker has no row check of kind ${record.kind}`);
@@ -341,7 +362,7 @@ export class BulkRunner {
   }
 
   /** The file cannot be read as a whole: the job fails with the error's code and message (naming the limit broken). */
-  private async fail(ref: BulkJobRef, error: ServiceError): Promise<BulkRunResult> {
+  private async fail(ref: BulkJobRef, error: ServiceError): Promise<Ended> {
     await this.options.store.transition(ref, 'failed', this.options.clock.now(), { message: error.message, code: error.code });
     return { outcome: 'failed' };
   }

@@ -85,7 +85,7 @@ export class BulkService {
     // Never re-sends a command after a reconnect: a submit answered 503 must not create its job later.
     this.redis = duplicateConnection(options.redis, { autoResendUnfulfilledCommands: false, connectionName: 'satyapan-bulk' });
     this.keys = new BulkKeys(options.keyPrefix);
-    this.store = new BulkJobStore(this.redis, this.keys);
+    this.store = new BulkJobStore(this.redis, this.keys, options.metrics);
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? silentLogger();
     watchRedisConnection(this.redis, this.logger);

@@ -1,4 +1,4 @@
-import { LuaScript, isTerminal, sourcesOf, type JobStatus, type RedisConnection } from '@satyapan/core';
+import { LuaScript, isTerminal, sourcesOf, type JobStatus, type RedisConnection, type SatyapanMetrics } from '@satyapan/core';
 import type { BulkJobRef, BulkKeys } from './keys.js';
 import { ROW_OUTCOMES, type BulkJobRecord, type OutcomeCounts, type RowOutcome } from './model.js';
 
@@ -58,13 +58,19 @@ return 1
  * is committed (progress and counts moved on, journal emptied) by one script on one slot.
  */
 export class BulkJobStore {
-  constructor(private readonly redis: RedisConnection, readonly keys: BulkKeys) {}
+  /**
+   * `metrics`: where jobs entering each state (`satyapan_bulk_jobs_total`) and committed rows by outcome
+   * (`satyapan_bulk_rows_total`) are counted, by the process whose write took effect, so nothing counts twice.
+   */
+  constructor(private readonly redis: RedisConnection, readonly keys: BulkKeys, private readonly metrics?: SatyapanMetrics) {}
 
   /** Writes a new record and lists it under its owner; false when the id exists. */
   async create(ref: BulkJobRef, record: BulkJobRecord): Promise<boolean> {
     // The owner's list first (another slot): a lost record write leaves an entry that reads skip.
     await this.redis.zadd(this.keys.jobs(ref.owner), record.createdAt, ref.jobId);
-    return (await CREATE.run(this.redis, [this.keys.record(ref)], toHash(record))) === 1;
+    const created = (await CREATE.run(this.redis, [this.keys.record(ref)], toHash(record))) === 1;
+    if (created) this.metrics?.bulkJobs.inc({ state: record.status });
+    return created;
   }
 
   async get(ref: BulkJobRef): Promise<BulkJobRecord | null> {
@@ -81,6 +87,7 @@ export class BulkJobStore {
     const [outcome, previous] = (await TRANSITION.run(this.redis, [this.keys.record(ref)], [to, now, sourcesOf(to).join(','), ...pairs])) as [string, string];
     if (outcome === 'missing') throw new BulkJobStateError(ref.jobId, null, to);
     if (outcome === 'illegal') throw new BulkJobStateError(ref.jobId, previous as JobStatus, to);
+    this.metrics?.bulkJobs.inc({ state: to });
     // An ended job no longer counts against its client's cap of jobs waiting or running.
     if (isTerminal(to)) await this.redis.zrem(this.keys.active(ref.owner), ref.jobId);
     const record = await this.get(ref);
@@ -123,7 +130,9 @@ export class BulkJobStore {
   /** Moves progress past `chunk` and empties the journal; false when that chunk was committed already. */
   async commitChunk(ref: BulkJobRef, chunk: number, rows: number, counts: OutcomeCounts, now: number): Promise<boolean> {
     const args = [chunk, rows, now, ...ROW_OUTCOMES.map((outcome) => counts[outcome])];
-    return (await COMMIT_CHUNK.run(this.redis, [this.keys.record(ref), this.keys.journal(ref)], args)) === 1;
+    const committed = (await COMMIT_CHUNK.run(this.redis, [this.keys.record(ref), this.keys.journal(ref)], args)) === 1;
+    if (committed) for (const outcome of ROW_OUTCOMES) this.metrics?.bulkRows.inc({ outcome }, counts[outcome]);
+    return committed;
   }
 
   async delete(ref: BulkJobRef): Promise<void> {

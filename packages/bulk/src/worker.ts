@@ -77,7 +77,7 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
   const logger = options.logger ?? silentLogger();
   const clock = options.clock ?? systemClock;
   watchRedisConnection(options.connection, logger);
-  const store = new BulkJobStore(options.connection, keys);
+  const store = new BulkJobStore(options.connection, keys, options.metrics);
   const queue = createBulkQueue(options.connection, keys.bullPrefix, logger);
   const fairness = new BulkFairness(options.connection, keys, {
     maxJobsPerClient: BULK_DEFAULTS.maxJobsPerClient,
@@ -86,6 +86,7 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
   });
   const runner = new BulkRunner({
     store, storage: options.storage, registry: options.registry, sealer: options.sealer, clock, logger, fairness,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
     limiter: new UpstreamRateLimiter(options.connection, keys, { ...BULK_DEFAULTS.rateLimits, ...options.rateLimits }),
     chunkSize: options.chunkSize ?? BULK_DEFAULTS.chunkSize,
     rowConcurrency: options.rowConcurrency ?? BULK_DEFAULTS.rowConcurrency,

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { PAN_TEST_VALUES as PAN, PENNY_DROP_TEST_ACCOUNTS as PD, PENNY_DROP_TEST_IFSC as IFSC, PENNY_LESS_TEST_ACCOUNTS as PL } from '@satyapan/sandbox';
+import { createMetrics } from '@satyapan/core';
 import { bulkOwnerOf, resultHeader, type BulkJobView } from '@satyapan/bulk';
 import { CLIENT, startBulkEnv, type BulkEnv } from './support/env.js';
 
@@ -188,6 +189,34 @@ describe('bulk: verification jobs (service and in-process worker)', function () 
     const calls = env.pennyDrop.callsByAccount();
     expect(calls.size).to.equal(600);
     expect([...calls.values()].every((count) => count === 1)).to.equal(true);
+  });
+
+  it('counts jobs by state, rows by outcome and runs by ending in the process\'s metrics (issue 24)', async () => {
+    await env.close();
+    const metrics = createMetrics();
+    env = await startBulkEnv({ service: { metrics } });
+    await env.startWorker({ metrics });
+    const done = await env.finished((await env.submitAndUpload('ifsc', `ifsc\n${IFSC}\nABCD0123456\nshort\n`)).job_id);
+    expect(done.summary).to.deep.equal({ ok: 1, invalid: 1, error: 1, interrupted: 0 });
+    const failed = await env.finished((await env.submitAndUpload('penny_drop', `ifsc,name\n${IFSC},A\n`)).job_id);
+    expect(failed.status).to.equal('failed');
+    const text = await metrics.text();
+    const value = (series: string): number => {
+      const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+      expect(line, `${series} in\n${text}`).not.to.equal(undefined);
+      return Number(line!.slice(series.length + 1));
+    };
+    for (const [state, jobs] of [['created', 2], ['queued', 2], ['in_progress', 2], ['succeeded', 1], ['failed', 1]] as const) {
+      expect(value(`satyapan_bulk_jobs_total{state="${state}"}`), state).to.equal(jobs);
+    }
+    for (const [outcome, rows] of [['ok', 1], ['invalid', 1], ['error', 1], ['interrupted', 0]] as const) {
+      expect(value(`satyapan_bulk_rows_total{outcome="${outcome}"}`), outcome).to.equal(rows);
+    }
+    expect(value('satyapan_bulk_run_duration_seconds_count{outcome="succeeded"}')).to.equal(1);
+    expect(value('satyapan_bulk_run_duration_seconds_count{outcome="failed"}')).to.equal(1);
+    expect(value('satyapan_queue_jobs{queue="{bulk}",state="waiting"}')).to.equal(0);
+    // Closed label sets only: no job id, client or IFSC reaches a series.
+    for (const identifying of [done.job_id, failed.job_id, CLIENT.clientId, IFSC, 'ABCD0123456']) expect(text).not.to.include(identifying);
   });
 
   it('shows progress while it runs and refuses a kind it does not offer or a product the client lacks', async () => {

@@ -28,8 +28,11 @@ export {
   type RouteSchemas, type JsonSchema, type HttpMethod, type RouteExample, type SecurityScheme,
 } from './http/routes.js';
 export {
+  CURSOR_FIELD, CURSOR_REFUSAL, pageSizeSchema, cursorSchema, pagedListSchema, encodeCursor, decodeCursor, type PageSizeLimits,
+} from './http/paging.js';
+export {
   SatyapanMetrics, createMetrics, metricsHandler,
-  type MetricsOptions, type QueueCounts, type UpstreamOutcome,
+  type MetricsOptions, type QueueCounts, type UpstreamOutcome, type BulkRunOutcome,
 } from './metrics.js';
 export {
   JOB_STATUSES, JOB_ID_PATTERN, JOB_OWNER_PATTERN, jobOwnerOf, canMove, sourcesOf, isTerminal, scoredEntries, repeatEvery, closeWithin, watchQueueDepth,

@@ -18,8 +18,16 @@ export type QueueCounts = () => Promise<Record<string, number>>;
 /** Why an upstream call ended: `ok` (an answer), `error` (an error the adapter raised: 5xx, timeout, refused). */
 export type UpstreamOutcome = 'ok' | 'error';
 
-/** The statement job states (statement-queue's model), webhook outcomes and verification caches that are counted. */
+/** The job states (core's JOB_STATUSES, statement and bulk jobs alike), webhook outcomes and verification caches that are counted. */
 const JOB_STATES = ['created', 'queued', 'in_progress', 'succeeded', 'failed'] as const;
+/** A bulk row's outcome (bulk's ROW_OUTCOMES): `interrupted` was in flight when its worker died, never called twice. */
+const BULK_ROW_OUTCOMES = ['ok', 'invalid', 'error', 'interrupted'] as const;
+/**
+ * How one bulk run (a worker's turn with a job) ended: the job `succeeded` or `failed`; it `yielded` the lane to a
+ * waiting job or was `handed_back` (the worker closing) with rows left; or an `error` sends it to BullMQ's retry.
+ */
+const BULK_RUN_OUTCOMES = ['succeeded', 'failed', 'yielded', 'handed_back', 'error'] as const;
+export type BulkRunOutcome = (typeof BULK_RUN_OUTCOMES)[number];
 const WEBHOOK_OUTCOMES = ['delivered', 'skipped', 'failed', 'given_up'] as const;
 const VERIFICATION_CACHES = ['penny_drop', 'penny_less', 'pan_verification', 'pan_aadhaar_link'] as const;
 
@@ -27,6 +35,8 @@ const VERIFICATION_CACHES = ['penny_drop', 'penny_less', 'pan_verification', 'pa
 const UPSTREAM_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 /** A statement conversion runs from well under a second to minutes for the largest workbooks. */
 const CONVERSION_BUCKETS = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
+/** A bulk run: an IFSC file of a few rows in well under a second; a turn of paid calls up to the whole job (hours). */
+const BULK_RUN_BUCKETS = [0.1, 0.5, 1, 5, 10, 30, 60, 300, 900, 1800, 3600, 7200];
 
 /**
  * The instruments of one process. Hosts create one with `createMetrics()`, pass it to the router, the services
@@ -46,6 +56,12 @@ export class SatyapanMetrics {
   readonly webhookDeliveries: Counter<'outcome'>;
   /** Lookups of the verification caches (`penny_drop`, `penny_less`, `pan_verification`, `pan_aadhaar_link`) by result (`hit`, `miss`). */
   readonly cacheLookups: Counter<'cache' | 'result'>;
+  /** Bulk verification jobs that entered each state (created, queued, in_progress, succeeded, failed). */
+  readonly bulkJobs: Counter<'state'>;
+  /** Bulk rows by outcome (`ok`, `invalid`, `error`, `interrupted`), counted once when their chunk is committed. */
+  readonly bulkRows: Counter<'outcome'>;
+  /** Bulk runs (a worker's turn with a job) by how they ended (BULK_RUN_OUTCOMES). */
+  readonly bulkRunDuration: Histogram<'outcome'>;
   /** Jobs in each queue by BullMQ state, read from Redis when scraped. */
   readonly queueDepth: Gauge<'queue' | 'state'>;
   private readonly queues = new Map<string, QueueCounts>();
@@ -76,6 +92,16 @@ export class SatyapanMetrics {
     this.cacheLookups = new Counter({
       name: 'satyapan_cache_lookups_total', help: 'Verification cache lookups by cache and result', labelNames: ['cache', 'result'], registers,
     });
+    this.bulkJobs = new Counter({
+      name: 'satyapan_bulk_jobs_total', help: 'Bulk verification jobs that entered each state', labelNames: ['state'], registers,
+    });
+    this.bulkRows = new Counter({
+      name: 'satyapan_bulk_rows_total', help: 'Bulk verification rows by outcome, counted when their chunk is committed', labelNames: ['outcome'], registers,
+    });
+    this.bulkRunDuration = new Histogram({
+      name: 'satyapan_bulk_run_duration_seconds', help: 'Bulk job runs (a worker\'s turn with a job) by how they ended',
+      labelNames: ['outcome'], buckets: BULK_RUN_BUCKETS, registers,
+    });
     this.startAtZero();
     const queues = this.queues;
     this.queueDepth = new Gauge({
@@ -98,6 +124,8 @@ export class SatyapanMetrics {
    */
   private startAtZero(): void {
     for (const state of JOB_STATES) this.statementJobs.inc({ state }, 0);
+    for (const state of JOB_STATES) this.bulkJobs.inc({ state }, 0);
+    for (const outcome of BULK_ROW_OUTCOMES) this.bulkRows.inc({ outcome }, 0);
     for (const outcome of WEBHOOK_OUTCOMES) this.webhookDeliveries.inc({ outcome }, 0);
     for (const cache of VERIFICATION_CACHES) for (const result of ['hit', 'miss']) this.cacheLookups.inc({ cache, result }, 0);
   }

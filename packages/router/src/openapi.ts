@@ -88,7 +88,9 @@ function parameters(route: RouteDefinition): JsonSchema[] {
     const required = new Set((schema?.['required'] ?? []) as string[]);
     for (const [name, property] of Object.entries(properties)) {
       const examples = parameterExamples(route, parts[location], name);
-      out.push({ name, in: location, required: location === 'path' || required.has(name), schema: property, ...(examples ? { examples } : {}) });
+      // A property marked `deprecated` (a JSON Schema annotation) is a deprecated parameter: still read, shown struck out.
+      const deprecated = property['deprecated'] === true ? { deprecated: true } : {};
+      out.push({ name, in: location, required: location === 'path' || required.has(name), ...deprecated, schema: property, ...(examples ? { examples } : {}) });
     }
   }
   out.push({ name: 'x-api-version', in: 'header', required: false, schema: { type: 'string', pattern: '^[0-9]+(\\.[0-9]+){0,2}$' } });

@@ -132,6 +132,34 @@ describe('router: bank routes', () => {
       expectError(await get('/bank/search').query({ limit: 'ten' }), 400, 'Invalid parameter: limit must be integer');
       expectError(await get('/bank/search').query({ branch: 'x' }), 400, 'Invalid parameter: branch is not allowed');
     });
+
+    it('pages with page_size and last_evaluated_key like every other list; cursors not ours and mixed paging are 400 (issue 24)', async () => {
+      const all = [...sample.branches()].filter((b) => b.BANKCODE === 'KKBK').map((b) => b.IFSC);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await get('/bank/search').query({ bank: 'KKBK', page_size: 100, ...(cursor ? { last_evaluated_key: cursor } : {}) });
+        expect(res.status, res.text).to.equal(200);
+        // The shared list shape (with total); the deprecated limit/offset/has_next only for callers that page the old way.
+        expect(res.body.data).to.have.all.keys('@entity', 'items', 'total', 'last_evaluated_key');
+        seen.push(...(res.body.data.items as Branch[]).map((b) => b.IFSC));
+        cursor = res.body.data.last_evaluated_key;
+      } while (cursor !== null);
+      expect(seen).to.deep.equal(all);
+      const legacy = await get('/bank/search').query({ bank: 'KKBK', limit: 3, offset: 3 });
+      expect(legacy.body.data).to.include({ limit: 3, offset: 3, has_next: true }).and.have.property('last_evaluated_key').that.is.a('string');
+      const switched = await get('/bank/search').query({ bank: 'KKBK', page_size: 3, last_evaluated_key: legacy.body.data.last_evaluated_key });
+      expect((switched.body.data.items as Branch[]).map((b) => b.IFSC)).to.deep.equal(all.slice(6, 9));
+      const refused = 'Invalid parameter: last_evaluated_key is not a cursor of a previous page';
+      for (const bad of ['abc', '!!!', '99999999999999999999', Buffer.from('branch:KKBK').toString('base64url')]) {
+        expectError(await get('/bank/search').query({ last_evaluated_key: bad }), 400, refused);
+      }
+      expectError(await get('/bank/search').query({ last_evaluated_key: 'x'.repeat(65) }), 422, 'Invalid last_evaluated_key: must NOT have more than 64 characters');
+      expectError(await get('/bank/search').query({ page_size: 2, limit: 2 }), 400, 'Invalid parameter: limit cannot be combined with page_size (limit is its deprecated name)');
+      expectError(await get('/bank/search').query({ last_evaluated_key: legacy.body.data.last_evaluated_key, offset: 1 }), 400,
+        'Invalid parameter: offset cannot be combined with last_evaluated_key (offset is deprecated)');
+      expectError(await get('/bank/search').query({ page_size: 101 }), 422, 'Invalid page_size: must be <= 100');
+    });
   });
 
   describe('GET /bank/{ifsc}/accounts/{account_number}/verify', () => {

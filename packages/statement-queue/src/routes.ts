@@ -2,7 +2,9 @@ import { CORRECTION_TYPES, JOB_STATUSES, QUARTERS, SHOWN_PROBLEMS, STATEMENT_KIN
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type SearchQuery } from './search.js';
 import type { StatementService, SubmitRequest } from './service.js';
 import { STATEMENT_EXAMPLES } from './examples.js';
-import { ERROR_REGISTRY, documentedError, type Area, type ClientRecord, type JsonSchema, type RouteDefinition, type RouteRequest } from '@satyapan/core';
+import {
+  CURSOR_FIELD, ERROR_REGISTRY, cursorSchema, documentedError, pageSizeSchema, pagedListSchema, type Area, type ClientRecord, type JsonSchema, type RouteDefinition, type RouteRequest,
+} from '@satyapan/core';
 
 // Statement jobs (docs/API.md "Statement jobs"): operations 13-19 of the spec, TDS and TCS twins.
 
@@ -85,8 +87,8 @@ function searchSchema(domain: StatementDomain): JsonSchema {
       status: STATUS,
       from_date: EPOCH_MS,
       to_date: EPOCH_MS,
-      page_size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
-      last_evaluated_key: { type: 'string', minLength: 1, maxLength: 1024, description: 'Cursor from the previous page.' },
+      page_size: pageSizeSchema({ default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE }),
+      [CURSOR_FIELD]: cursorSchema(1024),
     },
   };
 }
@@ -157,15 +159,7 @@ function jobSchema(domain: StatementDomain): JsonSchema {
 }
 
 function listSchema(domain: StatementDomain): JsonSchema {
-  return {
-    type: 'object',
-    required: ['@entity', 'items', 'last_evaluated_key'],
-    properties: {
-      '@entity': { const: entity(domain, 'paginated_list') },
-      items: { type: 'array', items: jobSchema(domain) },
-      last_evaluated_key: { type: ['string', 'null'], description: 'Pass back to get the next page; null on the last page.' },
-    },
-  };
+  return pagedListSchema(entity(domain, 'paginated_list'), jobSchema(domain));
 }
 
 interface SubmitBody {

@@ -53,14 +53,9 @@ export class IfscDirectory implements BranchDirectory {
 
   search(query: BranchQuery): BranchPage {
     this.searcher ??= new BranchSearch(this.data, (id) => this.text(id));
-    const { rows, total } = this.searcher.run(query);
-    return {
-      items: rows.map((row) => this.branchAt(row)),
-      total,
-      limit: query.limit,
-      offset: query.offset,
-      hasNext: query.offset + rows.length < total,
-    };
+    const firstRow = query.after === undefined ? 0 : this.rowAfter(canonicalIfsc(query.after));
+    const { rows, total, more } = this.searcher.run(query, firstRow);
+    return { items: rows.map((row) => this.branchAt(row)), total, limit: query.limit, offset: query.offset, hasNext: more };
   }
 
   /** Every branch, in IFSC order. */
@@ -72,16 +67,13 @@ export class IfscDirectory implements BranchDirectory {
   private rowOf(ifsc: string): number {
     if (ifsc.length !== IFSC_LENGTH) return -1;
     const codes = this.codes();
-    let low = 0;
-    let high = codes.length - 1;
-    while (low <= high) {
-      const mid = (low + high) >>> 1;
-      const code = codes[mid] as string;
-      if (code === ifsc) return mid;
-      if (code < ifsc) low = mid + 1;
-      else high = mid - 1;
-    }
-    return -1;
+    const row = firstRowFrom(codes, ifsc, false);
+    return codes[row] === ifsc ? row : -1;
+  }
+
+  /** The first row whose IFSC sorts after `ifsc` (which need not be in the directory), or the row count. */
+  private rowAfter(ifsc: string): number {
+    return firstRowFrom(this.codes(), ifsc, true);
   }
 
   /**
@@ -117,6 +109,19 @@ export class IfscDirectory implements BranchDirectory {
     }
     return out as unknown as Branch;
   }
+}
+
+/** Binary search of sorted `codes`: the first index whose code is >= `ifsc` (> when `after`), or codes.length. */
+function firstRowFrom(codes: readonly string[], ifsc: string, after: boolean): number {
+  let low = 0;
+  let high = codes.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const code = codes[mid] as string;
+    if (code < ifsc || (after && code === ifsc)) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /**

@@ -13,7 +13,10 @@ export interface BranchQuery {
   /** Free text found anywhere in BRANCH or ADDRESS, case-insensitive. */
   q?: string;
   limit: number;
+  /** Matches skipped before the page starts (after `after`, when given). */
   offset: number;
+  /** Keyset paging: only branches whose IFSC sorts after this one (upper case), so swaps never shift pages. */
+  after?: string;
 }
 
 export interface BranchPage<T = Branch> {
@@ -21,7 +24,15 @@ export interface BranchPage<T = Branch> {
   total: number;
   limit: number;
   offset: number;
+  /** Whether a match follows the last item (from where the page started, so true means another page exists). */
   hasNext: boolean;
+}
+
+/** What one pass over the rows found: the page's rows, every match's count, and whether matches follow the page. */
+export interface ScanResult {
+  rows: number[];
+  total: number;
+  more: boolean;
 }
 
 type Facet = 'bank' | 'state' | 'city' | 'district';
@@ -66,25 +77,29 @@ export class BranchSearch {
 
   constructor(private readonly data: SnapshotColumns, private readonly text: (id: number) => string) {}
 
-  run(query: BranchQuery): { rows: number[]; total: number } {
+  /** The page of `query` among rows from `firstRow` on (rows are in IFSC order); `total` counts every match. */
+  run(query: BranchQuery, firstRow = 0): ScanResult {
     const tests: RowTest[] = [];
     for (const facet of Object.keys(FACET_COLUMNS) as Facet[]) {
       const value = query[facet];
       if (value !== undefined && value.trim() !== '') tests.push(this.facetTest(facet, value));
     }
     if (query.q !== undefined && query.q.trim() !== '') tests.push(this.textTest(query.q));
-    return this.scan(tests, query.offset, query.limit);
+    return this.scan(tests, firstRow, query.offset, query.limit);
   }
 
-  private scan(tests: readonly RowTest[], offset: number, limit: number): { rows: number[]; total: number } {
+  private scan(tests: readonly RowTest[], firstRow: number, offset: number, limit: number): ScanResult {
     const rows: number[] = [];
     let total = 0;
+    let fromFirst = 0;
     for (let row = 0; row < this.data.rows; row++) {
       if (!tests.every((test) => test.columns.some((column) => test.accepted[column[row] as number] === 1))) continue;
-      if (total >= offset && rows.length < limit) rows.push(row);
       total++;
+      if (row < firstRow) continue;
+      if (fromFirst >= offset && rows.length < limit) rows.push(row);
+      fromFirst++;
     }
-    return { rows, total };
+    return { rows, total, more: offset + rows.length < fromFirst };
   }
 
   private bitmap(): Uint8Array {
