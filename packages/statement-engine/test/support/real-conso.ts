@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ConvertOptions } from '../../src/index.js';
+import type { ConsoStatement, ConvertOptions } from '../../src/index.js';
 import { LEGACY_CHALLAN_HEADER, PAYMENT_26Q_HEADER } from './headers.js';
 import { ist, type WorkbookParts } from './sheet-json.js';
 
@@ -79,4 +79,15 @@ export function realConsoParts(identity: ConsoIdentity = REDACTED): WorkbookPart
       deduction_date_epoch: ist(m.payment),
     })),
   };
+}
+
+/**
+ * The identity of a conso file of this statement's shape, read from the file itself (TAN BH 13, PAN BH 15, name
+ * BH 19, e-mail BH 28, responsible person BH 33 and mobile, the first row's PAN and name): the workbook of any such
+ * file is realConsoParts(identityOf(...)), so no identity needs to be written into the repository.
+ */
+export function identityOf(conso: ConsoStatement): ConsoIdentity {
+  const bh = conso.batchHeader;
+  const row = conso.challans[0]!.deductees[0]!.fields;
+  return { tan: conso.tan, deductorPan: bh[15]!, deductorName: bh[19]!, email: bh[28]!, mobile: bh[43]!, responsibleName: bh[33]!, deducteePan: row[10]!, deducteeName: row[13]! };
 }
