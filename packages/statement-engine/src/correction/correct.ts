@@ -30,8 +30,8 @@ const WRITTEN: readonly CorrectionType[] = ['C1', 'C2', 'C3', 'C5', 'C9'];
 export interface CorrectOptions extends Omit<ConvertOptions, 'previousReceiptNumber' | 'csi'> {
   /** Token (RRR) of the regular statement, 15 digits (BH 8). Default: the conso file's BH 8. */
   originalReceiptNumber?: string;
-  /** Token of the last accepted correction (BH 9, "previous RRR"). Absent: this is the first correction and
-   *  BH 9 repeats the original token (tds-corrections.md §1.4). */
+  /** Token of the last accepted correction (BH 9, "previous RRR"). Default: the conso file's BH 9, which TRACES sets
+   *  to the last processed correction's token (the original's when there was none); given, it must be the same. */
   lastCorrectionReceiptNumber?: string;
   /** The correction types the caller allows (default C1, C2, C3, C5, C9). Y is refused. */
   types?: readonly string[];
