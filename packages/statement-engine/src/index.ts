@@ -14,6 +14,6 @@ export { writeReportXlsx } from './report-xlsx.js';
 export { RULES, STRUCTURAL_CODES, type RuleCode, type RuleInfo } from './rules.js';
 export { resolveStartYear } from './options.js';
 export { FIRST_TAX_YEAR } from './period.js';
-export { correct, correctFile, correctFileTo, CORRECTION_TYPES, C5_DEDUCTEE_MODE, type CorrectionBatch, type CorrectionFileResult, type CorrectionResult, type CorrectionType, type CorrectOptions } from './correction/correct.js';
+export { correct, correctFile, correctFileTo, CORRECTION_TYPES, type CorrectionBatch, type CorrectionFileResult, type CorrectionResult, type CorrectionType, type CorrectOptions } from './correction/correct.js';
 export { DEFAULT_INPUT_LIMITS, parseLimitPair, resolveLimits, type InputLimitName, type InputLimits } from './limits.js';
 export { CONSO_LAYOUT, ConsoReader, parseConso, readConso, type ConsoChallan, type ConsoDeductee, type ConsoExpectation, type ConsoStatement } from './correction/conso.js';

@@ -59,7 +59,9 @@ export const RULES = {
   CORRECTION_REMARK_C_ROW: e('A row with remark C (higher rate, no PAN) can only have its PAN, amount paid and date of payment updated, and cannot be deleted.'),
   CORRECTION_PAN_TO_INVALID: e('A valid PAN cannot be corrected to a PAN placeholder.'),
   CORRECTION_PAN_CHANGE_ONCE: w('A valid PAN is corrected to another valid PAN: TRACES allows this only once per row.'),
-  CORRECTION_CONSO_TEXT_NOT_ASCII: e('A deleted row repeats the conso file\'s values, and one of them has characters outside ASCII that the TXT cannot carry.'),
+  CORRECTION_DELETE_NOT_ALLOWED: e('A row of the conso file is missing from the corrected workbook: the FVU allows no deletion of deductee rows (T_FV_6049); correct the row instead.'),
+  CORRECTION_NO_DEDUCTEE_RECORD: e('The correction would hold no deductee record (only deductor or challan details change): the FVU requires at least one (T_FV_6381).'),
+  CORRECTION_C9_NOT_GOVERNMENT: e('Adding a challan (C9) is allowed only to Central or State Government deductors (category A or S); others add a challan online on TRACES (FVU T_FV_6052).'),
   CORRECTION_INVALID_TOKEN: e('The original or previous token (RRR) is not 15 digits, or the conso file carries no original token and none is given.'),
 
   // Text

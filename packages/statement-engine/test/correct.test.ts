@@ -25,6 +25,7 @@ import {
 } from '../src/index.js';
 import { baseline } from './support/baselines.js';
 import { records, writeConso, type ConsoOptions } from './support/conso.js';
+import { REAL_CONSO_PATH, realConso, realConsoOptions, realConsoParts } from './support/real-conso.js';
 import { form26qParts, OPTIONS_26Q } from './support/fixtures.js';
 import { buildWorkbook, ist, type WorkbookParts } from './support/sheet-json.js';
 
@@ -88,23 +89,28 @@ describe('correction statements: conso file -> corrected workbook -> correction 
   });
 
   it('26Q: a deductee row updated (amount paid) is a C3 batch with mode U, the last values from the conso file and the new values from the workbook', () => {
-    const c = roundTrip(form26qParts, OPTIONS_26Q, (p) => (p.payments[3]!.payment_amount = 115000));
+    const c = roundTrip(form26qParts, OPTIONS_26Q, (p) => (p.payments[3]!.payment_amount = 115000), { hash: 'A1B2C3D4E5' });
     const lines = written(c, OPTIONS_26Q);
     expect(lines.map((f) => f[2])).to.deep.equal(['FH', 'BH', 'CD', 'DD']);
     const [fh, bh, cd, dd] = lines as [string[], string[], string[], string[]];
     expect([fh[4], fh[9], fh[18]]).to.deep.equal(['C', '1', 'A1B2C3D4E5']);
-    expect([bh[3], bh[4], bh[6], bh[7], bh[8], bh[9], bh[12], bh[13], bh[53]]).to.deep.equal(['1', '1', 'C3', '0', TOKEN, TOKEN, 'MUMA12345E', 'MUMA12345E', 'K']);
-    expect(bh[19], 'deductor details are blank without batch updation').to.equal('');
+    expect([bh[3], bh[4], bh[6], bh[7], bh[8], bh[9], bh[12], bh[13], bh[53]]).to.deep.equal(['1', '1', 'C3', '0', TOKEN, TOKEN, 'MUMA12345E', 'MUMA12345E', '']);
+    // Without batch updation the details are left out, but for the four the FVU wants in every batch (T-FV-2101, 2082, 2077, 2235).
+    expect([bh[15], bh[21], bh[28], bh[31], bh[33], bh[43], bh[46]], 'details not updated: empty (T-FV-2141 and on)').to.deep.equal(['', '', '', '', '', '', '']);
+    expect([bh[19], bh[26], bh[32], bh[51], bh[59]]).to.deep.equal(['Acme Traders Pvt Ltd', '19', 'K', 'N', 'ABCPR1234K']);
     expect([bh[16], bh[17], bh[18], bh[47]]).to.deep.equal(['202627', '202526', 'Q3', '21250.00']);
-    // The challan: its record number and its CIN and total as in the conso file, indicator 0.
+    // The challan: its record number and its CIN and total as in the conso file, indicator 0, so no OLTAS amounts nor
+    // minor head (T-FV-3027 ... 3162) but the fee (T-FV-3158); its tax totals are what the rows change (0.00 here).
     expect([cd[3], cd[4], cd[5], cd[7], cd[11], cd[15], cd[17], cd[28]]).to.deep.equal(['1', '2', '1', '0', '00202', '0510308', '07012026', '21250.00']);
+    expect([cd[22], cd[23], cd[24], cd[25], cd[26], cd[39], cd[40]]).to.deep.equal(['', '', '', '', '', '200.00', '']);
+    expect([cd[27], cd[29], cd[30], cd[31], cd[32], cd[33]]).to.deep.equal(['21250.00', '0.00', '0.00', '0.00', '0.00', '0.00']);
     const regularDd = ofType(c.corrected, 'DD')[3]!; // challan 2's second row in the corrected statement
     const originalDd = ofType(c.original, 'DD')[3]!;
     expect([dd[3], dd[4], dd[5], dd[6]]).to.deep.equal(['1', '2', '2', 'U']);
     expectSameDeductee(dd, regularDd);
     expect([dd[9], dd[11], dd[18], dd[20]]).to.deep.equal([originalDd[10], originalDd[12], originalDd[17], originalDd[19]]);
     expect([dd[22], dd[26]]).to.deep.equal(['115000.00', '9.5652']);
-    expect(c.result.batches).to.deep.equal([{ type: 'C3', batchUpdation: '0', challans: 1, deductees: { added: 0, updated: 1, deleted: 0, panUpdated: 0 } }]);
+    expect(c.result.batches).to.deep.equal([{ type: 'C3', batchUpdation: '0', challans: 1, deductees: { added: 0, updated: 1, panUpdated: 0 } }]);
   });
 
   it('the self-check of a correction: record numbers must rise, rows must point at their challan, the slots hold their codes', () => {
@@ -123,45 +129,70 @@ describe('correction statements: conso file -> corrected workbook -> correction 
     expect(() => checkTxt(swap(1, /\^C3\^/, '^Y^'), 'legacy', '26Q', '202526', 'C')).to.throw(/BH field 6 \(Transaction Type\)/);
   });
 
-  it('26Q: a row deleted repeats the conso values with mode D; a row added continues the challan\'s numbering with mode A', () => {
-    const c = roundTrip(form26qParts, OPTIONS_26Q, (p) => {
-      p.payments.splice(4, 1); // Kiran Kumar's zero-tax row under challan 00202 (record 3)
-      p.payments.push({ ...p.payments[0]!, payment_amount: 50000, tds_amount: 1000, payment_date_epoch: ist('2025-11-02'), deduction_date_epoch: ist('2025-11-02') }); // under 00101
-      p.challans[0]!.tds_amount = 13000;
-    });
+  it('26Q: a row added takes the number the conso gives (CD 8) with mode A, the challan totals what it adds; a row left out is refused (no deletion, T_FV_6049)', () => {
+    const c = roundTrip(
+      form26qParts,
+      OPTIONS_26Q,
+      (p) => {
+        p.payments.push({ ...p.payments[0]!, payment_amount: 50000, tds_amount: 1000, payment_date_epoch: ist('2025-11-02'), deduction_date_epoch: ist('2025-11-02') }); // under 00101
+        p.challans[0]!.tds_amount = 13000;
+      },
+      { nextDeductee: { 1: 7 } }, // rows 3-6 of challan 1 were added and deleted by earlier corrections
+    );
     const lines = written(c, OPTIONS_26Q);
-    expect(lines.map((f) => `${f[2]}${f[2] === 'DD' ? f[6] : ''}`)).to.deep.equal(['FH', 'BH', 'CD', 'DDA', 'CD', 'DDD']);
-    const [, bh, cd1, add, cd2, del] = lines as string[][];
-    expect([bh![6], bh![4]]).to.deep.equal(['C3', '2']);
-    expect([cd1![4], cd1![7], cd1![28], cd1![22]], 'challan 1 changed its tax: indicator 1, last total as in the conso').to.deep.equal(['1', '1', '12150.00', '13000.00']);
-    expect([add![4], add![5], add![9], add![18]]).to.deep.equal(['1', '3', '', '']);
+    expect(lines.map((f) => `${f[2]}${f[2] === 'DD' ? f[6] : ''}`)).to.deep.equal(['FH', 'BH', 'CD', 'DDA']);
+    const [, bh, cd, add] = lines as string[][];
+    expect([bh![6], bh![4], bh![47]]).to.deep.equal(['C3', '1', '13150.00']);
+    expect([cd![4], cd![7], cd![28], cd![22], cd![40]], 'challan 1 changed its tax: indicator 1, its own amounts given').to.deep.equal(['1', '1', '12150.00', '13000.00', '200']);
+    expect([cd![29], cd![30], cd![33]], 'the rows add 1000.00').to.deep.equal(['1000.00', '1000.00', '1000.00']);
+    expect([add![4], add![5], add![9], add![18]]).to.deep.equal(['1', '7', '', '']);
     expectSameDeductee(add!, ofType(c.corrected, 'DD')[2]!);
-    expect([cd2![4], cd2![7]]).to.deep.equal(['2', '0']);
-    const gone = ofType(c.original, 'DD')[4]!;
-    expect([del![4], del![5], del![9], del![18], del![20]]).to.deep.equal(['2', '3', gone[10], gone[17], gone[19]]);
-    expectSameDeductee(del!, gone);
+    const deleted = roundTrip(form26qParts, OPTIONS_26Q, (p) => p.payments.splice(4, 1)); // Kiran Kumar's zero-tax row under 00202
+    expect(codes(deleted.result)).to.deep.equal(['CORRECTION_DELETE_NOT_ALLOWED']);
+    expect(deleted.result.report.problems[0], 'a deleted row: at its challan').to.include({ sheet: 'challan_sheet', row: 3 });
+    expect(deleted.result.report.problems[0]!.message).to.match(/deductee record 3 of challan record 2 \(conso line 9\)/);
   });
 
-  it('26Q: a PAN update is a C5 batch (mode U, last PAN); a valid-to-valid change is a warning, valid to placeholder an error', () => {
+  it('26Q: a PAN update is a C5 batch: no updation indicator, TAN or batch total, a challan and rows that give only numbers, PANs and last totals', () => {
     const c = roundTrip(form26qParts, OPTIONS_26Q, (p) => (p.payees[3]!.pan = 'CDEHS4567K'));
     const lines = written(c, OPTIONS_26Q);
     expect(codes(c.result)).to.deep.equal(['CORRECTION_PAN_CHANGE_ONCE']);
     expect(c.result.report.problems[0]).to.include({ sheet: 'payment_sheet', row: 5 });
     const [, bh, cd, dd] = lines as string[][];
-    expect([bh![6], bh![7], bh![15], bh![19]]).to.deep.equal(['C5', '0', '', '']);
-    expect([cd![4], cd![7]]).to.deep.equal(['2', '0']);
-    expect([dd![5], dd![6], dd![9], dd![10]]).to.deep.equal(['2', 'U', 'CDEHS4567J', 'CDEHS4567K']);
+    expect([bh![4], bh![6], bh![7], bh![13], bh![15], bh![19], bh![47], bh![53]]).to.deep.equal(['1', 'C5', '', '', '', 'Acme Traders Pvt Ltd', '', '']);
+    expect(cd!.map((v, n) => (v === '' ? '' : `${n}=${v}`)).filter(Boolean)).to.deep.equal(['1=3', '2=CD', '3=1', '4=2', '5=1', '6=N', '11=00202', '15=0510308', '17=07012026', '28=21250.00', '37=N']);
+    expect(dd!.map((v, n) => (v === '' ? '' : `${n}=${v}`)).filter(Boolean)).to.deep.equal(['1=4', '2=DD', '3=1', '4=2', '5=2', '10=CDEHS4567K', '18=11000.00', '20=11000.00']);
+    expect(c.result.batches).to.deep.equal([{ type: 'C5', batchUpdation: '', challans: 1, deductees: { added: 0, updated: 0, panUpdated: 1 } }]);
     const invalid = roundTrip(form26qParts, OPTIONS_26Q, (p) => (p.payees[3]!.pan = 'PANNOTAVBL'));
     expect(codes(invalid.result)).to.include('CORRECTION_PAN_TO_INVALID');
     expect(invalid.result.txt).to.equal(null);
   });
 
-  it('26Q: a challan changed alone is a C2 batch (indicator 1, last CIN and total); a matched or provisionally booked challan is refused', () => {
-    const change = (p: WorkbookParts) => (p.challans[1]!.interest = 100);
+  it('26Q: a remark-C row (no PAN, higher rate) gets its PAN: the workbook gives the PAN without the reason, the correction is a C5 with the last PAN reference', () => {
+    const c = roundTrip(form26qParts, OPTIONS_26Q, (p) => {
+      p.payees[2]!.pan = 'BCDPD1234E';
+      delete p.payments[2]!.reason_for_lower_deduction;
+    });
+    const lines = written(c, OPTIONS_26Q);
+    expect(codes(c.result)).to.deep.equal([]);
+    const dd = lines.find((f) => f[2] === 'DD')!;
+    expect([dd[4], dd[5], dd[6], dd[10], dd[11], dd[12], dd[18], dd[30]]).to.deep.equal(['2', '1', '', 'BCDPD1234E', '0000000003', '', '10000.00', '']);
+    expect(c.result.batches.map((b) => b.type)).to.deep.equal(['C5']);
+    // Keeping the reason C with the PAN is the regular rule's refusal.
+    const kept = roundTrip(form26qParts, OPTIONS_26Q, (p) => (p.payees[2]!.pan = 'BCDPD1234E'));
+    expect(codes(kept.result)).to.include('REMARK_C_REQUIRES_NO_PAN');
+  });
+
+  it('26Q: a challan changed is a C2 batch (indicator 1, last CIN and total, its own amounts); a matched or provisionally booked challan is refused; a correction without a row is refused (T_FV_6381)', () => {
+    const change = (p: WorkbookParts) => {
+      p.challans[1]!.interest = 100;
+      p.payments[0]!.payment_amount = 410000; // a row of challan 1: the file needs a deductee record
+    };
     const c = roundTrip(form26qParts, OPTIONS_26Q, change);
-    const [, bh, cd] = written(c, OPTIONS_26Q) as string[][];
-    expect([bh![6], bh![4], bh![47]]).to.deep.equal(['C2', '1', '21350.00']);
-    expect([cd![4], cd![5], cd![7], cd![25], cd![27], cd![28]]).to.deep.equal(['2', '0', '1', '100.00', '21350.00', '21250.00']);
+    const [, bh, cd, bh3] = written(c, OPTIONS_26Q) as string[][];
+    expect([bh![6], bh![7], bh![4], bh![47]]).to.deep.equal(['C2', '0', '1', '21350.00']);
+    expect([cd![4], cd![5], cd![7], cd![25], cd![27], cd![28], cd![29], cd![40]]).to.deep.equal(['2', '0', '1', '100.00', '21350.00', '21250.00', '0.00', '200']);
+    expect([bh3![2], bh3![6]]).to.deep.equal(['BH', 'C3']);
     for (const status of ['M', 'P'] as const) {
       const booked = roundTrip(form26qParts, OPTIONS_26Q, change, { status: { 2: status } });
       expect(codes(booked.result)).to.deep.equal(['CORRECTION_CHALLAN_BOOKED']);
@@ -172,49 +203,75 @@ describe('correction statements: conso file -> corrected workbook -> correction 
     const serial = roundTrip(form26qParts, OPTIONS_26Q, (p) => {
       p.challans[1]!.challan_serial = '00203';
       for (const row of p.payments) if (row.challan_serial === '00202') row.challan_serial = '00203';
+      p.payments[0]!.payment_amount = 410000;
     });
     const [, , cds] = written(serial, OPTIONS_26Q) as string[][];
     expect([cds![4], cds![7], cds![11], cds![12]]).to.deep.equal(['2', '1', '00202', '00203']);
+    // The challan alone: a file with no deductee record, which the FVU refuses.
+    const alone = roundTrip(form26qParts, OPTIONS_26Q, (p) => (p.challans[1]!.interest = 100));
+    expect(codes(alone.result)).to.deep.equal(['CORRECTION_NO_DEDUCTEE_RECORD']);
   });
 
-  it('26Q: an added challan is a C9 batch numbered after the conso\'s last challan, its rows mode O from 1', () => {
-    const c = roundTrip(
-      form26qParts,
-      OPTIONS_26Q,
-      (p) => {
-        p.challans.push({ ...p.challans[1]!, challan_serial: '00303', paid_date_epoch: ist('2026-01-20'), tds_amount: 5000, interest: 0, late_filing_fees: 0, other_penalty: 0 });
-        p.payments.push({ ...p.payments[3]!, challan_serial: '00303', payment_amount: 50000, tds_amount: 5000 });
-      },
-      { challanNumbers: { 1: 1, 2: 4 } }, // an earlier correction left the latest statement's challans at 1 and 4
-    );
+  it('26Q: an added challan is a C9 batch numbered as the conso gives (BH 14), its rows mode O from 1; only for Central or State Government deductors (T_FV_6052)', () => {
+    const government = () => {
+      const p = form26qParts();
+      p.payer.deductor_type = 'S';
+      p.payer.government_state_code = 'MAHARASHTRA';
+      return p;
+    };
+    const add = (p: WorkbookParts) => {
+      p.challans.push({ ...p.challans[1]!, challan_serial: '00303', paid_date_epoch: ist('2026-01-20'), tds_amount: 5000, interest: 0, late_filing_fees: 0, other_penalty: 0 });
+      p.payments.push({ ...p.payments[3]!, challan_serial: '00303', payment_amount: 50000, tds_amount: 5000 });
+    };
+    // An earlier correction left the latest statement's challans at 1 and 4, and TRACES gives 6 as the next.
+    const c = roundTrip(government, OPTIONS_26Q, add, { challanNumbers: { 1: 1, 2: 4 }, nextChallan: 6 });
     const [fh, bh, cd, dd] = written(c, OPTIONS_26Q) as string[][];
     expect(fh![9]).to.equal('1');
-    expect([bh![6], bh![7], bh![19]]).to.deep.equal(['C9', '0', '']);
-    expect([cd![4], cd![5], cd![7], cd![11], cd![15], cd![28], cd![12]]).to.deep.equal(['5', '1', '0', '', '', '', '00303']);
-    expect([dd![4], dd![5], dd![6], dd![9]]).to.deep.equal(['5', '1', 'O', '']);
+    expect([bh![6], bh![7], bh![15], bh![19], bh![32], bh![47]]).to.deep.equal(['C9', '', '', 'Acme Traders Pvt Ltd', 'S', '5000.00']);
+    expect([cd![4], cd![5], cd![7], cd![11], cd![15], cd![28], cd![12], cd![22], cd![29]]).to.deep.equal(['6', '1', '0', '', '', '', '00303', '5000.00', '5000.00']);
+    expect([dd![4], dd![5], dd![6], dd![9]]).to.deep.equal(['6', '1', 'O', '']);
+    const company = roundTrip(form26qParts, OPTIONS_26Q, add);
+    expect(codes(company.result)).to.deep.equal(['CORRECTION_C9_NOT_GOVERNMENT']);
+    expect(company.result.report.problems[0]).to.include({ sheet: 'challan_sheet', row: 4 });
   });
 
-  it('deductor details alone are a C1 batch (BH only); with a challan change they ride on the C2 batch (indicator 1), and batches run in type order', () => {
-    const c1 = roundTrip(form26qParts, OPTIONS_26Q, (p) => {
+  it('deductor details alone are refused (no deductee record, T_FV_6381); with a PAN update they are a C1 batch (no count, indicator or total); with a challan change they ride on the C2 batch', () => {
+    const details = (p: WorkbookParts) => {
       p.payer.email = 'accounts@acme.example';
       p.payer.street = '14 Marine Drive';
+    };
+    expect(codes(roundTrip(form26qParts, OPTIONS_26Q, details).result)).to.deep.equal(['CORRECTION_NO_DEDUCTEE_RECORD']);
+    const c1 = roundTrip(form26qParts, OPTIONS_26Q, (p) => {
+      details(p);
+      p.payees[3]!.pan = 'CDEHS4567K';
     });
     const [fh, bh] = written(c1, OPTIONS_26Q) as string[][];
-    expect(records(c1.result.txt!).length).to.equal(2);
-    expect([fh![9], bh![4], bh![6], bh![7], bh![28], bh![21], bh![31], bh![46], bh![47]]).to.deep.equal(['1', '0', 'C1', '1', 'accounts@acme.example', '14 Marine Drive', 'Y', 'N', '0.00']);
+    expect([fh![9], bh![4], bh![6], bh![7], bh![13], bh![15], bh![28], bh![21], bh![31], bh![46], bh![47], bh![53]]).to.deep.equal(['2', '', 'C1', '', 'MUMA12345E', 'AAACA1234F', 'accounts@acme.example', '14 Marine Drive', 'Y', 'N', '', 'K']);
+    expect(c1.result.batches.map((b) => `${b.type}:${b.batchUpdation}`)).to.deep.equal(['C1:', 'C5:']);
     const all = roundTrip(form26qParts, OPTIONS_26Q, (p) => {
       p.payer.email = 'accounts@acme.example';
       p.challans[1]!.interest = 100;
       p.payees[3]!.pan = 'CDEHS4567K';
       p.payments[0]!.payment_amount = 410000;
-      p.challans.push({ ...p.challans[1]!, challan_serial: '00303', paid_date_epoch: ist('2026-01-20'), tds_amount: 0, interest: 0, late_filing_fees: 0, other_penalty: 10 });
-      p.payments.push({ ...p.payments[4]!, challan_serial: '00303' });
     });
     const lines = written(all, OPTIONS_26Q);
     const headers = lines.filter((f) => f[2] === 'BH');
-    expect(headers.map((f) => `${f[3]}:${f[6]}:${f[7]}:${f[28]}`)).to.deep.equal(['1:C2:1:accounts@acme.example', '2:C3:0:', '3:C5:0:', '4:C9:0:']);
-    expect(lines[0]![9]).to.equal('4');
-    expect(all.result.batches.map((b) => b.type)).to.deep.equal(['C2', 'C3', 'C5', 'C9']);
+    expect(headers.map((f) => `${f[3]}:${f[6]}:${f[7]}:${f[28]}`)).to.deep.equal(['1:C2:1:accounts@acme.example', '2:C3:0:', '3:C5::']);
+    expect(lines[0]![9]).to.equal('3');
+    expect(all.result.batches.map((b) => b.type)).to.deep.equal(['C2', 'C3', 'C5']);
+  });
+
+  it('deductor fields the workbook has no column for (STD code, telephone, alternates) repeat the conso\'s in the batch that updates the details, and do not count as a change', () => {
+    const original = regularTxt(form26qParts(), OPTIONS_26Q);
+    const conso = writeConso(original, { token: TOKEN }).replace(/^(2\^BH(?:\^[^^]*){26})\^\^\^/m, '$1^022^22001234^');
+    const parts = form26qParts();
+    parts.payments[3]!.payment_amount = 115000;
+    const same = correct(buildWorkbook(parts), conso, OPTIONS_26Q);
+    expect(same.batches.map((b) => `${b.type}:${b.batchUpdation}`), 'no deductor change seen').to.deep.equal(['C3:0']);
+    parts.payer.email = 'accounts@acme.example';
+    const updated = correct(buildWorkbook(parts), conso, OPTIONS_26Q);
+    const bh = records(updated.txt!)[1]!;
+    expect([bh[7], bh[28], bh[29], bh[30]]).to.deep.equal(['1', 'accounts@acme.example', '022', '22001234']);
   });
 
   it('no change is refused (CORRECTION_NOTHING_TO_CORRECT); a conso challan missing from the workbook is refused', () => {
@@ -231,23 +288,14 @@ describe('correction statements: conso file -> corrected workbook -> correction 
     const locked = roundTrip(form26qParts, OPTIONS_26Q, (p) => (p.payments[3]!.payment_amount = 115000), { locked: [[2, 2]] });
     expect(codes(locked.result)).to.deep.equal(['CORRECTION_ROW_LOCKED']);
     expect(locked.result.report.problems[0], 'at the payment row').to.include({ sheet: 'payment_sheet', row: 5 });
-    const lockedDelete = roundTrip(form26qParts, OPTIONS_26Q, (p) => p.payments.splice(3, 1), { locked: [[2, 2]] });
-    expect(codes(lockedDelete.result)).to.include('CORRECTION_ROW_LOCKED');
-    // Remark C (row 1 of challan 2): deleting it is refused; changing its amount and date is allowed.
-    const deleteC = roundTrip(form26qParts, OPTIONS_26Q, (p) => p.payments.splice(2, 1));
-    expect(codes(deleteC.result)).to.include('CORRECTION_REMARK_C_ROW');
-    expect(deleteC.result.report.problems.find((p) => p.code === 'CORRECTION_REMARK_C_ROW'), 'a deleted row: at its challan').to.include({ sheet: 'challan_sheet', row: 3 });
+    const lockedPan = roundTrip(form26qParts, OPTIONS_26Q, (p) => (p.payees[3]!.pan = 'CDEHS4567K'), { locked: [[2, 2]] });
+    expect(codes(lockedPan.result)).to.include('CORRECTION_ROW_LOCKED');
+    // Remark C (row 1 of challan 2): changing its amount and date is allowed, its section is not.
     const amountC = roundTrip(form26qParts, OPTIONS_26Q, (p) => {
       p.payments[2]!.payment_amount = 49000;
       p.payments[2]!.payment_date_epoch = ist('2025-12-01');
     });
     expect(codes(amountC.result)).to.deep.equal([]);
-    // A deleted row repeats the conso's values: a latin1 name there cannot be written.
-    const latin1 = roundTrip(form26qParts, OPTIONS_26Q, (p) => p.payments.splice(4, 1));
-    const accented = latin1.conso.replace('^Kiran Kumar^000000000000.00', '^Kiran Kum\u00e4r^000000000000.00');
-    const refusedName = correct(buildWorkbook((() => { const p = form26qParts(); p.payments.splice(4, 1); return p; })()), Buffer.from(accented, 'latin1'), OPTIONS_26Q);
-    expect(codes(refusedName)).to.deep.equal(['CORRECTION_CONSO_TEXT_NOT_ASCII']);
-    expect(refusedName.report.problems[0]).to.include({ sheet: 'challan_sheet', row: 3 });
     const sectionC = roundTrip(form26qParts, OPTIONS_26Q, (p) => (p.payments[2]!.nature_of_payment = 'freight_charges'));
     expect(codes(sectionC.result)).to.include('CORRECTION_REMARK_C_ROW');
   });
@@ -261,14 +309,17 @@ describe('correction statements: conso file -> corrected workbook -> correction 
     expect(() => roundTrip(form26qParts, OPTIONS_26Q, change, {}, { types: ['C7'] })).to.throw(/Unknown correction type 'C7'/);
   });
 
-  it('tokens: BH 8 from the conso file or the option (15 digits, the same), BH 9 the last correction\'s token when given', () => {
+  it('tokens: BH 8 from the conso file or the option (15 digits, the same), BH 9 the conso\'s previous token (BH 9) or the option (the same)', () => {
     const change = (p: WorkbookParts) => (p.payments[3]!.payment_amount = 115000);
-    const later = roundTrip(form26qParts, OPTIONS_26Q, change, {}, { lastCorrectionReceiptNumber: '999999999999999' });
+    const later = roundTrip(form26qParts, OPTIONS_26Q, change, { previousToken: '999999999999999' });
     const bh = written(later, OPTIONS_26Q)[1]!;
-    expect([bh[8], bh[9]]).to.deep.equal([TOKEN, '999999999999999']);
-    expect(codes(roundTrip(form26qParts, OPTIONS_26Q, change, { token: '' }).result)).to.deep.equal(['CORRECTION_INVALID_TOKEN']);
-    const given = roundTrip(form26qParts, OPTIONS_26Q, change, { token: '' }, { originalReceiptNumber: '111111111111111' });
-    expect(written(given, OPTIONS_26Q)[1]![8]).to.equal('111111111111111');
+    expect([bh[8], bh[9]], 'a correction was processed: BH 9 is its token').to.deep.equal([TOKEN, '999999999999999']);
+    const given = written(roundTrip(form26qParts, OPTIONS_26Q, change, { previousToken: '999999999999999' }, { lastCorrectionReceiptNumber: '999999999999999' }), OPTIONS_26Q)[1]!;
+    expect(given[9]).to.equal('999999999999999');
+    expect(codes(roundTrip(form26qParts, OPTIONS_26Q, change, {}, { lastCorrectionReceiptNumber: '999999999999999' }).result), 'another than the conso\'s').to.deep.equal(['CORRECTION_INVALID_TOKEN']);
+    expect(codes(roundTrip(form26qParts, OPTIONS_26Q, change, { token: '', previousToken: '' }).result)).to.deep.equal(['CORRECTION_INVALID_TOKEN']);
+    const original = roundTrip(form26qParts, OPTIONS_26Q, change, { token: '', previousToken: '' }, { originalReceiptNumber: '111111111111111' });
+    expect(written(original, OPTIONS_26Q)[1]!.slice(8, 10)).to.deep.equal(['111111111111111', '111111111111111']);
     expect(codes(roundTrip(form26qParts, OPTIONS_26Q, change, {}, { originalReceiptNumber: '111111111111111' }).result)).to.deep.equal(['CORRECTION_INVALID_TOKEN']);
     expect(codes(roundTrip(form26qParts, OPTIONS_26Q, change, {}, { lastCorrectionReceiptNumber: '12345' }).result)).to.deep.equal(['CORRECTION_INVALID_TOKEN']);
   });
@@ -329,11 +380,52 @@ describe('correction statements: conso file -> corrected workbook -> correction 
     const lines = () => writeConso(original(), { token: TOKEN }).split('\r\n').filter((l) => l !== '');
     const join = (l: string[]) => `${l.join('\r\n')}\r\n`;
 
-    it('reads a good file: record numbers, statuses, modes, amounts without padding, the section code from field 34', () => {
-      const conso = parseConso(writeConso(original(), { token: TOKEN, status: { 1: 'M' }, locked: [[2, 3]] }), expectation);
-      expect(conso.challans.map((c) => [c.record, c.status, c.deductees.length, c.fields[27]])).to.deep.equal([[1, 'M', 2, '12150.00'], [2, 'U', 3, '21250.00']]);
-      expect(conso.challans[1]!.deductees.map((d) => [d.record, d.mode, d.fields[33], d.fields[17]])).to.deep.equal([[1, 'O', '4JB', '10000.00'], [2, 'O', '4IB', '11000.00'], [3, 'F', '94A', '0.00']]);
-      expect([conso.originalToken, conso.hash, conso.lines]).to.deep.equal([TOKEN, 'A1B2C3D4E5', 9]);
+    it('reads a good file: record numbers, statuses, modes, next numbers, amounts without padding, fee and minor head from 40/41, the section code from 34', () => {
+      const conso = parseConso(writeConso(original(), { token: TOKEN, previousToken: '999999999999999', hash: 'A1B2C3D4E5', status: { 1: 'M' }, locked: [[2, 3]], nextChallan: 5 }), expectation);
+      expect(conso.challans.map((c) => [c.record, c.status, c.nextDeductee, c.deductees.length, c.fields[27], c.fields[39], c.fields[40]])).to.deep.equal([[1, 'M', 3, 2, '12150.00', '0.00', '200'], [2, 'U', 4, 3, '21250.00', '200.00', '200']]);
+      expect(conso.challans[1]!.deductees.map((d) => [d.record, d.mode, d.fields[8], d.fields[33], d.fields[17], d.fields[25], d.panCounter])).to.deep.equal([[1, 'O', '2', '4JB', '10000.00', '', '1'], [2, 'O', '2', '4IB', '11000.00', '', '1'], [3, 'F', '2', '94A', '0.00', '', '1']]);
+      expect([conso.originalToken, conso.previousToken, conso.nextChallan, conso.hash, conso.lines]).to.deep.equal([TOKEN, '999999999999999', 5, 'A1B2C3D4E5', 9]);
+      // The responsible person's mobile sits at conso BH 48 and is read into the regular 43.
+      expect([conso.batchHeader[43], conso.batchHeader[47], conso.batchHeader[19]]).to.deep.equal(['9820012346', '33400.00', 'Acme Traders Pvt Ltd']);
+    });
+
+    it('the real conso file TRACES issued (redacted copy): 3 challans of one row, every value where the file has it', () => {
+      const real = readFileSync(REAL_CONSO_PATH);
+      const conso = parseConso(real, { tan: 'DELT00001A', form: '26Q', yearCode: '201415', quarter: 'Q2' });
+      expect([conso.tan, conso.form, conso.yearCode, conso.quarter, conso.lines]).to.deep.equal(['DELT00001A', '26Q', '201415', 'Q2', 8]);
+      expect([conso.originalToken, conso.previousToken, conso.nextChallan, conso.dataAsOn, conso.hash]).to.deep.equal(['104989600002814', '104989600002814', 4, '15102014', '00000000000014812809']);
+      expect([conso.batchHeader[15], conso.batchHeader[19], conso.batchHeader[32], conso.batchHeader[43], conso.batchHeader[47]]).to.deep.equal(['AAAFT1234C', 'TEST DEDUCTOR LLP', 'F', '9876543210', '9000.00']);
+      expect(conso.challans.map((c) => [c.record, c.status, c.nextDeductee, c.pending, c.fields[12], c.fields[16], c.fields[18], c.fields[22], c.fields[27], c.fields[39], c.fields[40], c.deductees.length])).to.deep.equal([
+        [1, 'M', 2, '0.00', '07722', '6390340', '07082014', '3000.00', '3000.00', '0.00', '200', 1],
+        [2, 'M', 2, '0.00', '03636', '6390340', '06092014', '3000.00', '3000.00', '0.00', '200', 1],
+        [3, 'M', 2, '0.00', '06995', '6390340', '07102014', '3000.00', '3000.00', '0.00', '200', 1],
+      ]);
+      const rows = conso.challans.map((c) => c.deductees[0]!);
+      // DD 25 (date of deposit) is filled in the file but not applicable to a 26Q row: read as empty.
+      expect(rows.map((d) => [d.record, d.mode, d.fields[8], d.fields[10], d.fields[13], d.fields[17], d.fields[22], d.fields[23], d.fields[25], d.fields[26], d.fields[33], d.panCounter])).to.deep.equal([
+        [1, 'O', '2', 'ABCPK1234F', 'TEST DEDUCTEE ONE', '3000.00', '30000.00', '07072014', '', '10.0000', '4IB', '1'],
+        [1, 'O', '2', 'ABCPK1234F', 'TEST DEDUCTEE ONE', '3000.00', '30000.00', '07082014', '', '10.0000', '4IB', '1'],
+        [1, 'O', '2', 'ABCPK1234F', 'TEST DEDUCTEE ONE', '3000.00', '30000.00', '07092014', '', '10.0000', '4IB', '1'],
+      ]);
+      // Its FH field 8 is empty (not a TAN) and 10 counts its lines: a file with fewer lines than FH 10 says is cut short.
+      const expected = { tan: 'DELT00001A', form: '26Q' as const, yearCode: '201415', quarter: 'Q2' };
+      const cut = refused(real.toString('latin1').replace('^T^^1^8^', '^T^^1^9^'), expected);
+      expect([cut.code, cut.line, cut.message]).to.deep.equal(['CONSO_TRUNCATED', 8, 'conso file line 8: the file ends after 8 of the 9 lines FH field 10 declares']);
+      expect(refused(real.toString('latin1').replace('^T^^1^8^', '^T^^1^x^'), expected).message).to.equal('conso file line 1: FH field 10 (number of lines) is not a number of lines');
+      expect(refused(real.toString('latin1').replace('^4^AAAFT1234C^', '^3^AAAFT1234C^'), expected).message).to.match(/line 2: BH field 14 \(next challan record number\) is 3, not above the highest challan record number 3/);
+    });
+
+    it('a correction on the real file\'s layout: every row an update only where the workbook changed, the next numbers the file gives', () => {
+      const parts = realConsoParts();
+      parts.payments[1]!.payment_amount = 31000;
+      parts.payments.push({ ...parts.payments[2]!, payment_amount: 2000, tds_amount: 0, deduction_date_epoch: null, reason_for_lower_deduction: 'transaction_where_tax_not_been_deducted_as_amount_paid_to_vendor_party_has_not_exceeded_the_threshold_limit' });
+      const r = correct(buildWorkbook(parts), realConso(), realConsoOptions());
+      expect(r.report.errorCount, JSON.stringify(r.report.problems)).to.equal(0);
+      checkTxt(r.txt!, 'legacy', '26Q', '201415', 'C');
+      const lines = records(r.txt!);
+      expect(lines.map((f) => `${f[2]}${f[2] === 'DD' ? f[6] : f[2] === 'BH' ? f[6] : ''}`)).to.deep.equal(['FH', 'BHC3', 'CD', 'DDU', 'CD', 'DDA']);
+      expect([lines[0]![18], lines[1]![7], lines[1]![8], lines[1]![9]]).to.deep.equal(['00000000000014812809', '1', '104989600002814', '104989600002814']);
+      expect([lines[3]![4], lines[3]![5], lines[3]![9], lines[3]![22], lines[5]![4], lines[5]![5]]).to.deep.equal(['2', '1', 'ABCPK1234F', '31000.00', '3', '2']);
     });
 
     it('malformed: a line number out of order, an unknown record, a DD under another challan, a bad status, a bad amount', () => {

@@ -456,9 +456,11 @@ const ELSEWHERE: Partial<Record<RuleCode, string>> = {
   CORRECTION_ROW_LOCKED: 'correct.test.ts',
   CORRECTION_REMARK_C_ROW: 'correct.test.ts',
   CORRECTION_PAN_TO_INVALID: 'correct.test.ts',
+  CORRECTION_C9_NOT_GOVERNMENT: 'correct.test.ts',
+  CORRECTION_DELETE_NOT_ALLOWED: 'correct.test.ts',
+  CORRECTION_NO_DEDUCTEE_RECORD: 'correct.test.ts',
   CORRECTION_PAN_CHANGE_ONCE: 'correct.test.ts',
   CORRECTION_INVALID_TOKEN: 'correct.test.ts',
-  CORRECTION_CONSO_TEXT_NOT_ASCII: 'correct.test.ts',
 };
 
 function run(c: Case): Problem[] {

@@ -206,13 +206,13 @@ describe('statement-queue: the worker', function () {
     await expectRejected(env.upload(job.csi_url as string, csiFor(workbook26Q())), /409|already uploaded/);
   });
 
-  /** The original statement's conso file (written from its TXT by the engine's test-side conso writer) and a corrected workbook. */
+  /** The original statement's conso file (written from its TXT by the engine's test-side conso writer; a correction was processed, so its BH 9 is that one's token) and a corrected workbook. */
   function correctionInputs(): { conso: string; corrected: object } {
     const original = workbook26Q({ rows: 3 });
     const txt = convert(original, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date('2025-11-01T10:00:00+05:30') }).txt!;
     const corrected = workbook26Q({ rows: 3 }) as { sheets: Array<{ blocks: Array<{ rows: unknown[][] }> }> };
     corrected.sheets[3]!.blocks[0]!.rows[0]![4] = 1500; // the first payment's amount
-    return { conso: writeConso(txt, { token: '123456789012345' }), corrected };
+    return { conso: writeConso(txt, { token: '123456789012345', previousToken: '999999999999999' }), corrected };
   }
 
   it('a correction job (kind: correction) gets a conso_url, waits for both uploads and writes the correction TXT', async () => {

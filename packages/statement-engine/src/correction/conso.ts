@@ -4,8 +4,11 @@
 // malformed, cut short, or of another TAN or period is refused with the line and a code of the engine's error
 // registry (ConsoFileError).
 //
-// No full conso layout is published. CONSO_LAYOUT below is what three independent parsers agree on, each
-// position with its source (FORMAT_NOTES.md §15); fields whose conso position is not sourced are not read.
+// The layout is the real file's: CONSO_LAYOUT below is read from a conso file TRACES issued (a 26Q of FY 2014-15,
+// test/fixtures/conso/) and the conso importer of a desktop TDS product, each position with its source
+// (FORMAT_NOTES.md §15). It differs from the regular TXT in the FH, the BH tail, the CD tail and the DD before the
+// section code; the reader moves what it reads to the regular positions, so the comparison with the corrected
+// workbook's regular records is field by field.
 
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
@@ -14,47 +17,73 @@ import { DEFAULT_INPUT_LIMITS } from '../limits.js';
 import { LineCutter, type LineLimits } from '../lines.js';
 import { formatPaise, formatRate } from '../money.js';
 import { fieldForForm, layoutVersion } from '../layouts/compile.js';
-import type { FieldType, RecordType } from '../layouts/types.js';
+import type { FieldType, Presence, RecordType } from '../layouts/types.js';
 import type { FormName } from '../types.js';
 import type { Fields } from '../records/fields.js';
 
 /**
- * Where the conso file keeps what a correction needs (1-based fields, as the regular layouts number them).
- * `regular` lists the regular-layout fields read at the same position; `moved` the ones read elsewhere.
+ * Where the conso file keeps what a correction needs (1-based fields, line number = 1, record type = 2).
+ * `same` lists the regular-layout fields read at the same position, `moved` regular field -> conso field for the
+ * ones read elsewhere; the other numbers are the conso's own fields (no regular counterpart). A field the regular
+ * layout marks NA for the form (DD 25 outside 24Q, CD 21) is read as empty: the correction repeats the regular
+ * layout, not the conso.
  */
 export const CONSO_LAYOUT = {
   FH: {
-    minFields: 9,
-    source: 'regular FH positions: LHS TaxCPC reads the date at field 5; EY reads a hash at field 15 for the correction FH 18 (one implementation)',
+    /** 18 fields in the real file; 15 (the hash) is the last one read. */
+    minFields: 15,
+    batches: 9,
+    /** Number of lines of the file: a file cut short has fewer. */
+    lines: 10,
+    /** "Data as on" date (ddmmyyyy): the state of TRACES the file reflects. */
+    dataAsOn: 11,
     hash: 15,
+    source: 'real file (FH: 3 NS1, 4 R, 5 date, 7 T, 8 empty, 9 batches, 10 lines, 11 data as on, 15 hash); TDSMAN T_FileHeader (8 TFC id / organisation id, 10 count of lines, 11 data as on, 15 file hash)',
   },
   BH: {
-    minFields: 42,
-    /** Fields 1-42 at the regular positions; the tail differs (RP mobile at 48 in the conso, EY and TDSMAN), so nothing after 42 is read. */
-    regular: range(1, 42),
-    source: 'TAN 13, AY 16, FY 17, quarter 18 (LHS, EY, TDSMAN agree); original token 8 and previous regular token 9 (TDSMAN); the tail differs from the regular BH',
+    /** 69 fields in the real file; 53 (last deductor type) is the last one a correction needs. */
+    minFields: 53,
+    same: [...range(1, 7), 13, 15, 16, 17, 18, ...range(19, 42), ...range(44, 47), ...range(49, 51), ...range(53, 69)],
+    /** The responsible person's mobile: regular 43, conso 48 (43 is a remark there). */
+    moved: { 43: 48 } as Readonly<Record<number, number>>,
+    originalToken: 8,
+    /** The token of the last processed correction, else the original's: BH 9 of the next correction. */
+    previousToken: 9,
+    /** The record number the next added challan (C9) must take. */
+    nextChallan: 14,
+    source: 'real file; TDSMAN T_BatchHeader (8 original RRR, 9 previous RRR, 14 expected challan record number, 43 remark, 48 mobile, 53 last deductor type, 54-58 as regular); 59-69 at the regular positions (inference: the real file has the regular BH\'s 69 fields before the s.194P fields)',
   },
   CD: {
-    minFields: 40,
-    /** Fields at the regular positions (record number 4, serial 12, BSR 16, date 18, amounts 22-27, 34/35 agree in three parsers; fee 39 and minor head 40 as EY, where TDSMAN has the minor head at 41). */
-    regular: [1, 2, 3, 4, 5, 6, 12, 14, 16, 18, 22, 23, 24, 25, 26, 27, 34, 35, 39, 40],
-    /** Booking status M/U/P at field 9: TDSMAN stores 0-based index 8 as "NSDL status" (one implementation; a filler in the regular CD). */
+    /** 41 fields in the real file. */
+    minFields: 41,
+    same: [...range(1, 6), 12, 14, 16, 18, ...range(22, 27), ...range(29, 35), 37],
+    /** Fee u/s 234E and minor head sit one field later than in the regular CD: 38 is the pending amount. */
+    moved: { 39: 40, 40: 41 } as Readonly<Record<number, number>>,
+    /** The record number the next deductee row added under this challan must take. */
+    nextDeductee: 8,
+    /** Booking status at TRACES: M matched, U unmatched, P provisionally booked. */
     status: 9,
-    source: 'traces-app, EY, TDSMAN (tds-corrections.md §4.2)',
+    /** Challan balance (amount not yet claimed by any statement). */
+    pending: 38,
+    source: 'real file (CD: 8 next deductee serial, 9 M, 38 0.00, 40 0.00, 41 200); TDSMAN T_Challan_detail (8 expected deductee serial, 9 challan matching indicator, 38 pending amount)',
   },
   DD: {
+    /** 39 fields in the real file; 34 (the section code) is the last one read. */
     minFields: 34,
-    /** Fields 1-30 at the regular positions (PAN 10, name 13, amounts 14-17/19, dates 22-25, rate 26, remark 30 agree). */
-    regular: range(1, 30),
-    /** The section code is at 34 in the conso (regular 33): one field is inserted before it (traces-app, EY, TDSMAN agree). */
+    same: range(1, 30),
+    /** The section code: regular 33, conso 34 (31 and 32 are the PAN flag and counter). */
     moved: { 33: 34 } as Readonly<Record<number, number>>,
-    source: 'traces-app, EY, TDSMAN (tds-corrections.md §4.2); mode F marks rows locked by Form 26A/27BA',
+    panFlag: 31,
+    /** How many times the row's PAN was changed (1 in the real file's uncorrected rows). */
+    panCounter: 32,
+    source: 'real file (DD: 8 one digit, 25 date of deposit filled, 31 Y, 32 1, 34 section); TDSMAN T_deductee_detail (31 PAN flag, 32 PAN counter); traces-app, EY (section at 34)',
   },
   SD: {
     minFields: 23,
-    /** No parser of conso salary records was found: the regular SD positions are assumed (inference). */
-    regular: [1, 2, 3, 4, 5, 7, 9, 13, 19, 23],
-    source: 'inference: the regular 24Q Q4 SD positions',
+    /** TDSMAN's T_SalaryDetail has PAN 7, name 9, gross total income 19 at the regular positions; the rest is inference. */
+    same: [1, 2, 3, 4, 5, 7, 9, 13, 19, 23],
+    moved: {} as Readonly<Record<number, number>>,
+    source: 'TDSMAN T_SalaryDetail (7, 9, 19); the others the regular 24Q Q4 SD positions (inference)',
   },
 } as const;
 
@@ -71,6 +100,7 @@ const TAN = /^[A-Z]{4}[0-9]{5}[A-Z]$/;
 const DATE = /^(0[1-9]|[12][0-9]|3[01])(0[1-9]|1[0-2])[0-9]{4}$/;
 const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
 const DIGITS = /^[0-9]+$/;
+const TOKEN = /^[0-9]{15}$/;
 const CHALLAN_STATUS = new Set(['M', 'U', 'P', '']);
 
 export class ConsoDeductee {
@@ -81,6 +111,8 @@ export class ConsoDeductee {
     readonly record: number,
     /** DD 6: O in a regular row; F for a row locked by Form 26A/27BA. */
     readonly mode: string,
+    /** DD 32: how many times the row's PAN was changed ('' when the file leaves it empty). */
+    readonly panCounter: string,
     /** The normalised fields joined by carets: a row is kept as one string, so a large conso file stays small. */
     private readonly text: string,
   ) {}
@@ -97,6 +129,10 @@ export interface ConsoChallan {
   record: number;
   /** Booking status at TRACES: M matched, U unmatched, P provisionally booked; '' when the file leaves it empty. */
   status: string;
+  /** CD 8: the record number the next row added under this challan takes; null when the file leaves it empty. */
+  nextDeductee: number | null;
+  /** CD 38: the challan's balance not claimed by any statement ('' when empty). */
+  pending: string;
   fields: Fields;
   deductees: ConsoDeductee[];
   /** CD 5 as the file declares it. */
@@ -119,9 +155,15 @@ export interface ConsoStatement {
   quarter: string;
   /** BH 8: the token (RRR) of the regular statement; '' if the file leaves it empty. */
   originalToken: string;
-  /** FH 15 (EY): copied into FH 18 of the correction; '' if absent. */
+  /** BH 9: the token of the last processed correction (the original's when there was none); '' if empty. */
+  previousToken: string;
+  /** BH 14: the record number the next added challan takes; null when the file leaves it empty. */
+  nextChallan: number | null;
+  /** FH 11: the date (ddmmyyyy) whose state of TRACES the file holds; '' if empty. */
+  dataAsOn: string;
+  /** FH 15: copied into FH 18 of the correction; '' if absent. */
   hash: string;
-  /** BH fields 1-42 in regular positions. */
+  /** The BH in regular positions (1-72; the conso-only fields 8, 9, 12, 14 and 52 empty). */
   batchHeader: Fields;
   challans: ConsoChallan[];
   salary: ConsoSalary[];
@@ -141,33 +183,45 @@ const fail = (code: ConsoErrorCode, line: number, message: string): never => {
   throw new ConsoFileError(code, line, message);
 };
 
-/** Field types of the regular legacy layout, to normalise conso values (zero-padded amounts) into regular ones. */
-function typesOf(recordType: RecordType, form: FormName, yearCode: string): readonly FieldType[] {
-  const layout = layoutVersion('legacy', yearCode).records.find((r) => r.recordType === recordType && r.forms.includes(form));
-  const out: FieldType[] = ['CHAR'];
-  for (const spec of layout?.fields ?? []) out.push(fieldForForm(spec, form).type);
-  return out;
+/** Type and presence of each field of a regular legacy record, to put conso values in regular form. */
+interface RegularFields {
+  types: readonly FieldType[];
+  presence: readonly Presence[];
 }
+
+function regularFields(recordType: RecordType, form: FormName, yearCode: string): RegularFields {
+  const layout = layoutVersion('legacy', yearCode).records.find((r) => r.recordType === recordType && r.forms.includes(form));
+  const types: FieldType[] = ['CHAR'];
+  const presence: Presence[] = ['M'];
+  for (const spec of layout?.fields ?? []) {
+    const field = fieldForForm(spec, form);
+    types.push(field.type);
+    presence.push(field.presence);
+  }
+  return { types, presence };
+}
+
+type Mapped = { same: readonly number[]; moved: Readonly<Record<number, number>> };
 
 /**
  * Reads a conso file one line at a time (`line()`), then `finish()`. Each line is checked as it comes: line
  * numbers consecutive from 1, a known record type, enough fields, the read fields of the right shape, each DD
- * under its CD, record numbers unique. `finish()` checks the counts the headers declared (a shortfall at the
- * end is a truncated file) and that the file is the expected statement.
+ * under its CD, record numbers unique. `finish()` checks the counts the headers declared (FH 10 lines, BH 4
+ * challans, CD 5 rows: a shortfall at the end is a truncated file) and that the file is the expected statement.
  */
 export class ConsoReader {
   private lineNo = 0;
   private fh: string[] | null = null;
   private bh: string[] | null = null;
   private bhLine = 0;
-  private batches = 0;
+  private batchHeader: Fields = [];
   private readonly challans: ConsoChallan[] = [];
   private readonly challanRecords = new Set<number>();
   private readonly salary: ConsoSalary[] = [];
   private current: ConsoChallan | null = null;
   private deducteeRecords = new Set<number>();
   private salaryOpen = false;
-  private types: { CD: readonly FieldType[]; DD: readonly FieldType[]; SD: readonly FieldType[] } | null = null;
+  private regular: { BH: RegularFields; CD: RegularFields; DD: RegularFields; SD: RegularFields } | null = null;
 
   constructor(private readonly expected: ConsoExpectation) {}
 
@@ -183,7 +237,7 @@ export class ConsoReader {
     if (!KNOWN.has(type)) fail('INVALID_CONSO', n, `unknown record type '${clip(type)}'`);
     if (n === 1 && type !== 'FH') fail('INVALID_CONSO', n, 'the first line is not the file header (FH)');
     if (type === 'FH') return this.fileHeader(f, n);
-    if (type === 'BH') return this.batchHeader(f, n);
+    if (type === 'BH') return this.batchHeaderLine(f, n);
     if (!this.bh) fail('INVALID_CONSO', n, `a ${type} record before the batch header`);
     if (type === 'CD') return this.challan(f, n);
     if (type === 'DD') return this.deductee(f, n);
@@ -193,21 +247,26 @@ export class ConsoReader {
 
   private fileHeader(f: string[], n: number): void {
     if (n !== 1) fail('INVALID_CONSO', n, 'a second file header');
-    need(f, CONSO_LAYOUT.FH.minFields, n, 'FH');
-    if (!TAN.test(f[8]!)) fail('INVALID_CONSO', n, 'FH field 8 is not a TAN');
-    if (!DIGITS.test(f[9]!) || Number(f[9]) < 1) fail('INVALID_CONSO', n, 'FH field 9 (number of batches) is not a positive number');
-    this.batches = Number(f[9]);
+    const L = CONSO_LAYOUT.FH;
+    need(f, L.minFields, n, 'FH');
+    if (!DIGITS.test(f[L.batches]!) || Number(f[L.batches]) < 1) fail('INVALID_CONSO', n, `FH field ${L.batches} (number of batches) is not a positive number`);
+    if (Number(f[L.batches]) !== 1) fail('INVALID_CONSO', n, `FH field ${L.batches} declares ${clip(f[L.batches])} batches; a conso file holds one`);
+    if (!DIGITS.test(f[L.lines]!) || Number(f[L.lines]) < 2) fail('INVALID_CONSO', n, `FH field ${L.lines} (number of lines) is not a number of lines`);
+    if (f[L.dataAsOn] !== '' && !DATE.test(f[L.dataAsOn]!)) fail('INVALID_CONSO', n, `FH field ${L.dataAsOn} (data as on) is not a date ddmmyyyy`);
     this.fh = f;
   }
 
-  private batchHeader(f: string[], n: number): void {
+  private batchHeaderLine(f: string[], n: number): void {
     if (this.bh) fail('INVALID_CONSO', n, 'a second batch header: a conso file holds one statement');
-    need(f, CONSO_LAYOUT.BH.minFields, n, 'BH');
+    const L = CONSO_LAYOUT.BH;
+    need(f, L.minFields, n, 'BH');
     const tan = f[13]!;
     if (!TAN.test(tan)) fail('INVALID_CONSO', n, 'BH field 13 is not a TAN');
-    if (tan !== this.fh![8]) fail('INVALID_CONSO', n, 'the TAN of BH field 13 differs from FH field 8');
     if (!DIGITS.test(f[4]!)) fail('INVALID_CONSO', n, 'BH field 4 (count of challans) is not a number');
-    if (f[8] !== '' && !/^[0-9]{15}$/.test(f[8]!)) fail('INVALID_CONSO', n, 'BH field 8 (original token) is not 15 digits');
+    for (const [k, what] of [[L.originalToken, 'original token'], [L.previousToken, 'previous token']] as const) {
+      if (f[k] !== '' && !TOKEN.test(f[k]!)) fail('INVALID_CONSO', n, `BH field ${k} (${what}) is not 15 digits`);
+    }
+    if (f[L.nextChallan] !== '') recordNumber(f[L.nextChallan]!, n, `BH field ${L.nextChallan} (next challan record number)`);
     if (!/^[0-9]{6}$/.test(f[17]!)) fail('INVALID_CONSO', n, 'BH field 17 (financial year) is not a year code like 202526');
     if (!/^Q[1-4]$/.test(f[18]!)) fail('INVALID_CONSO', n, 'BH field 18 (quarter) is not Q1..Q4');
     const e = this.expected;
@@ -217,21 +276,31 @@ export class ConsoReader {
     }
     this.bh = f;
     this.bhLine = n;
-    this.types = { CD: typesOf('CD', e.form, e.yearCode), DD: typesOf('DD', e.form, e.yearCode), SD: e.form === '24Q' ? typesOf('SD', e.form, e.yearCode) : [] };
+    this.regular = {
+      BH: regularFields('BH', e.form, e.yearCode),
+      CD: regularFields('CD', e.form, e.yearCode),
+      DD: regularFields('DD', e.form, e.yearCode),
+      SD: e.form === '24Q' ? regularFields('SD', e.form, e.yearCode) : { types: [], presence: [] },
+    };
+    this.batchHeader = this.normalise(f, L, this.regular.BH, n, 'BH');
   }
 
   private challan(f: string[], n: number): void {
     if (this.salaryOpen) fail('INVALID_CONSO', n, 'a challan record after the salary details');
     this.closeChallan();
-    need(f, CONSO_LAYOUT.CD.minFields, n, 'CD');
+    const L = CONSO_LAYOUT.CD;
+    need(f, L.minFields, n, 'CD');
     const record = recordNumber(f[4]!, n, 'CD field 4 (challan record number)');
     if (this.challanRecords.has(record)) fail('INVALID_CONSO', n, `challan record number ${record} appears twice`);
     if (!DIGITS.test(f[5]!)) fail('INVALID_CONSO', n, 'CD field 5 (count of deductee records) is not a number');
-    const status = f[CONSO_LAYOUT.CD.status]!;
-    if (!CHALLAN_STATUS.has(status)) fail('INVALID_CONSO', n, `CD field ${CONSO_LAYOUT.CD.status} (booking status) is '${clip(status)}', not M, U or P`);
-    const fields = this.normalise(f, CONSO_LAYOUT.CD.regular, {}, this.types!.CD, n, 'CD');
+    const status = f[L.status]!;
+    if (!CHALLAN_STATUS.has(status)) fail('INVALID_CONSO', n, `CD field ${L.status} (booking status) is '${clip(status)}', not M, U or P`);
+    const next = f[L.nextDeductee] === '' ? null : recordNumber(f[L.nextDeductee]!, n, `CD field ${L.nextDeductee} (next deductee record number)`);
+    const pending = f[L.pending]!;
+    if (pending !== '' && !DECIMAL.test(pending)) fail('INVALID_CONSO', n, `CD field ${L.pending} (pending amount) is not an amount`);
+    const fields = this.normalise(f, L, this.regular!.CD, n, 'CD');
     this.challanRecords.add(record);
-    this.current = { line: n, record, status, fields, deductees: [], declared: Number(f[5]) };
+    this.current = { line: n, record, status, nextDeductee: next, pending, fields, deductees: [], declared: Number(f[5]) };
     this.deducteeRecords = new Set();
     this.challans.push(this.current);
   }
@@ -239,16 +308,23 @@ export class ConsoReader {
   private deductee(f: string[], n: number): void {
     const challan = this.current;
     if (!challan) fail('INVALID_CONSO', n, 'a deductee record that follows no challan');
-    need(f, CONSO_LAYOUT.DD.minFields, n, 'DD');
+    const L = CONSO_LAYOUT.DD;
+    need(f, L.minFields, n, 'DD');
     if (recordNumber(f[4]!, n, 'DD field 4 (challan record number)') !== challan!.record) fail('INVALID_CONSO', n, `DD field 4 names challan ${clip(f[4])}, but the row follows challan ${challan!.record}`);
     const record = recordNumber(f[5]!, n, 'DD field 5 (deductee record number)');
     if (this.deducteeRecords.has(record)) fail('INVALID_CONSO', n, `deductee record number ${record} appears twice under challan ${challan!.record}`);
+    if (challan!.nextDeductee !== null && record >= challan!.nextDeductee) fail('INVALID_CONSO', n, `deductee record number ${record} is not below the next record number challan ${challan!.record} (line ${challan!.line}) gives in CD field ${CONSO_LAYOUT.CD.nextDeductee} (${challan!.nextDeductee})`);
     if (!/^[A-Z]$/.test(f[6]!)) fail('INVALID_CONSO', n, 'DD field 6 (mode) is not a letter');
     const pan = f[10]!;
     if (!PAN.test(pan) && !PLACEHOLDERS.has(pan)) fail('INVALID_CONSO', n, 'DD field 10 is neither a PAN nor a PAN placeholder');
+    const counter = f[L.panCounter]!;
+    if (counter !== '' && !DIGITS.test(counter)) fail('INVALID_CONSO', n, `DD field ${L.panCounter} (PAN counter) is not a number`);
     if (challan!.deductees.length >= challan!.declared) fail('INVALID_CONSO', n, `challan ${challan!.record} (line ${challan!.line}) declares ${challan!.declared} deductee records, this is one more`);
     this.deducteeRecords.add(record);
-    challan!.deductees.push(new ConsoDeductee(n, record, f[6]!, this.normalise(f, CONSO_LAYOUT.DD.regular, CONSO_LAYOUT.DD.moved, this.types!.DD, n, 'DD').join('^')));
+    const fields = this.normalise(f, L, this.regular!.DD, n, 'DD');
+    // DD 8, the deductee code: one digit in the regular layout (T-FV-4056); a padded '02' is the same code.
+    if (DIGITS.test(fields[8] ?? '')) fields[8] = String(Number(fields[8]));
+    challan!.deductees.push(new ConsoDeductee(n, record, f[6]!, counter, fields.join('^')));
   }
 
   private salaryDetail(f: string[], n: number, type: string): void {
@@ -259,7 +335,7 @@ export class ConsoReader {
     if (this.expected.form !== '24Q' || this.expected.quarter !== 'Q4') fail('INVALID_CONSO', n, 'a salary detail record outside a 24Q Q4 statement');
     need(f, CONSO_LAYOUT.SD.minFields, n, 'SD');
     const record = recordNumber(f[4]!, n, 'SD field 4 (salary record number)');
-    this.salary.push({ line: n, record, fields: this.normalise(f, CONSO_LAYOUT.SD.regular, {}, this.types!.SD, n, 'SD') });
+    this.salary.push({ line: n, record, fields: this.normalise(f, CONSO_LAYOUT.SD, this.regular!.SD, n, 'SD') });
   }
 
   /** The deductees a challan declared must all have come before the next challan (or the end). */
@@ -270,16 +346,16 @@ export class ConsoReader {
     }
   }
 
-  /** The fields read, at their regular positions, with amounts and rates written as the regular TXT writes them. */
-  private normalise(f: string[], regular: readonly number[], moved: Readonly<Record<number, number>>, types: readonly FieldType[], n: number, type: string): Fields {
-    const out: Fields = new Array<string>(types.length).fill('');
+  /**
+   * The fields read, at their regular positions, with amounts and rates written as the regular TXT writes them;
+   * a field the regular layout marks NA for the form stays empty. An error names the conso's field number.
+   */
+  private normalise(f: string[], map: Mapped, regular: RegularFields, n: number, type: string): Fields {
+    const out: Fields = new Array<string>(regular.types.length).fill('');
     const put = (target: number, source: number) => {
       const value = f[source] ?? '';
-      const kind = types[target];
-      if (value === '' || kind === undefined) {
-        if (kind !== undefined) out[target] = value;
-        return;
-      }
+      const kind = regular.types[target];
+      if (value === '' || kind === undefined || regular.presence[target] === 'NA') return;
       if (kind === 'AMOUNT' || kind === 'RATE') {
         if (!DECIMAL.test(value)) fail('INVALID_CONSO', n, `${type} field ${source} is not an amount`);
         out[target] = kind === 'AMOUNT' ? formatPaise(Math.round(Number(value) * 100)) : formatRate(Math.round(Number(value) * 10000));
@@ -290,8 +366,10 @@ export class ConsoReader {
         out[target] = value;
       }
     };
-    for (const k of regular) if (k !== 9 || type !== 'CD') put(k, k);
-    for (const [target, source] of Object.entries(moved)) put(Number(target), source);
+    for (const k of map.same) put(k, k);
+    for (const [target, source] of Object.entries(map.moved)) put(Number(target), source);
+    out[1] = f[1] ?? '';
+    out[2] = type;
     return out;
   }
 
@@ -307,16 +385,26 @@ export class ConsoReader {
     const declared = Number(this.bh![4]);
     if (this.challans.length < declared) fail('CONSO_TRUNCATED', last, `the file ends after ${this.challans.length} of the ${declared} challans the batch header (line ${this.bhLine}) declares`);
     if (this.challans.length > declared) fail('INVALID_CONSO', this.challans[declared]!.line, `the batch header (line ${this.bhLine}) declares ${declared} challans; this is one more`);
-    if (this.batches !== 1) fail('INVALID_CONSO', 1, `FH field 9 declares ${this.batches} batches; a conso file holds one`);
+    const FH = CONSO_LAYOUT.FH;
+    const lines = Number(this.fh![FH.lines]);
+    if (last < lines) fail('CONSO_TRUNCATED', last, `the file ends after ${last} of the ${lines} lines FH field ${FH.lines} declares`);
+    if (last > lines) fail('INVALID_CONSO', lines + 1, `FH field ${FH.lines} declares ${lines} lines; this is one more`);
     const bh = this.bh!;
+    const B = CONSO_LAYOUT.BH;
+    const nextChallan = bh[B.nextChallan] === '' ? null : Number(bh[B.nextChallan]);
+    const highest = this.challans.reduce((max, ch) => Math.max(max, ch.record), 0);
+    if (nextChallan !== null && nextChallan <= highest) fail('INVALID_CONSO', this.bhLine, `BH field ${B.nextChallan} (next challan record number) is ${nextChallan}, not above the highest challan record number ${highest}`);
     return {
       tan: bh[13]!,
       form: bh[5]!,
       yearCode: bh[17]!,
       quarter: bh[18]!,
-      originalToken: bh[8]!,
-      hash: this.fh![CONSO_LAYOUT.FH.hash] ?? '',
-      batchHeader: bh.slice(0, 43),
+      originalToken: bh[B.originalToken]!,
+      previousToken: bh[B.previousToken]!,
+      nextChallan,
+      dataAsOn: this.fh![FH.dataAsOn] ?? '',
+      hash: this.fh![FH.hash] ?? '',
+      batchHeader: this.batchHeader,
       challans: this.challans,
       salary: this.salary,
       lines: last,

@@ -30,8 +30,8 @@ const WRITTEN: readonly CorrectionType[] = ['C1', 'C2', 'C3', 'C5', 'C9'];
 export interface CorrectOptions extends Omit<ConvertOptions, 'previousReceiptNumber' | 'csi'> {
   /** Token (RRR) of the regular statement, 15 digits (BH 8). Default: the conso file's BH 8. */
   originalReceiptNumber?: string;
-  /** Token of the last accepted correction (BH 9, "previous RRR"). Absent: this is the first correction and
-   *  BH 9 repeats the original token (tds-corrections.md §1.4). */
+  /** Token of the last accepted correction (BH 9, "previous RRR"). Default: the conso file's BH 9, which TRACES sets
+   *  to the last processed correction's token (the original's when there was none); given, it must be the same. */
   lastCorrectionReceiptNumber?: string;
   /** The correction types the caller allows (default C1, C2, C3, C5, C9). Y is refused. */
   types?: readonly string[];
@@ -41,10 +41,10 @@ export interface CorrectOptions extends Omit<ConvertOptions, 'previousReceiptNum
 
 export interface CorrectionBatch {
   type: CorrectionType;
-  /** Batch updation indicator written (BH 7). */
-  batchUpdation: '0' | '1';
+  /** Batch updation indicator written (BH 7): '' in C1, C5 and C9 batches, which must not give it (FVU T-FV-2070). */
+  batchUpdation: '0' | '1' | '';
   challans: number;
-  deductees: { added: number; updated: number; deleted: number; panUpdated: number };
+  deductees: { added: number; updated: number; panUpdated: number };
 }
 
 export interface CorrectionResult {
@@ -65,11 +65,22 @@ interface Written {
 
 // Fields compared between the conso file and the corrected workbook: those whose conso position is sourced
 // (conso.ts CONSO_LAYOUT) and that the deductor can change. A change elsewhere is not seen (FORMAT_NOTES §15).
-const BH_DETAILS = [15, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42];
+/** The deductor and responsible-person fields the workbook gives (records/header.ts): the ones compared. */
+const BH_DETAILS = [15, ...range(19, 28), ...range(32, 43), 54, 57, 58, 59, 68, 69];
+/** Detail fields the workbook has no column for: a batch carrying the details repeats the conso's, so they are not erased. */
+const BH_FROM_CONSO = [29, 30, 44, 45, 55, 56, ...range(60, 67)];
 const BH_ADDRESS = [21, 22, 23, 24, 25, 26, 27];
 const BH_RP_ADDRESS = [35, 36, 37, 38, 39, 40, 41];
-/** Deductor and responsible-person detail fields a batch leaves blank unless it carries them (JDE). */
+/** Deductor and responsible-person detail fields a batch leaves blank unless it carries them (FVU T-FV-2141 and on). */
 const BH_DETAIL_SLOTS = [15, ...range(19, 46), ...range(54, 69)];
+/** ... except these, which the FVU wants in every batch (T-FV-2101 name, 2082 state, 2077 deductor type, 2235 responsible person's PAN). */
+const BH_EVERY_BATCH = new Set([19, 26, 32, 59]);
+/** Deductor categories that may add challans (C9): Central and State Government (FVU T_FV_6052). */
+const C9_CATEGORIES = new Set(['A', 'S']);
+/** CD fields left empty when the challan's own fields are not updated (indicator 0): OLTAS amounts, fee, minor head. */
+const CD_NOT_UPDATED_EMPTY = [22, 23, 24, 25, 26, 40];
+/** CD fields of a C5 batch's challan (it only locates the rows): none but the record number, count and "last" keys (FVU T-FV-3008 and on). */
+const CD_C5_EMPTY = [7, 12, 14, 16, 18, ...range(22, 27), ...range(29, 35), 39, 40];
 const CD_OWN = [6, 12, 14, 16, 18, 22, 23, 24, 25, 26, 27, 39, 40];
 const DD_COMPARED = [7, 8, 10, 12, 13, 14, 15, 16, 17, 19, 21, 22, 23, 24, 25, 26, 27, 30, 33];
 /** Fields a PAN update (C5) may change; everything else compared must be equal. */
@@ -78,8 +89,6 @@ const DD_PAN_FIELDS = new Set([10, 12, 13]);
 const DD_LOCKED_FIELDS = [10, 17, 22, 33];
 /** Remark C rows: only PAN, amount paid and date of payment may be updated (CPC); the rate follows the amount. */
 const DD_REMARK_C_FIELDS = new Set([22, 23, 26]);
-/** DD 6 of a C5 row: JDE leaves it blank, the RPU calls it "PAN Update"; the field is mandatory (chosen). */
-export const C5_DEDUCTEE_MODE = 'U';
 
 function range(a: number, b: number): number[] {
   return Array.from({ length: b - a + 1 }, (_, i) => a + i);
@@ -295,12 +304,84 @@ class TxtFileSink {
   }
 }
 
+/**
+ * The BH of one batch (count and total are the caller's). What the official FVU asks of each batch type (FORMAT_NOTES
+ * §15): the batch updation indicator only in C2/C3 (T-FV-2070), the TAN not in C5 (T-FV-2073); the deductor details
+ * and the last deductor type only in the batch that updates them (T-FV-2141 and on, T-FV-2166), but the name, state,
+ * deductor type and responsible person's PAN in every batch; fields the workbook has no column for repeat the conso's.
+ */
+function batchHeader(written: Fields, conso: ConsoStatement, type: CorrectionType, carries: boolean, at: { batchNo: string; original: string; previous: string; formNumber: string }): Fields {
+  const bh = [...written];
+  bh[3] = at.batchNo;
+  bh[6] = type;
+  bh[7] = type === 'C2' || type === 'C3' ? (carries ? '1' : '0') : '';
+  bh[8] = at.original;
+  bh[9] = at.previous;
+  bh[12] = conso.tan;
+  if (type === 'C5') bh[13] = '';
+  bh[52] = '';
+  bh[53] = carries ? (conso.batchHeader[32] ?? '') : '';
+  if (at.formNumber === '24Q') {
+    bh[49] = '0';
+    bh[50] = '';
+    bh[70] = '';
+    bh[71] = '';
+  }
+  if (carries) {
+    for (const n of BH_FROM_CONSO) bh[n] = conso.batchHeader[n] ?? '';
+    bh[31] = same(written, conso.batchHeader, BH_ADDRESS) ? 'N' : 'Y';
+    bh[46] = same(written, conso.batchHeader, BH_RP_ADDRESS) ? 'N' : 'Y';
+  } else {
+    for (const n of BH_DETAIL_SLOTS) if (!BH_EVERY_BATCH.has(n)) bh[n] = '';
+  }
+  return bh;
+}
+
 interface DeducteeChange {
-  mode: 'A' | 'U' | 'D' | 'O';
+  mode: 'A' | 'U' | 'O';
   record: number;
   fields: Fields;
-  /** The row as in the conso file (its fields), for U, D and PAN-update rows. */
+  /** The row as in the conso file (its fields), for U and PAN-update rows. */
   last: Fields | null;
+}
+
+/** DD fields a C5 row gives: the row's numbers, the new PAN and reference, and the "last" keys (FVU T-FV-4317 and on). */
+const DD_C5_KEPT = new Set([1, 2, 3, 4, 5, 10, 11, 12, 18, 20]);
+
+/**
+ * A DD of the correction: the workbook's row with the correction slots (mode, the conso's "last" PAN, PAN
+ * reference and totals). A C5 row gives nothing else: no mode, code, name, amounts, dates, rate, remark or section
+ * (the FVU refuses each: T-FV-4211, 4183, 4132, 4186, 4112-4117, 4046, 4209, 4087-4099, 4091, 4100, 4317).
+ */
+function deducteeRecord(type: CorrectionType, batchNo: string, challan: number, r: DeducteeChange): Fields {
+  const dd = [...r.fields];
+  dd[2] = 'DD';
+  dd[3] = batchNo;
+  dd[4] = String(challan);
+  dd[5] = String(r.record);
+  dd[6] = r.mode;
+  if (r.last) {
+    dd[9] = r.last[10] ?? '';
+    dd[11] = r.last[12] ?? '';
+    dd[18] = r.last[17] ?? '';
+    dd[20] = r.last[19] ?? '';
+  }
+  if (type === 'C5') for (let n = 1; n < dd.length; n++) if (!DD_C5_KEPT.has(n)) dd[n] = '';
+  return dd;
+}
+
+/** DD field -> CD field of the challan's tax totals (29 deposited, 30-33 income tax, surcharge, cess, total). */
+const CD_ROW_TOTALS: ReadonlyArray<readonly [number, number]> = [[19, 29], [14, 30], [15, 31], [16, 32], [17, 33]];
+
+/**
+ * CD 29-33 of a correction: what the batch's rows change, Σ (new − last) over its rows (an added row's last is 0),
+ * signed. The FVU checks them so (T-FV-3091, T-FV-3092): an update that leaves the tax as it was sums to 0.00.
+ */
+function rowTotals(cd: Fields, rows: readonly DeducteeChange[]): void {
+  for (const [from, to] of CD_ROW_TOTALS) {
+    const paise = rows.reduce((sum, r) => sum + parsePaise(Number(r.fields[from] || 0)) - (r.last ? parsePaise(Number(r.last[from] || 0)) : 0), 0);
+    cd[to] = formatPaise(paise);
+  }
 }
 
 interface ChallanChange {
@@ -390,6 +471,7 @@ class Keyed {
 
 const keyOf = (fields: readonly number[]) => (f: Fields) => fields.map((n) => f[n] ?? '').join('^');
 const DD_OTHERS = DD_COMPARED.filter((n) => !DD_PAN_FIELDS.has(n));
+const DD_OTHERS_BUT_REMARK = DD_OTHERS.filter((n) => n !== 30);
 
 /**
  * Pairs a challan's rows (conso rows against workbook rows, by index): equal rows, then same PAN and section,
@@ -413,6 +495,15 @@ function pairDeductees(conso: Fields[], rows: Fields[]): { updates: Array<[numbe
   left = pass(left, keyOf([10, 33]), updates);
   left = pass(left, keyOf([10]), updates);
   left = pass(left, keyOf(DD_OTHERS), panUpdates);
+  // A remark-C row (no PAN, higher rate) given its PAN: the workbook drops the reason with the PAN (a valid PAN
+  // with remark C is refused, REMARK_C_REQUIRES_NO_PAN), every other field equal. TDS CPC allows this update.
+  const keyed = new Keyed(rows, keyOf(DD_OTHERS_BUT_REMARK), taken);
+  left = left.filter((ci) => {
+    const before = conso[ci]!;
+    const wi = before[30] === 'C' ? keyed.take(before, (i) => rows[i]![30] === '' && PAN.test(rows[i]![10] ?? '')) : null;
+    if (wi !== null) panUpdates.push([ci, wi]);
+    return wi === null;
+  });
   const added = rows.map((_, i) => i).filter((i) => !taken![i]);
   return { updates, panUpdates, deleted: left, added };
 }
@@ -439,8 +530,13 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
   } else if (given && conso.originalToken && given !== conso.originalToken) {
     problems.add('CORRECTION_INVALID_TOKEN', `The original token given differs from the conso file's (BH 8, ${conso.originalToken})`);
   }
-  const previous = options.lastCorrectionReceiptNumber?.trim() || original;
-  if (options.lastCorrectionReceiptNumber?.trim() && !TOKEN.test(previous)) problems.add('CORRECTION_INVALID_TOKEN', 'The last correction token (lastCorrectionReceiptNumber) must be 15 digits');
+  // BH 9: the conso's BH 9 is the token of the last processed correction (the original's when there was none).
+  const givenPrevious = options.lastCorrectionReceiptNumber?.trim();
+  const previous = givenPrevious || conso.previousToken || original;
+  if (givenPrevious && !TOKEN.test(givenPrevious)) problems.add('CORRECTION_INVALID_TOKEN', 'The last correction token (lastCorrectionReceiptNumber) must be 15 digits');
+  else if (givenPrevious && conso.previousToken && givenPrevious !== conso.previousToken) {
+    problems.add('CORRECTION_INVALID_TOKEN', `The last correction token given differs from the conso file's (BH 9, ${conso.previousToken}); the conso file is refreshed after each processed correction: download it again`);
+  }
 
   // Deductor details (C1, or carried by C2/C3 with batch updation indicator 1).
   const deductorChanged = !same(written.bh, conso.batchHeader, BH_DETAILS);
@@ -495,26 +591,33 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
       change.panUpdates.push({ mode: 'U', record: d.record, fields: row, last });
     }
     for (const ci of pairing.deleted) {
-      const d = c.deductees[ci]!;
-      const last = before[ci]!;
-      // A deleted row is not in the workbook: the problem is at its challan's row.
-      if (d.mode === 'F') problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F) and cannot be deleted`, challanPlace(Number(w.fields[4])));
-      if (last[30] === 'C') problems.add('CORRECTION_REMARK_C_ROW', `${describeDeductee(c, d)} has remark C and cannot be deleted`, challanPlace(Number(w.fields[4])));
-      const unwritable = last.findIndex((v) => /[^\x20-\x7e]/.test(v));
-      if (unwritable >= 0) problems.add('CORRECTION_CONSO_TEXT_NOT_ASCII', `${describeDeductee(c, d)} is deleted, so it repeats the conso file's values; its DD field ${unwritable} has characters outside ASCII that the TXT cannot carry`, challanPlace(Number(w.fields[4])));
-      change.changes.push({ mode: 'D', record: d.record, fields: last, last });
+      // A row of the conso missing from the workbook would be a deletion (mode D), which the FVU refuses
+      // (T_FV_6049). Not being in the workbook, the problem is at its challan's row.
+      problems.add('CORRECTION_DELETE_NOT_ALLOWED', `${describeDeductee(c, c.deductees[ci]!)} is not in the corrected workbook; the FVU allows no deletion of deductee rows (T_FV_6049): keep the row and correct its values instead`, challanPlace(Number(w.fields[4])));
     }
-    let next = c.deductees.reduce((max, d) => Math.max(max, d.record), 0);
+    // Added rows take the numbers the conso gives (CD 8), else continue after the challan's highest.
+    let next = (c.nextDeductee ?? c.deductees.reduce((max, d) => Math.max(max, d.record), 0) + 1) - 1;
     for (const wi of pairing.added) change.changes.push({ mode: 'A', record: ++next, fields: rows[wi]!, last: null });
     change.changes.sort((a, b) => a.record - b.record);
     change.panUpdates.sort((a, b) => a.record - b.record);
     changes.push(change);
   }
-  let nextChallan = conso.challans.reduce((max, c) => Math.max(max, c.record), 0);
+  // Added challans take the number the conso gives (BH 14), else continue after its highest.
+  let nextChallan = (conso.nextChallan ?? conso.challans.reduce((max, c) => Math.max(max, c.record), 0) + 1) - 1;
   const newChallans: ChallanChange[] = added.map((i) => {
     const w = written.challans[i]!;
     return { record: ++nextChallan, fields: w.fields, last: null, ownChanged: true, changes: w.deductees.map((line, k) => ({ mode: 'O' as const, record: k + 1, fields: toFields(line), last: null })), panUpdates: [] };
   });
+
+  // C9 only for Central or State Government deductors (FVU T_FV_6052, judged on the conso's category; the
+  // workbook's is checked too, as a changed category rides on another batch).
+  if (newChallans.length > 0) {
+    const categories = [...new Set([conso.batchHeader[32] ?? '', written.bh[32] ?? ''])];
+    const other = categories.filter((c) => !C9_CATEGORIES.has(c));
+    if (other.length > 0) {
+      problems.add('CORRECTION_C9_NOT_GOVERNMENT', `${newChallans.length} challan(s) of the workbook are not in the conso file, so a C9 batch would add them; the FVU allows C9 only to Central or State Government deductors (category A or S), the deductor category here is ${other.join(', ')}: add the challan online on TRACES (T_FV_6052)`, challanPlace(Number(newChallans[0]!.fields[4])));
+    }
+  }
 
   // Batches.
   const c2 = changes.filter((c) => c.ownChanged && c.changes.length === 0);
@@ -528,6 +631,10 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
   if (newChallans.length > 0) needed.push('C9');
   const refusedTypes = needed.filter((t) => !allowed.includes(t));
   if (refusedTypes.length > 0) problems.add('CORRECTION_TYPE_NOT_REQUESTED', `The changes need ${refusedTypes.join(', ')}, which the request does not allow (types: ${allowed.join(', ') || 'none'})`);
+  const rowsWritten = c3.length + c5.length + newChallans.reduce((n, c) => n + c.changes.length, 0);
+  if (needed.length > 0 && rowsWritten === 0) {
+    problems.add('CORRECTION_NO_DEDUCTEE_RECORD', `The changes need ${needed.join(', ')} only, a correction without a deductee record, which the FVU refuses (T_FV_6381); correct the deductor's or the challan's details online on TRACES, or together with a deductee row`);
+  }
   if (needed.length === 0 && problems.errors === 0) problems.add('CORRECTION_NOTHING_TO_CORRECT', `The corrected workbook has the conso file's deductor details, ${conso.challans.length} challans and their deductee rows unchanged (in the fields the conso file locates)`);
 
   trail.annotate?.(problems.list);
@@ -559,31 +666,11 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
   plan.forEach((batch, index) => {
     const batchNo = String(index + 1);
     const carries = batch.type === detailsBatch;
-    const bh = [...written.bh];
-    bh[3] = batchNo;
-    bh[4] = String(batch.challans.length);
-    bh[6] = batch.type;
-    bh[7] = carries ? '1' : '0';
-    bh[8] = original;
-    bh[9] = previous;
-    bh[12] = conso.tan;
-    bh[53] = conso.batchHeader[32] ?? '';
-    bh[52] = '';
-    bh[47] = formatPaise(batch.challans.reduce((sum, c) => sum + parsePaise(Number(c.fields[27])), 0));
-    if (resolved.form.formNumber === '24Q') {
-      bh[49] = '0';
-      bh[50] = '';
-      bh[70] = '';
-      bh[71] = '';
-    }
-    if (carries) {
-      bh[31] = same(written.bh, conso.batchHeader, BH_ADDRESS) ? 'N' : 'Y';
-      bh[46] = same(written.bh, conso.batchHeader, BH_RP_ADDRESS) ? 'N' : 'Y';
-    } else {
-      for (const n of BH_DETAIL_SLOTS) bh[n] = '';
-    }
+    const bh = batchHeader(written.bh, conso, batch.type, carries, { batchNo, original, previous, formNumber: resolved.form.formNumber });
+    bh[47] = batch.type === 'C1' || batch.type === 'C5' ? '' : formatPaise(batch.challans.reduce((sum, c) => sum + parsePaise(Number(c.fields[27])), 0));
+    bh[4] = batch.type === 'C1' ? '' : String(batch.challans.length);
     emit(bh);
-    const summary: CorrectionBatch = { type: batch.type, batchUpdation: carries ? '1' : '0', challans: batch.challans.length, deductees: { added: 0, updated: 0, deleted: 0, panUpdated: 0 } };
+    const summary: CorrectionBatch = { type: batch.type, batchUpdation: bh[7] as CorrectionBatch['batchUpdation'], challans: batch.challans.length, deductees: { added: 0, updated: 0, panUpdated: 0 } };
     for (const c of batch.challans) {
       const rows = batch.pick(c);
       const cd = [...c.fields];
@@ -591,6 +678,10 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
       cd[4] = String(c.record);
       cd[5] = String(rows.length);
       cd[7] = batch.type === 'C9' ? '0' : c.ownChanged && (batch.type === 'C2' || batch.type === 'C3') ? '1' : '0';
+      // A challan whose own fields are not updated gives no OLTAS amounts nor minor head (FVU T-FV-3027, 3093,
+      // 3106, 3109, 3112, 3162), but its fee (T-FV-3158): TRACES keeps its booked values.
+      if (c.last && cd[7] === '0') for (const n of CD_NOT_UPDATED_EMPTY) cd[n] = '';
+      if (batch.type === 'C5') for (const n of CD_C5_EMPTY) cd[n] = '';
       if (c.last) {
         cd[11] = c.last.fields[12] ?? '';
         cd[13] = c.last.fields[14] ?? '';
@@ -598,25 +689,13 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
         cd[17] = c.last.fields[18] ?? '';
         cd[28] = c.last.fields[27] ?? '';
       }
+      if (batch.type !== 'C5') rowTotals(cd, rows);
       emit(cd);
       for (const r of rows) {
-        const dd = [...r.fields];
-        dd[2] = 'DD';
-        dd[3] = batchNo;
-        dd[4] = String(c.record);
-        dd[5] = String(r.record);
-        dd[6] = batch.type === 'C5' ? C5_DEDUCTEE_MODE : r.mode;
-        if (r.last) {
-          dd[9] = r.last[10] ?? '';
-          dd[11] = r.last[12] ?? '';
-          dd[18] = r.last[17] ?? '';
-          dd[20] = r.last[19] ?? '';
-        }
-        emit(dd);
+        emit(deducteeRecord(batch.type, batchNo, c.record, r));
         if (batch.type === 'C5') summary.deductees.panUpdated++;
-        else if (r.mode === 'A' || r.mode === 'O') summary.deductees.added++;
         else if (r.mode === 'U') summary.deductees.updated++;
-        else summary.deductees.deleted++;
+        else summary.deductees.added++;
       }
     }
     batches.push(summary);

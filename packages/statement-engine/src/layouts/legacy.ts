@@ -16,6 +16,12 @@ const VERSION = '24Q v6.3, 24Q Q4 v7.5, 26Q v7.8, 27Q v7.5, 27EQ v6.9 (27-May-20
 const FORMS = ['24Q', '26Q', '27Q', '27EQ'] as const;
 const amount = (n: number, name: string, presence: FieldSpec['presence'] = 'M', extra: Partial<FieldSpec> = {}) => f(n, name, 'AMOUNT', 15, presence, extra);
 const whole = (n: number, name: string) => amount(n, name, 'M', { whole: true });
+/** A CD field a C5 batch leaves empty: its challan only locates the rows whose PAN is updated (the FVU code it gives otherwise). */
+const emptyInC5 = (code: string): Partial<FieldSpec> => ({ correction: { presence: 'O', note: `empty in a C5 batch (FVU ${code})` } });
+/** CD 29-33 in a correction: what the batch's rows change, Σ (new − last), so negative when tax goes down (FVU T-FV-3091/3092). */
+const rowDelta = (code: string): Partial<FieldSpec> => ({ correction: { presence: 'O', signed: true, note: `Σ (new − last) over the batch's rows (T-FV-3091, T-FV-3092); empty in a C5 batch (FVU ${code})` } });
+/** CD 22-26, the challan's amounts as booked in OLTAS: a correction leaves them empty when the challan updation indicator is 0. */
+const oltas = (n: number, name: string, code: string) => amount(n, name, 'M', { whole: true, correction: { presence: 'O', note: `empty when the challan updation indicator is 0 (FVU ${code})` } });
 /** BH 6 in a correction (tds-corrections.md §1.2): Y (cancellation) is no longer accepted at TIN and is not listed. */
 const CORRECTION_TYPES: readonly string[] = ['C1', 'C2', 'C3', 'C4', 'C5', 'C9'];
 
@@ -28,8 +34,12 @@ const CORRECTION_TYPES: readonly string[] = ['C1', 'C2', 'C3', 'C4', 'C5', 'C9']
 function correctionDetails(spec: FieldSpec): FieldSpec {
   const details = (spec.n === 15 || (spec.n >= 19 && spec.n <= 46) || (spec.n >= 54 && spec.n <= 69) || spec.n === 52);
   if (!details || spec.presence === 'NA' || spec.correction) return spec;
-  return { ...spec, correction: { presence: 'O', note: 'blank in C5/C9 batches and in C2/C3 batches whose batch updation indicator is 0 (JDE, tds-corrections.md §2.2)' } };
+  if (BH_IN_EVERY_BATCH[spec.n]) return { ...spec, correction: { presence: 'M', note: `in every batch, also when the details are not updated (FVU ${BH_IN_EVERY_BATCH[spec.n]}; FORMAT_NOTES.md §15)` } };
+  return { ...spec, correction: { presence: 'O', note: 'only in the batch that updates the deductor details (C1, or C2/C3 with batch updation indicator 1); the FVU refuses them elsewhere (T-FV-2141, 2146, 2102-2122, 2078, 2201, 2075: FORMAT_NOTES.md §15)' } };
 }
+
+/** Deductor fields the FVU wants in every correction batch, with the code it gives when one is empty. */
+const BH_IN_EVERY_BATCH: Readonly<Record<number, string>> = { 19: 'T-FV-2101', 26: 'T-FV-2082', 32: 'T-FV-2077', 59: 'T-FV-2235' };
 
 const BH = layout({
   family: 'legacy',
@@ -43,7 +53,7 @@ const BH = layout({
     f(1, 'Line Number', 'INT', 9, 'M'),
     f(2, 'Record Type', 'CHAR', 2, 'M', { values: ['BH'] }),
     f(3, 'Batch Number', 'INT', 9, 'M'),
-    f(4, 'Count of Challan/transfer voucher Records', 'INT', 9, 'M'),
+    f(4, 'Count of Challan/transfer voucher Records', 'INT', 9, 'M', { correction: { presence: 'O', note: 'empty in a C1 batch (FVU T-FV-2131)' } }),
     f(5, 'Form Number', 'CHAR', 4, 'M', { values: { other: undefined, '24Q': ['24Q'], '26Q': ['26Q'], '27Q': ['27Q'], '27EQ': ['27EQ'] } }),
     { ...na(6, 'Transaction Type'), correction: { type: 'CHAR', width: 2, presence: 'M', values: CORRECTION_TYPES, note: 'C1 C2 C3 C5 C9 (C4 and Y are refused: FORMAT_NOTES.md §15); tds-corrections.md §1.2, §2.2' } },
     { ...na(7, 'Batch Updation Indicator'), correction: { type: 'CHAR', width: 1, presence: 'O', values: ['0', '1'], note: '1 when the deductor details (other than TAN) change (JDE; EY; Oracle EBS), tds-corrections.md §2.2' } },
@@ -56,7 +66,7 @@ const BH = layout({
     na(10, 'Token Number of statement submitted'),
     na(11, 'Token Number date'),
     { ...na(12, 'Last TAN of Deductor'), correction: { type: 'CHAR', width: 10, presence: 'M', format: 'TAN', note: 'the TAN as in the regular statement accepted at TIN (JDE), tds-corrections.md §1.3' } },
-    f(13, 'TAN of Deductor', 'CHAR', 10, 'M', { format: 'TAN' }),
+    f(13, 'TAN of Deductor', 'CHAR', 10, 'M', { format: 'TAN', correction: { presence: 'O', note: 'empty in a C5 batch (FVU T-FV-2073)' } }),
     na(14, 'Receipt number provided by TIN'),
     f(15, 'PAN of Deductor', 'CHAR', 10, 'M', { format: 'PAN', values: ['PANNOTREQD'], note: 'a PAN or PANNOTREQD' }),
     f(16, 'Assessment Year', 'INT', 6, 'M', { exact: true }),
@@ -90,7 +100,7 @@ const BH = layout({
     f(44, 'Responsible Person STD Code', 'INT', 5, 'O'),
     f(45, 'Responsible Person Telephone', 'INT', 10, 'O'),
     f(46, 'Change of address of Responsible person since last Return', 'CHAR', 1, 'M', { values: YES_NO }),
-    whole(47, 'Batch Total of Total of Deposit Amount as per Challan'),
+    amount(47, 'Batch Total of Total of Deposit Amount as per Challan', 'M', { whole: true, correction: { presence: 'O', note: 'empty in C1 and C5 batches (FVU T-FV-2134); else the sum over the batch\'s challans (T-FV-2096)' } }),
     f(48, 'Unmatched challan count', 'INT', 9, 'O'),
     f(49, 'Count of Salary Details Records', 'INT', 9, { other: 'NA', '24Q': 'M' }, { note: '24Q: 0 in Q1-Q3, the SD count in Q4 (§5)' }),
     amount(50, 'Batch Total of Gross Total Income as per Salary Detail', { other: 'NA', '24Q': 'O' }, { note: '24Q Q4 only' }),
@@ -135,7 +145,7 @@ const CD = layout({
     f(4, 'Challan-Detail Record Number', 'INT', 9, 'M'),
     f(5, 'Count of Deductee/Party Records', 'INT', 9, 'M'),
     f(6, 'NIL Challan Indicator', 'CHAR', 1, 'M', { values: YES_NO }),
-    { ...na(7, 'Challan Updation Indicator'), correction: { type: 'CHAR', width: 1, presence: 'M', values: ['0', '1'], note: '1 when the challan\'s own fields change, else 0 (EY; Oracle EBS DECODE(mode,U,1,0)), tds-corrections.md §2.3' } },
+    { ...na(7, 'Challan Updation Indicator'), correction: { type: 'CHAR', width: 1, presence: 'O', values: ['0', '1'], note: 'C2/C3: 1 when the challan\'s own fields change, else 0 (EY; Oracle EBS DECODE(mode,U,1,0)), tds-corrections.md §2.3; empty in a C5 batch (FVU T-FV-3008)' } },
     ...naRange(8, 10, 'Filler'),
     { ...na(11, 'Last Bank Challan No'), correction: { type: 'INT', width: 5, exact: true, presence: 'O', note: 'as in the latest statement (conso), tds-corrections.md §2.3' } },
     f(12, 'Bank Challan No', 'INT', 5, 'O', { exact: true, note: 'empty for book entry or a nil challan' }),
@@ -144,31 +154,45 @@ const CD = layout({
     { ...na(15, 'Last Bank-Branch Code/ Form 24G Receipt Number'), correction: { type: 'INT', width: 7, exact: true, presence: 'O', note: 'as in the latest statement (conso), tds-corrections.md §2.3' } },
     f(16, 'Bank-Branch Code/ Form 24G Receipt Number', 'INT', 7, 'O', { exact: true, note: 'empty for a nil challan (addendum §1.1)' }),
     { ...na(17, 'Last Date of Bank Challan No / Transfer Voucher No'), correction: { type: 'DATE', width: 8, presence: 'O', note: 'as in the latest statement (conso), tds-corrections.md §2.3' } },
-    f(18, 'Date of Bank Challan No / Transfer Voucher No', 'DATE', 8, 'M'),
+    f(18, 'Date of Bank Challan No / Transfer Voucher No', 'DATE', 8, 'M', emptyInC5('T-FV-3119')),
     ...naRange(19, 20, 'Filler'),
     na(21, 'Section', 'only up to FY 2012-13'),
-    whole(22, 'Oltas TDS / TCS -Income Tax'),
-    whole(23, 'Oltas TDS / TCS -Surcharge'),
-    whole(24, 'Oltas TDS / TCS - Cess'),
-    whole(25, 'Oltas TDS / TCS - Interest Amount'),
-    whole(26, 'Oltas TDS / TCS - Others (amount)'),
-    whole(27, 'Total of Deposit Amount as per Challan/Transfer Voucher Number'),
+    oltas(22, 'Oltas TDS / TCS -Income Tax', 'T-FV-3027'),
+    oltas(23, 'Oltas TDS / TCS -Surcharge', 'T-FV-3093'),
+    oltas(24, 'Oltas TDS / TCS - Cess', 'T-FV-3106'),
+    oltas(25, 'Oltas TDS / TCS - Interest Amount', 'T-FV-3109'),
+    oltas(26, 'Oltas TDS / TCS - Others (amount)', 'T-FV-3112'),
+    amount(27, 'Total of Deposit Amount as per Challan/Transfer Voucher Number', 'M', { whole: true, ...emptyInC5('T-FV-3120') }),
     { ...na(28, 'Last Total of Deposit Amount as per Challan'), correction: { type: 'AMOUNT', width: 15, whole: true, presence: 'O', note: 'as in the latest statement (conso): EY, Oracle EBS, NAV, tds-corrections.md §2.3' } },
-    amount(29, 'Total Tax Deposit Amount as per deductee annexure'),
-    amount(30, 'TDS / TCS -Income Tax (sum of DD field 14)'),
-    amount(31, 'TDS / TCS -Surcharge (sum of DD field 15)'),
-    amount(32, 'TDS / TCS - Cess (sum of DD field 16)'),
-    amount(33, 'Sum of Total Income Tax Deducted at Source (sum of DD field 17)'),
-    whole(34, 'TDS / TCS - Interest Amount'),
-    whole(35, 'TDS / TCS - Others (amount)'),
+    amount(29, 'Total Tax Deposit Amount as per deductee annexure', 'M', rowDelta('T-FV-3075')),
+    amount(30, 'TDS / TCS -Income Tax (sum of DD field 14)', 'M', rowDelta('T-FV-3083')),
+    amount(31, 'TDS / TCS -Surcharge (sum of DD field 15)', 'M', rowDelta('T-FV-3099')),
+    amount(32, 'TDS / TCS - Cess (sum of DD field 16)', 'M', rowDelta('T-FV-3102')),
+    amount(33, 'Sum of Total Income Tax Deducted at Source (sum of DD field 17)', 'M', rowDelta('T-FV-3050')),
+    amount(34, 'TDS / TCS - Interest Amount', 'M', { whole: true, ...emptyInC5('T-FV-3086') }),
+    amount(35, 'TDS / TCS - Others (amount)', 'M', { whole: true, ...emptyInC5('T-FV-3088') }),
     na(36, 'Cheque / DD No.', 'empty from FY 2013-14'),
     f(37, 'By Book entry / Cash', 'CHAR', 1, 'O', { values: YES_NO, note: 'N for a bank challan; empty for a nil challan (addendum §1.1)' }),
     f(38, 'Remarks', 'CHAR', 14, 'O', { note: 'size not in the sources; written empty' }),
-    whole(39, 'Fee u/s 234E'),
-    f(40, 'Minor Head of Challan', 'INT', 3, 'O', { values: MINOR_HEADS, note: 'mandatory for a bank challan from FY 2013-14; empty for book entry and nil challans' }),
+    amount(39, 'Fee u/s 234E', 'M', { whole: true, correction: { presence: 'O', note: 'empty in a C5 batch (FVU); given with challan updation indicator 0 (T-FV-3158)' } }),
+    f(40, 'Minor Head of Challan', 'INT', 3, 'O', { values: MINOR_HEADS, note: 'mandatory for a bank challan from FY 2013-14; empty for book entry and nil challans; in a correction empty when the challan updation indicator is 0 (FVU T-FV-3162)' }),
     na(41, 'Record Hash'),
   ],
 });
+
+/**
+ * A C5 (PAN update) DD gives only the row's numbers, the new PAN and reference and the "last" keys: the FVU refuses
+ * the mode, code, name, amounts, dates, rate, remark and section there (T-FV-4211, 4183, 4186, 4112, 4113, 4117,
+ * 4046, 4209, 4087, 4090, 4099, 4091, 4100, 4317). The layout has one entry per upload type, so in a correction these
+ * fields are optional where they are mandatory, and the correction writer leaves them empty exactly in C5.
+ */
+const DD_IN_C5 = new Set([1, 2, 3, 4, 5, 10, 11, 12, 18, 20]);
+function optionalInC5(spec: FieldSpec): FieldSpec {
+  if (DD_IN_C5.has(spec.n) || spec.presence === 'NA' || spec.presence === 'O') return spec;
+  const relax = (p: FieldSpec['presence']): FieldSpec['presence'] => (typeof p === 'string' ? (p === 'M' ? 'O' : p) : (Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v === 'M' ? 'O' : v])) as FieldSpec['presence']));
+  const base = spec.correction?.presence ?? spec.presence;
+  return { ...spec, correction: { ...spec.correction, presence: relax(base), note: `${spec.correction?.note ? `${spec.correction.note}; ` : ''}empty in a C5 batch (FVU)` } };
+}
 
 const DD = layout({
   family: 'legacy',
@@ -179,13 +203,13 @@ const DD = layout({
   numbering: { parent: 4, serial: 5 },
   correctionNumbering: { parent: 4, own: 5 },
   count: 54,
-  fields: [
+  fields: ([
     f(1, 'Line Number', 'INT', 9, 'M'),
     f(2, 'Record Type', 'CHAR', 2, 'M', { values: ['DD'] }),
     f(3, 'Batch Number', 'INT', 9, 'M'),
     f(4, 'Challan-Detail Record Number', 'INT', 9, 'M'),
     f(5, 'Deductee / Party Detail Record No', 'INT', 9, 'M'),
-    f(6, 'Mode', 'CHAR', 1, 'M', { values: ['O'], correction: { values: ['O', 'A', 'U', 'D'], note: 'O regular and C9; A add, U update, D delete in C3 (JDE); U for a C5 PAN update (chosen, FORMAT_NOTES.md §15)' } }),
+    f(6, 'Mode', 'CHAR', 1, 'M', { values: ['O'], correction: { values: ['O', 'A', 'U'], note: 'O regular and C9; A add, U update in C3 (JDE); D (delete) is refused by the FVU (T_FV_6049); empty in C5 (T-FV-4211), FORMAT_NOTES.md §15' } }),
     f(7, 'Employee Serial No', 'CHAR', 10, { other: 'NA', '24Q': 'M' }, { note: '24Q: mandatory on every row (FVU T-FV-4033): the row serial' }),
     {
       ...f(8, 'Deductee / Party Code', 'CHAR', 2, { other: 'M', '24Q': 'NA' }, { values: DEDUCTEE_CODES, note: '1 company, 2 other (FVU T-FV-4056)' }),
@@ -241,7 +265,7 @@ const DD = layout({
     f(49, 'Whether opting out of taxation u/s 115BAC', 'CHAR', 1, { other: 'NA', '27Q': 'O', '27EQ': 'O' }, { values: YES_NO, note: 'UNVERIFIED position (C# app, tds-txt-format.md §4.4)' }),
     ...naRange(50, 53, 'Filler'),
     na(54, 'Record Hash'),
-  ],
+  ] as FieldSpec[]).map(optionalInC5),
 });
 
 const SD_AMOUNT_NOTE = 'size as the legacy DD amounts (15)';
