@@ -20,7 +20,9 @@ export interface SigningCertificate {
   signer: string;
   notBefore: Date;
   notAfter: Date;
-  signer12: P12Signer;
+  /** The PKCS#12 file's bytes and password: P12Signer reads its input once, so each signature takes a new one. */
+  p12: Buffer;
+  password: string;
 }
 
 function unreadable(path: string, why: string): Form16Error {
@@ -57,7 +59,7 @@ export function openCertificate(path: string, password: string, at: Date): Signi
     throw new Form16Error('CERTIFICATE_NOT_VALID_NOW', `${path}: the certificate is valid from ${notBefore.toISOString()} to ${notAfter.toISOString()}, not at ${at.toISOString()}`);
   }
   const cn = cert.subject.getField('CN') as { value: string } | null;
-  return { signer: cn?.value ?? cert.subject.attributes.map((a: forge.pki.CertificateField) => `${a.shortName}=${String(a.value)}`).join(', '), notBefore, notAfter, signer12: new P12Signer(bytes, { passphrase: password }) };
+  return { signer: cn?.value ?? cert.subject.attributes.map((a: forge.pki.CertificateField) => `${a.shortName}=${String(a.value)}`).join(', '), notBefore, notAfter, p12: bytes, password };
 }
 
 export interface SignDetails {
@@ -86,5 +88,5 @@ const signPdf = new SignPdf();
 
 /** Signs the saved bytes of a document that has its signature field (addSignatureField). */
 export async function signBytes(bytes: Uint8Array, cert: SigningCertificate, signingTime: Date): Promise<Buffer> {
-  return signPdf.sign(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), cert.signer12, signingTime);
+  return signPdf.sign(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), new P12Signer(cert.p12, { passphrase: cert.password }), signingTime);
 }
