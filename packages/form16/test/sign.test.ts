@@ -17,11 +17,12 @@ import { captureIo } from './support/io.js';
 describe('Form 16 signed with a PKCS#12 certificate', function () {
   let certs: TestCertificates;
   let out: string;
-  // The test certificate is valid from now: the PDFs are signed now.
-  const now = new Date();
+  let now: Date;
 
   before(async function () {
     certs = makeTestCertificates();
+    // The certificate is valid from the second it was made: the PDFs are signed after that.
+    now = new Date();
     out = mkdtempSync(join(tmpdir(), 'form16-signed-'));
   });
   after(function () {
