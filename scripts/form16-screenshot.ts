@@ -48,7 +48,7 @@ try {
   try {
     const page = await browser.newPage({ viewport: { width: 893, height: 1263 } });
     await page.goto(`http://127.0.0.1:${port}/`);
-    await page.waitForFunction(() => document.title === 'rendered', undefined, { timeout: 30000 });
+    await page.waitForFunction("document.title === 'rendered'", undefined, { timeout: 30000 });
     await page.locator('#c').screenshot({ path: out });
     console.log(`wrote ${out}`);
   } finally {
