@@ -1,4 +1,4 @@
-// npm run bench -- report [router bank kyc engine queue capacity bulk] [--seconds N] [--rounds N]
+// npm run bench -- report [router bank kyc engine queue capacity bulk form16] [--seconds N] [--rounds N]
 // Runs the named benchmarks (all by default), each in a child process exactly as `npm run bench -- <name>`
 // would, and writes their output into BENCHMARKS.md at the repository root: the figures in the docs are
 // always the output of a run, never typed by hand. The capacity bench's model also goes into docs/OPERATIONS.md,
@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const ALL = ['router', 'bank', 'kyc', 'engine', 'queue', 'capacity', 'bulk'];
+const ALL = ['router', 'bank', 'kyc', 'engine', 'queue', 'capacity', 'bulk', 'form16'];
 
 interface Section {
   name: string;

@@ -1,7 +1,7 @@
 // convert() and validate(): a parsed workbook in memory -> TXT + report.
 
 import type { Statement } from './build/assembler.js';
-import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore, type RowTrail } from './build/stores.js';
+import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore, type RowTrail, type SalaryStore } from './build/stores.js';
 import { deducteeCheckFor } from './layouts/field-check.js';
 import { resolveOptions } from './options.js';
 import { statementLines } from './output.js';
@@ -10,17 +10,17 @@ import { createPipeline } from './statement.js';
 import type { ConversionResult, ConvertOptions, ValidationReport } from './types.js';
 import { walkWorkbook } from './workbook/walk.js';
 
-interface Run {
+export interface Run {
   statement: Statement | null;
   report: ValidationReport;
   render(): string;
 }
 
-function run(workbook: unknown, options: ConvertOptions, trail: RowTrail | null = null): Run {
+/** One conversion in memory; `salary` keeps the salary groups (salaryAnnexure() passes one that also keeps their records). */
+export function run(workbook: unknown, options: ConvertOptions, trail: RowTrail | null = null, salary: SalaryStore & { readonly groups: ReadonlyArray<readonly string[]> } = new MemorySalaryStore()): Run {
   const resolved = resolveOptions(options);
   const checked = deducteeCheckFor(resolved);
   const deductees = new MemoryDeducteeStore(deducteeFieldCount(resolved.form.family), checked);
-  const salary = new MemorySalaryStore();
   const pipeline = createPipeline(resolved, deductees, salary, new MemoryLateRows(), trail);
   const read = walkWorkbook(workbook, pipeline.reader, pipeline.problems, pipeline.description);
   const statement = read ? pipeline.assembler.finish() : null;

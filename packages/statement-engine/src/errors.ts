@@ -19,6 +19,7 @@ export const ENGINE_ERRORS = {
   CONVERSION_LIMIT: 'The input is past one of the conversion limits (README "Limits"): the message names the limit, its value and where in the file.',
   ALREADY_CONSUMED: 'The TXT of a streaming conversion can be read once.',
   NO_TXT: 'The workbook has errors; there is no TXT to write.',
+  NO_SALARY_ANNEXURE: 'Only the legacy 24Q Q4 statement has the salary annexure (SD / 94P records): salaryAnnexure() was asked for another form or quarter.',
   TXT_LAYOUT_MISMATCH: 'A bug: the TXT the engine wrote does not match the published record layout (line, record type and field named); no TXT is given.',
 } as const;
 

@@ -76,7 +76,7 @@ export class SalaryBuilder {
   private records = 0;
   private grossTotal = 0;
   /** 94P groups wait here: they follow all SD records in the file (the C# writer's order, addendum §3). */
-  private readonly seniors: string[][] = [];
+  private readonly seniors: Array<{ group: string[]; detail: SeniorCitizenDetail }> = [];
   private seniorCount = 0;
   private seniorGrossTotal = 0;
   private readonly pans = new Map<string, number>();
@@ -88,7 +88,7 @@ export class SalaryBuilder {
 
   /** Stores the 94P groups after the SD groups; returns the BH salary totals (legacy 24Q Q4 only). */
   finish(): SalaryTotals | null {
-    for (const group of this.seniors) this.store.append(group);
+    for (const { group, detail } of this.seniors) this.store.append(group, { kind: '94P', detail });
     this.seniors.length = 0;
     const q4Salary = this.ctx.kind === 'salary' && this.ctx.isLegacy && this.ctx.period.quarter === 'Q4';
     if (!q4Salary) return null;
@@ -106,7 +106,7 @@ export class SalaryBuilder {
       if (!senior) return;
       senior.record = ++this.seniorCount;
       this.seniorGrossTotal += seniorCitizenFigures(senior).grossTotalIncome;
-      this.seniors.push(seniorCitizenGroup(senior));
+      this.seniors.push({ group: seniorCitizenGroup(senior), detail: senior });
       return;
     }
     const detail = this.detail(layout, row, payee, at);
@@ -114,7 +114,7 @@ export class SalaryBuilder {
     this.records++;
     detail.record = this.records;
     this.grossTotal += salaryFigures(detail).grossTotalIncome;
-    this.store.append(salaryGroup(detail));
+    this.store.append(salaryGroup(detail), { kind: 'SD', detail });
   }
 
   private detail(layout: TableLayout, row: TableRow, payee: Payee, at: (k: string) => PlaceFn): SalaryDetail | null {

@@ -2,6 +2,7 @@
 // spills them to temporary files so memory does not grow with the number of rows.
 
 import type { RecordFieldCheck } from '../layouts/field-check.js';
+import type { SalaryDetail, SeniorCitizenDetail } from '../records/salary.js';
 import { StringFieldWriter, type FieldWriter } from '../records/field-writer.js';
 import type { TableLayout, TableRow } from '../workbook/records.js';
 import type { Problem } from '../types.js';
@@ -12,9 +13,13 @@ export interface DeducteeStore {
   record(challanRecord: number): FieldWriter;
 }
 
+/** The parsed record a salary group is written from: an SD (with S16/C6A) or a 94P (with P16/P6A). */
+export type SalarySource = { kind: 'SD'; detail: SalaryDetail } | { kind: '94P'; detail: SeniorCitizenDetail };
+
 /** SD records with their S16/C6A children, one group per employee, in order. */
 export interface SalaryStore {
-  append(group: readonly string[]): void;
+  /** `source` is the record the group was written from: kept only by stores that need it (salaryAnnexure()). */
+  append(group: readonly string[], source: SalarySource): void;
 }
 
 /**

@@ -33,6 +33,8 @@ export const USAGE = `usage:
                      [--types C1,C2,C3,C5,C9]
   satyapan-statement template --form <form> [--out <file.json>] | --xlsx --out <file.xlsx>
   satyapan-statement to-xlsx <workbook.json> --out <file.xlsx>
+  satyapan-statement form16 --workbook <24Q Q4 workbook> --year "<FY 2025-26>" [--part-a <dir|zip>] [--sign <cert.p12>] --out <dir>
+                     (Form 16 PDFs; needs the @satyapan/form16 package: satyapan-statement form16 --help)
   (a workbook named *.xlsx is read as the Excel form of the workbook; see the README)
   convert, validate and correct take --limit <name>=<number> (repeatable) to change an input limit (README "Limits")
 exit codes: 0 converted / valid, 1 the workbook (or conso file) is refused (not a workbook, validation errors, a conso file
@@ -269,8 +271,30 @@ function version(): string {
   return pkg.version;
 }
 
+type Form16Command = (argv: readonly string[], io: Io) => Promise<number>;
+
+/**
+ * `form16` is @satyapan/form16's (it brings PDF and signing libraries the engine's users need not install):
+ * loaded only when asked for, by a name in a variable so the engine neither depends on it nor builds against it.
+ */
+async function runForm16(argv: readonly string[], io: Io): Promise<number> {
+  const name = '@satyapan/form16';
+  let command: Form16Command | undefined;
+  try {
+    command = ((await import(name)) as { runForm16Command?: Form16Command }).runForm16Command;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' || !String((error as Error).message).includes(name)) throw error;
+  }
+  if (!command) {
+    io.stderr.write(`satyapan-statement: form16 needs the ${name} package next to this one (npm install ${name})\n`);
+    return 2;
+  }
+  return command(argv, io);
+}
+
 /** Runs the command line; returns the exit code. */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
+  if (argv[0] === 'form16') return runForm16(argv.slice(1), io);
   try {
     if (argv[0] === '--version') {
       io.stdout.write(`${version()}\n`);
@@ -304,7 +328,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       io.stderr.write(await runToXlsx(path, values.out, (m) => new UsageError(m)));
       return 0;
     }
-    throw new UsageError(command ? `unknown command: ${command} (convert, validate, correct, template or to-xlsx)` : `no command given (convert, validate, correct, template or to-xlsx; see --help)`);
+    throw new UsageError(command ? `unknown command: ${command} (convert, validate, correct, template, to-xlsx or form16)` : `no command given (convert, validate, correct, template, to-xlsx or form16; see --help)`);
   } catch (error) {
     if (error instanceof TxtLayoutError) {
       io.stderr.write(`satyapan-statement: ${error.message}\n`);

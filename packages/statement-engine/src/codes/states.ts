@@ -62,3 +62,8 @@ export function stateCode(value: string): string | null {
   }
   return BY_NAME.get(normalise(trimmed)) ?? null;
 }
+
+/** The state's name for a two-digit code (its first spelling above), or null when the code is unknown. */
+export function stateName(code: string): string | null {
+  return STATES.find(([c]) => c === code)?.[1][0] ?? null;
+}

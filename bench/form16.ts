@@ -1,0 +1,106 @@
+// npm run bench -- form16 [--employees 10000] [--signed 10000]
+//
+// Form 16 for a 24Q Q4 workbook of N employees (issue 26), in one makeForm16s() job each: unsigned, then signed
+// with a PKCS#12 certificate made by openssl for the run (`--signed` employees; 0 skips it). The baseline,
+// measured in the same run: for each employee, the text of the same Part B lines (partBRows) written to its own
+// file. Reported: per-PDF milliseconds and their ratio to the per-file baseline; the one conversion of the
+// workbook (salaryAnnexure, inside each job) is timed on its own and included in the per-PDF figures.
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { salaryAnnexure, type ConvertOptions } from '../packages/statement-engine/src/index.js';
+import { makeForm16s, partBRows } from '../packages/form16/src/index.js';
+import { buildWorkbook, ist, type Row } from '../packages/statement-engine/test/support/sheet-json.js';
+import { form24qQ4Parts, OPTIONS_24Q_Q4 } from '../packages/statement-engine/test/support/more-fixtures.js';
+import { SALARY_HEADER } from '../packages/statement-engine/test/support/salary-header.js';
+
+const NOW = new Date();
+const PASSWORD = 'bench';
+
+function argument(args: string[], name: string, fallback: number): number {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
+}
+
+/** A valid individual PAN for employee i (4th letter P), distinct for i < 26^3 * 10^4. */
+function pan(i: number): string {
+  const letter = (n: number) => String.fromCharCode(65 + (n % 26));
+  return `${letter(i / 10000)}${letter(i / 260000)}${letter(i / 6760000)}P${letter(i)}${String(i % 10000).padStart(4, '0')}${letter(i >> 3)}`;
+}
+
+/** The engine's 24Q Q4 baseline with `employees` salary rows: old-regime rows with HRA, 80C and 80D. */
+function workbook(employees: number): unknown {
+  const parts = form24qQ4Parts();
+  const template = parts.salaries![1]!;
+  for (let i = parts.salaries!.length + 1; i <= employees; i++) {
+    parts.payees.push({ sr_no: i, pan: pan(i), name: `Employee Number ${i}`, opting_new_regime: false, employee_category: 'general' });
+    const row: Row = { ...template, payee_sr_no: i, employment_from_date_epoch: ist('2025-04-01'), landlord_1_name: null, landlord_1_pan: null, house_rent_allowance_us_10_13_a: 60000 + (i % 50) * 100 };
+    parts.salaries!.push(row);
+  }
+  for (const row of parts.salaries!) for (const key of SALARY_HEADER) if (!(key in row)) row[key] = null;
+  return buildWorkbook(parts);
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The baseline: each employee's Part B lines as text, one file each. */
+function textBaseline(book: unknown, options: ConvertOptions, dir: string): { ms: number; files: number } {
+  const annexure = salaryAnnexure(book, options);
+  const started = performance.now();
+  for (const e of annexure.employees) {
+    const text = partBRows(e).map((r) => [r.item, r.label, r.amount ?? r.gross ?? '', r.qualifying ?? '', r.deductible ?? ''].join('\t')).join('\n');
+    writeFileSync(join(dir, `${e.detail.pan}.txt`), text);
+  }
+  return { ms: performance.now() - started, files: annexure.employees.length };
+}
+
+async function job(book: unknown, employees: number, dir: string, now: Date, certificate?: { path: string; password: string }): Promise<number> {
+  const started = performance.now();
+  const result = await makeForm16s({ workbook: book, financialYear: OPTIONS_24Q_Q4.financialYear, tan: OPTIONS_24Q_Q4.tan, outDir: dir, now, ...(certificate ? { certificate } : {}) });
+  if (result.lines.length !== employees) throw new Error(`made ${result.lines.length} PDFs of ${employees}: ${JSON.stringify(result.report.problems.slice(0, 3))}`);
+  return performance.now() - started;
+}
+
+function certificate(dir: string): { path: string; password: string } {
+  const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  run('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', '2', '-subj', '/CN=Bench Signer/C=IN');
+  run('pkcs12', '-export', '-inkey', 'key.pem', '-in', 'cert.pem', '-out', 'cert.p12', '-passout', `pass:${PASSWORD}`);
+  return { path: join(dir, 'cert.p12'), password: PASSWORD };
+}
+
+export async function main(args: string[]): Promise<void> {
+  const employees = argument(args, 'employees', 10000);
+  const signed = argument(args, 'signed', employees);
+  const root = mkdtempSync(join(tmpdir(), 'bench-form16-'));
+  try {
+    const book = workbook(employees);
+    const options: ConvertOptions = { ...OPTIONS_24Q_Q4, now: () => NOW };
+    const conversionStart = performance.now();
+    const annexure = salaryAnnexure(book, options);
+    const conversion = performance.now() - conversionStart;
+    if (annexure.employees.length !== employees) throw new Error(`the workbook gives ${annexure.employees.length} SD records, not ${employees}: ${JSON.stringify(annexure.report.problems.slice(0, 3))}`);
+    console.log(`workbook: ${employees} employees; one conversion (salaryAnnexure: TXT and records) ${seconds(conversion)}`);
+    const base = textBaseline(book, options, mkdtempSync(join(root, 'text-')));
+    const basePer = base.ms / base.files;
+    console.log(`baseline: the same Part B lines as text, one file per employee: ${seconds(base.ms)}, ${basePer.toFixed(3)} ms per file`);
+    const unsigned = await job(book, employees, join(root, 'unsigned'), NOW);
+    const unsignedPer = unsigned / employees;
+    console.log(`unsigned: ${employees} PDFs in one job ${seconds(unsigned)}, ${unsignedPer.toFixed(2)} ms per PDF`);
+    console.log(`ratio unsigned Form 16 PDF / text file: ${(unsignedPer / basePer).toFixed(1)}x per employee`);
+    if (signed > 0) {
+      const subset = signed === employees ? book : workbook(signed);
+      const cert = certificate(root);
+      // After the certificate exists: it is valid from the whole second it was made.
+      const ms = await job(subset, signed, join(root, 'signed'), new Date(), cert);
+      const per = ms / signed;
+      console.log(`signed: ${signed} PDFs in one job ${seconds(ms)}, ${per.toFixed(2)} ms per PDF`);
+      console.log(`ratio signed Form 16 PDF / text file: ${(per / basePer).toFixed(1)}x per employee`);
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
