@@ -1,9 +1,9 @@
+import { JOB_DEFAULTS } from '@satyapan/jobs';
+
 /** Defaults shared by the service (API side) and the worker; both sides must agree on them. */
 export const BULK_DEFAULTS = {
-  /** Validity of `csv_url`. */
-  uploadTtlSeconds: 24 * 3600,
-  /** Largest CSV accepted. */
-  maxUploadBytes: 50 * 1024 * 1024,
+  /** `csv_url` valid 24 h, CSV files up to 50 MB, `result_url` valid 1 h. */
+  ...JOB_DEFAULTS,
   /** Most data rows in one file (docs/API.md "Bulk verification jobs"). */
   maxRows: 200_000,
   /**
@@ -15,8 +15,6 @@ export const BULK_DEFAULTS = {
   maxCellLength: 1_024,
   /** Most bytes in one line: 64 cells of 1,024 characters fit; a longer line is never held in memory. */
   maxLineBytes: 65_536,
-  /** Validity of `result_url` in a poll answer. */
-  downloadTtlSeconds: 3600,
   /** How long a job and its files (account numbers, names) are kept. */
   retentionDays: 30,
   /** Rows per committed chunk. */

@@ -37,6 +37,10 @@ export interface BulkJobRecord {
   chunksDone: number;
   counts: OutcomeCounts;
   resultKey: string | null;
+  /** The client's webhook URL when it has one: the job's end is posted there (Standard Webhooks). */
+  webhookUrl: string | null;
+  /** The client's webhook secret, sealed (bound to the job id). */
+  webhookSecretSealed: string | null;
 }
 
 /** A job as polled (docs/API.md "Bulk verification jobs"). */

@@ -1,33 +1,32 @@
 import type { Clock, ObjectStorage, RedisConnection } from '@satyapan/core';
-import { bulkStorageKeys, parseRefMember, refMember, type BulkJobRef, type BulkKeys } from './keys.js';
+import { RetentionSchedule } from '@satyapan/jobs';
+import { bulkStorageKeys, refMember, type BulkJobRef, type BulkKeys } from './keys.js';
 import type { BulkJobStore } from './store.js';
 
 /**
- * Bulk jobs hold account numbers and names: each is deleted with its files after the retention time. The
- * schedule is a global sorted set (score: when to delete); files go first, by their fixed names and the parts
- * the record says exist, so a purge interrupted half way is done again by the next one.
+ * Bulk jobs hold account numbers and names: each is deleted with its files after the retention time, on the
+ * framework's schedule (@satyapan/jobs `RetentionSchedule`): files first, by their fixed names and the parts the
+ * record says exist, then the record.
  */
 export class BulkRetention {
+  private readonly timetable: RetentionSchedule;
+
   constructor(
     private readonly redis: RedisConnection,
     private readonly storage: ObjectStorage,
     private readonly store: BulkJobStore,
     private readonly keys: BulkKeys,
-    private readonly clock: Clock,
-  ) {}
+    clock: Clock,
+  ) {
+    this.timetable = new RetentionSchedule(redis, keys.retention, clock, (ref) => this.deleteJob(ref));
+  }
 
   async schedule(ref: BulkJobRef, deleteAt: number): Promise<void> {
-    await this.redis.zadd(this.keys.retention, deleteAt, refMember(ref));
+    await this.timetable.schedule(ref, deleteAt);
   }
 
   async purge(limit: number): Promise<number> {
-    const due = await this.redis.zrangebyscore(this.keys.retention, '-inf', this.clock.now(), 'LIMIT', 0, limit);
-    for (const member of due) {
-      const ref = parseRefMember(member);
-      if (ref) await this.deleteJob(ref);
-      await this.redis.zrem(this.keys.retention, member);
-    }
-    return due.length;
+    return this.timetable.purge(limit);
   }
 
   private async deleteJob(ref: BulkJobRef): Promise<void> {

@@ -88,7 +88,7 @@ function bulkRoutes(bulk: BulkService): RouteDefinition[] {
       handler: async ({ body, client }: RouteRequest<SubmitBody>) => ({
         data: await bulk.submit(
           { kind: body.kind, ...(body.accept_cache === true ? { acceptCache: true } : {}) },
-          { clientId: client.id, apiKey: client.apiKey, products: client.products },
+          { clientId: client.id, apiKey: client.apiKey, products: client.products, webhookUrl: client.webhookUrl, webhookSecret: client.webhookSecret },
         ),
       }),
     },

@@ -42,6 +42,8 @@ export interface RunnerOptions {
   sliceMs: number;
   /** Where each run's duration and ending are recorded (`satyapan_bulk_run_duration_seconds`). */
   metrics?: SatyapanMetrics;
+  /** Told of every job this runner ended (succeeded or failed), after its record says so: its webhook is queued here. */
+  onEnded?: (ref: BulkJobRef, record: BulkJobRecord) => Promise<void>;
 }
 
 /** The columns a kind reads (reference, required, optional) and where the header has them (its first such column). */
@@ -98,7 +100,12 @@ export class BulkRunner {
     const { store } = this.options;
     const record = await store.get(ref);
     if (!record) return { outcome: 'skipped', reason: 'job-gone' };
-    if (isTerminal(record.status)) return { outcome: 'skipped', reason: 'already-finished' };
+    if (isTerminal(record.status)) {
+      // Ended in an earlier run whose webhook may not have been queued (its worker died between the two): queued
+      // again here, and the framework's delivery id makes it one delivery.
+      await this.options.onEnded?.(ref, record);
+      return { outcome: 'skipped', reason: 'already-finished' };
+    }
     try {
       const running = await store.transition(ref, 'in_progress', this.options.clock.now());
       const result = await this.timed(() => this.run(ref, running, signal));
@@ -161,7 +168,7 @@ export class BulkRunner {
       if (at.from < rowsTotal && (await this.options.othersWaiting())) return 'yielded';
     }
     await this.assemble(ref, check, at.chunk);
-    const ended = await store.transition(ref, 'succeeded', clock.now(), { result_key: bulkStorageKeys.result(ref) });
+    const ended = await this.end(ref, 'succeeded', { result_key: bulkStorageKeys.result(ref) });
     logger.info('bulk job run', {
       bulk_job: record.jobId, kind: check.kind, rows: rowsTotal, ...ended.counts, resumed_at_chunk: record.chunksDone,
       duration_ms: clock.now() - started,
@@ -363,14 +370,21 @@ export class BulkRunner {
 
   /** The file cannot be read as a whole: the job fails with the error's code and message (naming the limit broken). */
   private async fail(ref: BulkJobRef, error: ServiceError): Promise<Ended> {
-    await this.options.store.transition(ref, 'failed', this.options.clock.now(), { message: error.message, code: error.code });
+    await this.end(ref, 'failed', { message: error.message, code: error.code });
     return { outcome: 'failed' };
+  }
+
+  /** Ends the job in its record, then tells `onEnded` (the webhook); a job ends once, so it is told once. */
+  private async end(ref: BulkJobRef, to: 'succeeded' | 'failed', fields: Record<string, string>): Promise<BulkJobRecord> {
+    const record = await this.options.store.transition(ref, to, this.options.clock.now(), fields);
+    await this.options.onEnded?.(ref, record);
+    return record;
   }
 
   private async failAfterError(ref: BulkJobRef, error: unknown): Promise<void> {
     this.options.logger.error('bulk job failed after its last attempt', { bulk_job: ref.jobId, error: (error as Error).message });
     try {
-      await this.options.store.transition(ref, 'failed', this.options.clock.now(), { message: BULK_FAILURES.processing });
+      await this.end(ref, 'failed', { message: BULK_FAILURES.processing });
     } catch (endError) {
       this.options.logger.error('could not mark the bulk job failed', { bulk_job: ref.jobId, error: (endError as Error).message });
     }

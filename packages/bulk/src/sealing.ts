@@ -4,3 +4,8 @@
 export function apiKeyContext(jobId: string): string {
   return `bulk-api-key:${jobId}`;
 }
+
+/** The client's webhook secret, sealed into one bulk job's record. */
+export function bulkWebhookSecretContext(jobId: string): string {
+  return `bulk-webhook:${jobId}`;
+}

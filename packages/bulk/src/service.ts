@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import {
-  FsStorage, duplicateConnection, isTerminal, requirePresent, serviceError, silentLogger, systemClock, readyOrLetCommandFail, JOB_ID_PATTERN, watchQueueDepth, watchRedisConnection,
+  isTerminal, requirePresent, serviceError, JOB_ID_PATTERN, watchQueueDepth,
   type Clock, type Logger, type ObjectStorage, type Product, type RedisConnection, type SatyapanMetrics, type Sealer, type UploadPolicy,
 } from '@satyapan/core';
+import { JobServiceBase, settingsFrom, type JobServiceSettings } from '@satyapan/jobs';
 import { BULK_DEFAULTS } from './defaults.js';
 import { BulkDispatcher, UPLOAD_GRACE_MS } from './dispatch.js';
 import { BulkFairness } from './fairness.js';
@@ -12,11 +13,15 @@ import type { RowCheck, RowCheckRegistry } from './kinds.js';
 import { BULK_LIST_ENTITY, zeroCounts, type BulkJobPage, type BulkJobRecord, type BulkJobView } from './model.js';
 import { createBulkQueue, type BulkJobData, type BulkRetryOptions } from './queue.js';
 import { BulkRetention } from './retention.js';
-import { apiKeyContext } from './sealing.js';
+import { apiKeyContext, bulkWebhookSecretContext } from './sealing.js';
 import { BulkJobStore } from './store.js';
 import { pollView, summaryView } from './view.js';
 
-export interface BulkServiceOptions {
+/**
+ * The framework's service settings (@satyapan/jobs JobServiceSettings) with the bulk defaults: `csv_url` valid
+ * 24 h, files up to 50 MB, `result_url` valid 1 h, jobs (account numbers, names) kept 30 days.
+ */
+export interface BulkServiceOptions extends JobServiceSettings {
   /** A producer-flavour connection (fails fast: callers get a 503, not a hung request). */
   redis: RedisConnection;
   storage: ObjectStorage;
@@ -24,22 +29,11 @@ export interface BulkServiceOptions {
   sealer: Sealer;
   /** The row checks this API offers (`new RowCheckRegistry(bankRowChecks(bank))`); workers get the same kinds. */
   registry: RowCheckRegistry;
-  keyPrefix?: string;
-  clock?: Clock;
-  logger?: Logger;
-  uploadTtlSeconds?: number;
-  maxUploadBytes?: number;
-  downloadTtlSeconds?: number;
-  retentionDays?: number;
-  retry?: BulkRetryOptions;
-  /** With FsStorage: refuse a second upload (409) and queue the job as soon as its upload completes. Default true. */
-  watchUploads?: boolean;
   /** Bulk jobs one client may have waiting or running; default 5 (a submit past it is a 429 naming the cap). */
   maxJobsPerClient?: number;
   /** Rows one client's jobs may take per `rowBudgetWindowHours`; default 1,000,000 per 24 h. Give the workers the same. */
   rowBudget?: number;
   rowBudgetWindowHours?: number;
-  metrics?: SatyapanMetrics;
 }
 
 /** Who submits a job: the authenticated client. */
@@ -47,6 +41,9 @@ export interface BulkOwner {
   clientId: string;
   apiKey: string;
   products: readonly Product[];
+  /** Where the job's end is posted (the client's webhook, as for statement jobs); with its signing secret. */
+  webhookUrl?: string | undefined;
+  webhookSecret?: string | undefined;
 }
 
 export interface BulkSubmitRequest {
@@ -62,17 +59,13 @@ export const BULK_PAGE_SIZE = { default: 20, max: 50 } as const;
  * CSV), poll (progress and, at the end, the result file), list, and the reaction to uploads. The rows are
  * checked elsewhere, by `createBulkWorker`.
  */
-export class BulkService {
+export class BulkService extends JobServiceBase {
   readonly keys: BulkKeys;
   readonly store: BulkJobStore;
   readonly queue: Queue<BulkJobData>;
-  private readonly redis: RedisConnection;
-  private readonly clock: Clock;
-  private readonly logger: Logger;
-  private readonly dispatcher: BulkDispatcher;
-  private readonly retention: BulkRetention;
+  protected readonly dispatcher: BulkDispatcher;
+  protected readonly retention: BulkRetention;
   private readonly fairness: BulkFairness;
-  private readonly detach: Array<() => void> = [];
   private readonly settings: { uploadTtlSeconds: number; maxUploadBytes: number; downloadTtlSeconds: number; retentionDays: number };
 
   constructor(private readonly options: BulkServiceOptions) {
@@ -82,19 +75,11 @@ export class BulkService {
       sealer: 'new Sealer(sealingKeys), the same keys as the workers',
       registry: 'the row checks, new RowCheckRegistry([...bankRowChecks(bank), ...kycRowChecks({ pan })])',
     });
-    // Never re-sends a command after a reconnect: a submit answered 503 must not create its job later.
-    this.redis = duplicateConnection(options.redis, { autoResendUnfulfilledCommands: false, connectionName: 'satyapan-bulk' });
+    super({ ...options, family: 'bulk', connectionName: 'satyapan-bulk', uploadOf: refOfUploadKey });
     this.keys = new BulkKeys(options.keyPrefix);
     this.store = new BulkJobStore(this.redis, this.keys, options.metrics);
-    this.clock = options.clock ?? systemClock;
-    this.logger = options.logger ?? silentLogger();
-    watchRedisConnection(this.redis, this.logger);
-    this.settings = {
-      uploadTtlSeconds: options.uploadTtlSeconds ?? BULK_DEFAULTS.uploadTtlSeconds,
-      maxUploadBytes: options.maxUploadBytes ?? BULK_DEFAULTS.maxUploadBytes,
-      downloadTtlSeconds: options.downloadTtlSeconds ?? BULK_DEFAULTS.downloadTtlSeconds,
-      retentionDays: options.retentionDays ?? BULK_DEFAULTS.retentionDays,
-    };
+    const { uploadTtlSeconds, maxUploadBytes, downloadTtlSeconds, retentionDays } = BULK_DEFAULTS;
+    this.settings = settingsFrom({ uploadTtlSeconds, maxUploadBytes, downloadTtlSeconds, retentionDays }, options);
     this.queue = createBulkQueue(this.redis, this.keys.bullPrefix, this.logger);
     watchQueueDepth(options.metrics, this.queue);
     this.fairness = new BulkFairness(this.redis, this.keys, {
@@ -108,7 +93,7 @@ export class BulkService {
       ...(options.retry ? { retry: options.retry } : {}),
     });
     this.retention = new BulkRetention(this.redis, options.storage, this.store, this.keys, this.clock);
-    if (options.watchUploads !== false && options.storage instanceof FsStorage) this.watchFsUploads(options.storage);
+    this.watchUploads(options.watchUploads, { load: (ref) => this.store.get(ref), alreadyUploaded: () => 'CSV file already uploaded' });
   }
 
   get registry(): RowCheckRegistry {
@@ -153,6 +138,8 @@ export class BulkService {
       apiKeySealed: this.options.sealer.seal(owner.apiKey, apiKeyContext(jobId)),
       status: 'created', createdAt: now, updatedAt: now, attempts: 0, message: null, code: null,
       rowsTotal: null, rowsDone: 0, chunksDone: 0, counts: zeroCounts(), resultKey: null,
+      webhookUrl: owner.webhookUrl ?? null,
+      webhookSecretSealed: owner.webhookUrl && owner.webhookSecret ? this.options.sealer.seal(owner.webhookSecret, bulkWebhookSecretContext(jobId)) : null,
     };
     // Global sets first: if the record write then fails, they hold an entry the sweeps drop.
     await Promise.all([this.dispatcher.markPending(ref, now), this.retention.schedule(ref, now + this.settings.retentionDays * 86_400_000)]);
@@ -183,52 +170,5 @@ export class BulkService {
     const records = await this.store.getMany(owner, ids.slice(0, size));
     const items = records.filter((record): record is BulkJobRecord => record !== null && record.clientId === clientId).map((record) => summaryView(record));
     return { '@entity': BULK_LIST_ENTITY, items, last_evaluated_key: ids.length > size ? String(offset + size) : null };
-  }
-
-  /** Reacts to a completed upload (FsStorage calls it itself; wire S3 notifications to it); other keys are ignored. */
-  async handleObjectCreated(key: string): Promise<void> {
-    const ref = refOfUploadKey(key);
-    if (!ref) return;
-    await this.connected();
-    await this.dispatcher.dispatch(ref);
-  }
-
-  /** Queues jobs whose upload has arrived (the S3 poll, and recovery after a crash). */
-  async sweepPending(limit = 500): Promise<number> {
-    await this.connected();
-    return this.dispatcher.sweep(limit);
-  }
-
-  async purgeExpired(limit = 500): Promise<number> {
-    await this.connected();
-    return this.retention.purge(limit);
-  }
-
-  async close(): Promise<void> {
-    for (const detach of this.detach.splice(0)) detach();
-    await this.queue.close();
-    this.redis.disconnect();
-  }
-
-  private async connected(): Promise<void> {
-    await readyOrLetCommandFail(this.redis);
-  }
-
-  private watchFsUploads(storage: FsStorage): void {
-    this.detach.push(storage.addUploadGuard((key) => this.guardUpload(key)));
-    this.detach.push(storage.onObjectCreated(({ key }) => this.handleObjectCreated(key).catch((error: unknown) => {
-      this.logger.warn('queueing a bulk job after its upload failed; the sweep will retry', { error: (error as Error).message });
-    })));
-  }
-
-  /** Only a job still waiting for its file takes an upload, and only one (create-only settles a race). */
-  private async guardUpload(key: string): Promise<UploadPolicy | undefined> {
-    const ref = refOfUploadKey(key);
-    if (!ref) return undefined;
-    await this.connected();
-    const record = await this.store.get(ref);
-    if (!record) throw serviceError('CONFLICT', 'Job no longer exists');
-    if (record.status !== 'created' || (await this.options.storage.exists(key))) throw serviceError('CONFLICT', 'CSV file already uploaded');
-    return { createOnly: true };
   }
 }

@@ -1,4 +1,5 @@
-import { LuaScript, isTerminal, sourcesOf, type JobStatus, type RedisConnection, type SatyapanMetrics } from '@satyapan/core';
+import { JOB_STATUSES, LuaScript, isTerminal, sourcesOf, type JobStatus, type RedisConnection, type SatyapanMetrics } from '@satyapan/core';
+import { CREATE_RECORD, TRANSITION_RECORD, hashPairs, webhookHash, webhookOfHash } from '@satyapan/jobs';
 import type { BulkJobRef, BulkKeys } from './keys.js';
 import { ROW_OUTCOMES, type BulkJobRecord, type OutcomeCounts, type RowOutcome } from './model.js';
 
@@ -14,28 +15,6 @@ export class BulkJobStateError extends Error {
 export type JournalEntry = { inFlight: true } | { inFlight: false; outcome: RowOutcome; line: string };
 
 const IN_FLIGHT = '~';
-
-// KEYS[1] the record. ARGV field/value pairs. Refuses to overwrite.
-const CREATE = new LuaScript(`
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], unpack(ARGV))
-return 1
-`);
-
-// KEYS[1] the record. ARGV: new status, now, allowed sources (comma list), field/value pairs.
-const TRANSITION = new LuaScript(`
-local current = redis.call('HGET', KEYS[1], 'status')
-if not current then return {'missing', ''} end
-local allowed = false
-for from in string.gmatch(ARGV[3], '[^,]+') do
-  if from == current then allowed = true end
-end
-if not allowed then return {'illegal', current} end
-redis.call('HSET', KEYS[1], 'status', ARGV[1], 'updated_at', ARGV[2])
-if #ARGV > 3 then redis.call('HSET', KEYS[1], unpack(ARGV, 4)) end
-if ARGV[1] == 'in_progress' then redis.call('HINCRBY', KEYS[1], 'attempts', 1) end
-return {'ok', current}
-`);
 
 // KEYS[1] the record, KEYS[2] the journal. ARGV: chunk, rows, now, then a count per outcome in ROW_OUTCOMES order.
 // Commits a chunk once: a chunk committed already (a repeated run) changes nothing.
@@ -68,8 +47,8 @@ export class BulkJobStore {
   async create(ref: BulkJobRef, record: BulkJobRecord): Promise<boolean> {
     // The owner's list first (another slot): a lost record write leaves an entry that reads skip.
     await this.redis.zadd(this.keys.jobs(ref.owner), record.createdAt, ref.jobId);
-    const created = (await CREATE.run(this.redis, [this.keys.record(ref)], toHash(record))) === 1;
-    if (created) this.metrics?.bulkJobs.inc({ state: record.status });
+    const created = (await CREATE_RECORD.run(this.redis, [this.keys.record(ref)], [record.createdAt, record.jobId, ...toHash(record)])) === 1;
+    if (created) this.counted(record);
     return created;
   }
 
@@ -84,15 +63,26 @@ export class BulkJobStore {
 
   async transition(ref: BulkJobRef, to: JobStatus, now: number, fields: Record<string, string | number> = {}): Promise<BulkJobRecord> {
     const pairs = Object.entries(fields).flatMap(([name, value]) => [name, String(value)]);
-    const [outcome, previous] = (await TRANSITION.run(this.redis, [this.keys.record(ref)], [to, now, sourcesOf(to).join(','), ...pairs])) as [string, string];
+    // No status indexes: a client's jobs are listed by time only.
+    const args = [ref.jobId, to, now, sourcesOf(to).join(','), JOB_STATUSES.join(','), ...pairs];
+    const [outcome, previous] = (await TRANSITION_RECORD.run(this.redis, [this.keys.record(ref)], args)) as [string, string];
     if (outcome === 'missing') throw new BulkJobStateError(ref.jobId, null, to);
     if (outcome === 'illegal') throw new BulkJobStateError(ref.jobId, previous as JobStatus, to);
-    this.metrics?.bulkJobs.inc({ state: to });
     // An ended job no longer counts against its client's cap of jobs waiting or running.
     if (isTerminal(to)) await this.redis.zrem(this.keys.active(ref.owner), ref.jobId);
     const record = await this.get(ref);
-    if (!record) throw new BulkJobStateError(ref.jobId, null, to);
+    if (!record) {
+      this.metrics?.bulkJobs.inc({ state: to });
+      throw new BulkJobStateError(ref.jobId, null, to);
+    }
+    this.counted(record);
     return record;
+  }
+
+  /** A job that entered its state, by the process whose write took effect: in all and by kind. */
+  private counted(record: BulkJobRecord): void {
+    this.metrics?.bulkJobs.inc({ state: record.status });
+    this.metrics?.jobsByKind.inc({ family: 'bulk', kind: record.kind, state: record.status });
   }
 
   async setRowsTotal(ref: BulkJobRef, rowsTotal: number): Promise<void> {
@@ -164,8 +154,9 @@ function toHash(record: BulkJobRecord): string[] {
     count_error: record.counts.error,
     count_interrupted: record.counts.interrupted,
     result_key: record.resultKey,
+    ...webhookHash(record),
   };
-  return Object.entries(fields).flatMap(([name, value]) => (value === null ? [] : [name, String(value)]));
+  return hashPairs(fields);
 }
 
 function fromHash(hash: Record<string, string>): BulkJobRecord | null {
@@ -188,5 +179,6 @@ function fromHash(hash: Record<string, string>): BulkJobRecord | null {
     chunksDone: num('chunks_done'),
     counts: { ok: num('count_ok'), invalid: num('count_invalid'), error: num('count_error'), interrupted: num('count_interrupted') },
     resultKey: hash['result_key'] ?? null,
+    ...webhookOfHash(hash),
   };
 }

@@ -1,18 +1,20 @@
-import { QueueEvents, Worker } from 'bullmq';
+import { Worker, type Queue } from 'bullmq';
 import {
-  closeWithin, duplicateConnection, logUnlessRedisUnavailable, repeatEvery, silentLogger, systemClock, watchQueueDepth, watchRedisConnection,
+  logUnlessRedisUnavailable, repeatEvery, silentLogger, systemClock, watchQueueDepth, watchRedisConnection,
   type Clock, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics, type Sealer,
 } from '@satyapan/core';
+import { createDeliveryWorker, settleAbandonedJobs, workerHandle, type JobWorkerHandle, type WebhookOptions } from '@satyapan/jobs';
 import { BULK_DEFAULTS } from './defaults.js';
 import { BulkDispatcher } from './dispatch.js';
 import { BulkFairness } from './fairness.js';
 import { BulkKeys } from './keys.js';
 import type { RowCheckRegistry } from './kinds.js';
-import { BULK_QUEUE, createBulkQueue, type BulkJobData, type BulkRetryOptions } from './queue.js';
+import { BULK_QUEUE, BULK_WEBHOOK_QUEUE, createBulkQueue, createBulkWebhookQueue, type BulkDeliveryJobData, type BulkJobData, type BulkRetryOptions } from './queue.js';
 import { UpstreamRateLimiter } from './rate-limit.js';
 import { BulkRetention } from './retention.js';
 import { BulkRunner, type BulkRunResult } from './runner.js';
 import { BulkJobStore } from './store.js';
+import { bulkWebhooks, enqueueBulkWebhook, type BulkWebhookWorker } from './webhooks.js';
 
 export interface BulkWorkerOptions {
   /** A worker-flavour connection (`createRedisConnection({ flavour: 'worker' })`). */
@@ -60,15 +62,20 @@ export interface BulkWorkerOptions {
   sweepIntervalMs?: number;
   /** How often to delete jobs past retention; default 1 h, 0 turns it off. */
   retentionIntervalMs?: number;
+  /**
+   * Webhooks of ended jobs to their clients' URLs (Standard Webhooks, signed as statement webhooks are), or
+   * `false` to neither queue nor send them from this process.
+   */
+  webhooks?: WebhookOptions | false;
+  /** Validity of `result_url` and `summary_url` in a webhook's body; default 1 h. */
+  downloadTtlSeconds?: number;
 }
 
-export interface BulkWorker {
+/** The framework's worker handle (@satyapan/jobs JobWorkerHandle): a running job stops between rows on close. */
+export interface BulkWorker extends JobWorkerHandle {
   readonly worker: Worker<BulkJobData, BulkRunResult>;
-  ready(): Promise<void>;
-  /** Whether the worker runs and its Redis connection is up (no command sent). */
-  connected(): Promise<boolean>;
-  /** Stops taking jobs; a running job past `timeoutMs` (default 30 s) stops between rows and goes back to the queue. */
-  close(options?: { timeoutMs?: number }): Promise<void>;
+  /** Deliveries of ended jobs' webhooks; null when `webhooks: false`. */
+  readonly webhookWorker: BulkWebhookWorker | null;
 }
 
 /** The bulk worker: jobs from the queue, the upload sweep and retention. */
@@ -84,7 +91,10 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
     rowBudget: options.rowBudget ?? BULK_DEFAULTS.rowBudget,
     rowBudgetWindowHours: options.rowBudgetWindowHours ?? BULK_DEFAULTS.rowBudgetWindowHours,
   });
+  const webhookQueue: Queue<BulkDeliveryJobData> | null = options.webhooks === false ? null : createBulkWebhookQueue(options.connection, keys.bullPrefix, logger);
+  const webhookRetry = options.webhooks ? options.webhooks.retry : undefined;
   const runner = new BulkRunner({
+    ...(webhookQueue ? { onEnded: (ref, record) => enqueueBulkWebhook(webhookQueue, ref, record, webhookRetry) } : {}),
     store, storage: options.storage, registry: options.registry, sealer: options.sealer, clock, logger, fairness,
     ...(options.metrics ? { metrics: options.metrics } : {}),
     limiter: new UpstreamRateLimiter(options.connection, keys, { ...BULK_DEFAULTS.rateLimits, ...options.rateLimits }),
@@ -112,8 +122,20 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
     ...(options.stalledIntervalMs ? { stalledInterval: options.stalledIntervalMs } : {}),
   });
   worker.on('error', logUnlessRedisUnavailable(logger, 'bulk worker error'));
-  const abandoned = settleAbandonedJobs(options.connection, keys, runner, logger);
+  const abandoned = settleAbandonedJobs({
+    connection: options.connection, queueName: BULK_QUEUE, bullPrefix: keys.bullPrefix, label: 'bulk', logger,
+    settle: (ref, reason) => runner.failAbandoned(ref, reason),
+  });
   watchQueueDepth(options.metrics, queue);
+  if (webhookQueue) watchQueueDepth(options.metrics, webhookQueue);
+  const webhookWorker = options.webhooks === false ? null : createDeliveryWorker<BulkDeliveryJobData>({
+    ...options.webhooks, connection: options.connection, queueName: BULK_WEBHOOK_QUEUE, bullPrefix: keys.bullPrefix, family: 'bulk',
+    source: bulkWebhooks(store, options.storage, options.downloadTtlSeconds ?? BULK_DEFAULTS.downloadTtlSeconds),
+    sealer: options.sealer, clock, logger,
+    ...(options.metrics ? { deliveries: options.metrics.bulkWebhookDeliveries } : {}),
+    ...(options.lockDurationMs ? { lockDurationMs: options.lockDurationMs } : {}),
+    ...(options.stalledIntervalMs ? { stalledIntervalMs: options.stalledIntervalMs } : {}),
+  });
   const dispatcher = new BulkDispatcher({
     redis: options.connection, storage: options.storage, store, keys, queue, clock, logger, fairness,
     uploadTtlSeconds: options.uploadTtlSeconds ?? BULK_DEFAULTS.uploadTtlSeconds,
@@ -125,42 +147,10 @@ export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
     repeatEvery(options.sweepIntervalMs ?? 5_000, () => dispatcher.sweep(500), logger, 'bulk upload sweep'),
     repeatEvery(options.retentionIntervalMs ?? 3_600_000, () => retention.purge(500), logger, 'bulk retention purge'),
   ];
-  return {
-    worker,
-    async ready() {
-      await Promise.all([worker.waitUntilReady(), abandoned.ready()]);
-    },
-    async connected() {
-      return worker.isRunning() && options.connection.status === 'ready';
-    },
-    async close({ timeoutMs = 30_000 } = {}) {
-      await Promise.all(loops.map((loop) => loop.stop()));
-      await abandoned.close();
-      await closeWithin(worker, timeoutMs);
-      await queue.close();
-    },
-  };
-}
-
-/** A job BullMQ failed itself (stalled past the limit) still ends failed in its record; one worker's transition wins. */
-function settleAbandonedJobs(connection: RedisConnection, keys: BulkKeys, runner: BulkRunner, logger: Logger): { ready(): Promise<unknown>; close(): Promise<void> } {
-  const eventsConnection = watchRedisConnection(duplicateConnection(connection, { connectionName: 'satyapan-bulk-events' }), logger);
-  const events = new QueueEvents(BULK_QUEUE, { connection: eventsConnection, prefix: keys.bullPrefix });
-  const queue = createBulkQueue(connection, keys.bullPrefix, logger);
-  events.on('error', logUnlessRedisUnavailable(logger, 'bulk queue events error'));
-  events.on('failed', ({ jobId, failedReason }) => {
-    void queue.getJob(jobId)
-      .then(async (job) => {
-        if (job && (await job.getState()) === 'failed') await runner.failAbandoned({ owner: job.data.owner, jobId: job.data.jobId }, failedReason);
-      })
-      .catch((error: unknown) => logger.warn('could not settle a failed bulk job', { bulk_job: jobId, error: (error as Error).message }));
+  const handle = workerHandle({
+    connection: options.connection, workers: [worker, webhookWorker], abandoned,
+    stop: loops.map((loop) => () => loop.stop()),
+    release: [() => queue.close(), async () => webhookQueue?.close()],
   });
-  return {
-    ready: () => events.waitUntilReady(),
-    async close() {
-      await events.close();
-      await queue.close();
-      eventsConnection.disconnect();
-    },
-  };
+  return { worker, webhookWorker, ...handle };
 }

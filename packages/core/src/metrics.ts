@@ -60,6 +60,13 @@ export class SatyapanMetrics {
   readonly bulkJobs: Counter<'state'>;
   /** Bulk rows by outcome (`ok`, `invalid`, `error`, `interrupted`), counted once when their chunk is committed. */
   readonly bulkRows: Counter<'outcome'>;
+  /** Bulk jobs' webhook delivery attempts, by outcome as `webhookDeliveries`. */
+  readonly bulkWebhookDeliveries: Counter<'outcome'>;
+  /**
+   * Jobs of every family (`statement`, `bulk`) that entered each state, by kind: a statement job's kind is
+   * `regular` or `correction`, a bulk job's its row check (`penny_drop`, `ifsc`, `pan`, ...).
+   */
+  readonly jobsByKind: Counter<'family' | 'kind' | 'state'>;
   /** Bulk runs (a worker's turn with a job) by how they ended (BULK_RUN_OUTCOMES). */
   readonly bulkRunDuration: Histogram<'outcome'>;
   /** Jobs in each queue by BullMQ state, read from Redis when scraped. */
@@ -98,6 +105,12 @@ export class SatyapanMetrics {
     this.bulkRows = new Counter({
       name: 'satyapan_bulk_rows_total', help: 'Bulk verification rows by outcome, counted when their chunk is committed', labelNames: ['outcome'], registers,
     });
+    this.bulkWebhookDeliveries = new Counter({
+      name: 'satyapan_bulk_webhook_deliveries_total', help: 'Bulk job webhook delivery attempts by outcome', labelNames: ['outcome'], registers,
+    });
+    this.jobsByKind = new Counter({
+      name: 'satyapan_jobs_by_kind_total', help: 'Jobs of each family and kind that entered each state', labelNames: ['family', 'kind', 'state'], registers,
+    });
     this.bulkRunDuration = new Histogram({
       name: 'satyapan_bulk_run_duration_seconds', help: 'Bulk job runs (a worker\'s turn with a job) by how they ended',
       labelNames: ['outcome'], buckets: BULK_RUN_BUCKETS, registers,
@@ -127,6 +140,7 @@ export class SatyapanMetrics {
     for (const state of JOB_STATES) this.bulkJobs.inc({ state }, 0);
     for (const outcome of BULK_ROW_OUTCOMES) this.bulkRows.inc({ outcome }, 0);
     for (const outcome of WEBHOOK_OUTCOMES) this.webhookDeliveries.inc({ outcome }, 0);
+    for (const outcome of WEBHOOK_OUTCOMES) this.bulkWebhookDeliveries.inc({ outcome }, 0);
     for (const cache of VERIFICATION_CACHES) for (const result of ['hit', 'miss']) this.cacheLookups.inc({ cache, result }, 0);
   }
 

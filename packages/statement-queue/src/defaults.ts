@@ -1,11 +1,9 @@
+import { JOB_DEFAULTS } from '@satyapan/jobs';
+
 /** Defaults shared by the service (API side) and the worker; both sides must agree on them. */
 export const DEFAULTS = {
-  /** Validity of `json_url`. */
-  uploadTtlSeconds: 24 * 3600,
-  /** Largest workbook accepted. */
-  maxUploadBytes: 50 * 1024 * 1024,
-  /** Validity of `txt_url` and `validation_report_url` in a poll answer or webhook. */
-  downloadTtlSeconds: 3600,
+  /** `json_url` valid 24 h, workbooks up to 50 MB, `txt_url` and `validation_report_url` valid 1 h. */
+  ...JOB_DEFAULTS,
   /** How long a job and its files are kept. */
   retentionDays: 90,
   /**

@@ -16,14 +16,10 @@ export {
 } from './queues.js';
 export {
   signWebhook, verifyWebhook, WebhookVerificationError, DEFAULT_TOLERANCE_SECONDS,
-  type WebhookHeaders, type VerifyOptions, type WebhookScheme,
-} from './webhooks/signature.js';
-export {
-  WebhookSender, enqueueWebhook, webhookBackoff, webhookAttempts, deliveryJobOptions,
-  type WebhookOptions, type WebhookRetryOptions, type DeliveryOutcome,
-} from './webhooks/delivery.js';
-export { isNonPublicAddress, BlockedAddressError } from './webhooks/address-guard.js';
-export { createWebhookWorker, type WebhookWorkerOptions } from './webhooks/webhook-worker.js';
+  WebhookSender, webhookBackoff, webhookAttempts, deliveryJobOptions, isNonPublicAddress, BlockedAddressError,
+  type WebhookHeaders, type VerifyOptions, type WebhookScheme, type WebhookOptions, type WebhookRetryOptions, type DeliveryOutcome,
+} from '@satyapan/jobs';
+export { enqueueWebhook, createWebhookWorker, statementWebhooks, type WebhookWorkerOptions } from './webhooks.js';
 export { createStatementWorker, type StatementWorker, type StatementWorkerOptions } from './worker.js';
 export { StatementProcessor, type ProcessResult } from './processor.js';
 export { ScratchSpace, SCRATCH_ROOT, type ScratchOptions } from './scratch.js';

@@ -2,6 +2,7 @@ import type { SatyapanMetrics, RedisConnection } from '@satyapan/core';
 import { IllegalTransitionError, JobMissingError } from './errors.js';
 import { StatementKeys, type JobRef } from './keys.js';
 import { LuaScript } from '@satyapan/core';
+import { CREATE_RECORD, TRANSITION_RECORD, hashPairs, webhookHash, webhookOfHash } from '@satyapan/jobs';
 import { JOB_STATUSES, type JobProblem, type JobRecord, type JobStatus, type Quarter, type StatementDomain } from './model.js';
 import { formKind, periodStartYear } from './period.js';
 import { sourcesOf } from '@satyapan/core';
@@ -22,39 +23,6 @@ export interface TransitionResult {
   previous: JobStatus;
   record: JobRecord;
 }
-
-// KEYS[1] the record, KEYS[2..] its indexes. Refuses to overwrite an existing record.
-const CREATE = new LuaScript(`
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], unpack(ARGV, 3))
-for i = 2, #KEYS do redis.call('ZADD', KEYS[i], ARGV[1], ARGV[2]) end
-return 1
-`);
-
-// KEYS[1] the record, KEYS[2..6] the status indexes in JOB_STATUSES order.
-// ARGV: job id, new status, now, allowed sources (comma list), status order (comma list), field/value pairs.
-const TRANSITION = new LuaScript(`
-local current = redis.call('HGET', KEYS[1], 'status')
-if not current then return {'missing', ''} end
-local allowed = false
-for from in string.gmatch(ARGV[4], '[^,]+') do
-  if from == current then allowed = true end
-end
-if not allowed then return {'illegal', current} end
-local slot = {}
-local i = 2
-for name in string.gmatch(ARGV[5], '[^,]+') do
-  slot[name] = KEYS[i]
-  i = i + 1
-end
-redis.call('HSET', KEYS[1], 'status', ARGV[2], 'updated_at', ARGV[3])
-if #ARGV > 5 then redis.call('HSET', KEYS[1], unpack(ARGV, 6)) end
-if ARGV[2] == 'in_progress' then redis.call('HINCRBY', KEYS[1], 'attempts', 1) end
-local created = redis.call('HGET', KEYS[1], 'created_at')
-redis.call('ZREM', slot[current], ARGV[1])
-redis.call('ZADD', slot[ARGV[2]], created, ARGV[1])
-return {'ok', current}
-`);
 
 // KEYS[1] the record, KEYS[2..] every index it may be in.
 const DELETE = new LuaScript(`
@@ -85,8 +53,8 @@ export class JobStore {
   /** Writes a new record and its index entries; false when a job with that id already exists. */
   async create(ref: JobRef, record: JobRecord): Promise<boolean> {
     const keys = [this.keys.record(ref), ...this.indexesOf(ref.owner, record, ['created'])];
-    const created = await CREATE.run(this.redis, keys, [record.createdAt, record.jobId, ...toHash(record)]);
-    if (created === 1) this.metrics?.statementJobs.inc({ state: record.status });
+    const created = await CREATE_RECORD.run(this.redis, keys, [record.createdAt, record.jobId, ...toHash(record)]);
+    if (created === 1) this.counted(record);
     return created === 1;
   }
 
@@ -117,13 +85,22 @@ export class JobStore {
       .filter(([, value]) => value !== undefined)
       .flatMap(([name, value]) => [FIELD_NAMES[name as keyof TransitionFields], hashValue(value)]);
     const args = [ref.jobId, to, now, sourcesOf(to).join(','), JOB_STATUSES.join(','), ...pairs];
-    const [outcome, previous] = (await TRANSITION.run(this.redis, keys, args)) as [string, string];
+    const [outcome, previous] = (await TRANSITION_RECORD.run(this.redis, keys, args)) as [string, string];
     if (outcome === 'missing') throw new JobMissingError(ref.jobId);
     if (outcome === 'illegal') throw new IllegalTransitionError(ref.jobId, previous as JobStatus, to);
-    this.metrics?.statementJobs.inc({ state: to });
     const record = await this.get(ref);
-    if (!record) throw new JobMissingError(ref.jobId);
+    if (!record) {
+      this.metrics?.statementJobs.inc({ state: to });
+      throw new JobMissingError(ref.jobId);
+    }
+    this.counted(record);
     return { previous: previous as JobStatus, record };
+  }
+
+  /** A job that entered its state, by the process whose write took effect: in all and by kind. */
+  private counted(record: JobRecord): void {
+    this.metrics?.statementJobs.inc({ state: record.status });
+    this.metrics?.jobsByKind.inc({ family: 'statement', kind: record.correction ? 'correction' : 'regular', state: record.status });
   }
 
   /** Removes a record and its index entries (retention). */
@@ -196,10 +173,9 @@ function toHash(record: JobRecord): string[] {
     warning_count: record.warningCount,
     problems: record.problems === null ? null : hashValue(record.problems),
     error_count: record.errorCount,
-    webhook_url: record.webhookUrl,
-    webhook_secret: record.webhookSecretSealed,
+    ...webhookHash(record),
   };
-  return Object.entries(fields).flatMap(([name, value]) => (value === null ? [] : [name, String(value)]));
+  return hashPairs(fields);
 }
 
 function fromHash(hash: Record<string, string>): JobRecord | null {
@@ -233,7 +209,6 @@ function fromHash(hash: Record<string, string>): JobRecord | null {
     warningCount: hash['warning_count'] === undefined ? null : Number(hash['warning_count']),
     problems: hash['problems'] === undefined ? null : (JSON.parse(hash['problems']) as JobProblem[]),
     errorCount: hash['error_count'] === undefined ? null : Number(hash['error_count']),
-    webhookUrl: text('webhook_url'),
-    webhookSecretSealed: text('webhook_secret'),
+    ...webhookOfHash(hash),
   };
 }

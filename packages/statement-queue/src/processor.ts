@@ -16,7 +16,8 @@ import { FAILURE_MESSAGES, isTerminal, type JobRecord } from './model.js';
 import type { ConvertJobData, DeliveryJobData } from './queues.js';
 import { failureSummary } from './problems.js';
 import type { ScratchSpace } from './scratch.js';
-import { enqueueWebhook, type WebhookRetryOptions } from './webhooks/delivery.js';
+import type { WebhookRetryOptions } from '@satyapan/jobs';
+import { enqueueWebhook } from './webhooks.js';
 
 export interface ProcessorOptions {
   store: JobStore;

@@ -1,6 +1,7 @@
 import type { Clock, ListedObject, Logger, ObjectStorage, RedisConnection } from '@satyapan/core';
+import { RetentionSchedule } from '@satyapan/jobs';
 import type { JobStore } from './job-store.js';
-import { allStorageKeys, parseRefMember, refMember, refOfJobFile, storageKeys, type JobRef, type StatementKeys } from './keys.js';
+import { allStorageKeys, refMember, refOfJobFile, storageKeys, type JobRef, type StatementKeys } from './keys.js';
 
 /**
  * Files of a job whose record is missing are only taken for orphans once their newest file is this old: far
@@ -9,11 +10,12 @@ import { allStorageKeys, parseRefMember, refMember, refOfJobFile, storageKeys, t
 export const ORPHAN_GRACE_MS = 3600 * 1000;
 
 /**
- * Jobs are kept for a configurable time, then deleted with every file they produced. The schedule is a global
- * sorted set (score: when to delete); files are deleted first and by their fixed names, so a purge interrupted
- * half way is simply done again by the next one.
+ * Jobs are kept for a configurable time, then deleted with every file they produced, on the framework's schedule
+ * (@satyapan/jobs `RetentionSchedule`): files first, by their fixed names, then the record and its indexes.
  */
 export class Retention {
+  private readonly timetable: RetentionSchedule;
+
   constructor(
     private readonly redis: RedisConnection,
     private readonly storage: ObjectStorage,
@@ -21,20 +23,16 @@ export class Retention {
     private readonly keys: StatementKeys,
     private readonly clock: Clock,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.timetable = new RetentionSchedule(redis, keys.retention, clock, (ref) => this.deleteJob(ref));
+  }
 
   async schedule(ref: JobRef, deleteAt: number): Promise<void> {
-    await this.redis.zadd(this.keys.retention, deleteAt, refMember(ref));
+    await this.timetable.schedule(ref, deleteAt);
   }
 
   async purge(limit: number): Promise<number> {
-    const due = await this.redis.zrangebyscore(this.keys.retention, '-inf', this.clock.now(), 'LIMIT', 0, limit);
-    for (const member of due) {
-      const ref = parseRefMember(member);
-      if (ref) await this.deleteJob(ref);
-      await this.redis.zrem(this.keys.retention, member);
-    }
-    return due.length;
+    return this.timetable.purge(limit);
   }
 
   /**

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import {
-  FsStorage, duplicateConnection, requirePresent, serviceError, silentLogger, systemClock, readyOrLetCommandFail, JOB_ID_PATTERN, watchRedisConnection,
+  requirePresent, serviceError, JOB_ID_PATTERN,
   type Clock, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics, type Sealer, type UploadPolicy,
 } from '@satyapan/core';
+import { JobServiceBase, settingsFrom, type JobServiceSettings } from '@satyapan/jobs';
 import { DEFAULTS } from './defaults.js';
 import { Dispatcher } from './dispatch.js';
 import { JobStore } from './job-store.js';
@@ -34,32 +35,16 @@ export interface SubmitRequest {
   correctionTypes?: string[];
 }
 
-export interface StatementServiceOptions {
+/**
+ * The framework's service settings (@satyapan/jobs JobServiceSettings) with the statements' defaults: `json_url`
+ * valid 24 h, workbooks up to 50 MB, `txt_url` and `validation_report_url` valid 1 h, jobs kept 90 days.
+ */
+export interface StatementServiceOptions extends JobServiceSettings {
   /** A producer-flavour connection: fails fast, so callers get a 503 instead of a hung request. */
   redis: RedisConnection;
   storage: ObjectStorage;
   /** Seals webhook secrets at rest and search cursors. Workers need the same keys. */
   sealer: Sealer;
-  /** Prefix of every Redis key (the router's `keyPrefix`); default `satyapan`. */
-  keyPrefix?: string;
-  clock?: Clock;
-  logger?: Logger;
-  /** Validity of `json_url`; default 24 h. */
-  uploadTtlSeconds?: number;
-  /** Largest workbook accepted; default 50 MB. */
-  maxUploadBytes?: number;
-  /** Validity of `txt_url` and `validation_report_url` in a poll answer; default 1 h. */
-  downloadTtlSeconds?: number;
-  /** How long a job and its files are kept; default 90 days. */
-  retentionDays?: number;
-  retry?: ConversionRetryOptions;
-  /**
-   * With FsStorage, refuse a second upload (409) and queue the job as soon as the upload completes. Default
-   * true; set false in a process that must not react to uploads (e.g. a second service on the same storage).
-   */
-  watchUploads?: boolean;
-  /** Where jobs entering each state and the statement queue's depth are reported (`createMetrics()` from @satyapan/core). */
-  metrics?: SatyapanMetrics;
   /** Statement jobs (TDS and TCS together) one client may have waiting or running; default 1,000 (a submit past it is a 429). */
   maxJobsPerClient?: number;
 }
@@ -75,37 +60,21 @@ const SERVICE_NEEDS = {
  * The statement job workflow for callers (docs/API.md "Statement jobs"): submit, poll, search, and the reaction
  * to uploads. Conversion happens elsewhere, in `createStatementWorker`.
  */
-export class StatementService {
+export class StatementService extends JobServiceBase {
   readonly keys: StatementKeys;
   readonly store: JobStore;
   readonly queue: Queue<ConvertJobData>;
-  /** The service's own connection: see the constructor. */
-  private readonly redis: RedisConnection;
-  private readonly clock: Clock;
-  private readonly logger: Logger;
   private readonly search: JobSearch;
-  private readonly dispatcher: Dispatcher;
-  private readonly retention: Retention;
-  private readonly detach: Array<() => void> = [];
+  protected readonly dispatcher: Dispatcher;
+  protected readonly retention: Retention;
   private readonly settings: { [K in keyof typeof DEFAULTS]: number };
 
   constructor(private readonly options: StatementServiceOptions) {
     requirePresent('StatementService', options, SERVICE_NEEDS);
-    // A connection of its own that never re-sends a command after a reconnect (ioredis does by default): a
-    // submit that was answered 503 must not create its job later, when the connection comes back.
-    this.redis = duplicateConnection(options.redis, { autoResendUnfulfilledCommands: false, connectionName: 'satyapan-statements' });
+    super({ ...options, family: 'statement', connectionName: 'satyapan-statements', uploadOf: refOfUploadKey });
     this.keys = new StatementKeys(options.keyPrefix);
     this.store = new JobStore(this.redis, this.keys, options.metrics);
-    this.clock = options.clock ?? systemClock;
-    this.logger = options.logger ?? silentLogger();
-    watchRedisConnection(this.redis, this.logger);
-    this.settings = {
-      uploadTtlSeconds: options.uploadTtlSeconds ?? DEFAULTS.uploadTtlSeconds,
-      maxUploadBytes: options.maxUploadBytes ?? DEFAULTS.maxUploadBytes,
-      downloadTtlSeconds: options.downloadTtlSeconds ?? DEFAULTS.downloadTtlSeconds,
-      retentionDays: options.retentionDays ?? DEFAULTS.retentionDays,
-      maxJobsPerClient: options.maxJobsPerClient ?? DEFAULTS.maxJobsPerClient,
-    };
+    this.settings = settingsFrom(DEFAULTS, options);
     this.queue = createStatementQueue(this.redis, this.keys.bullPrefix, this.logger);
     watchQueueDepth(options.metrics, this.queue);
     this.search = new JobSearch(this.redis, this.keys, this.store, options.sealer);
@@ -116,7 +85,7 @@ export class StatementService {
       ...(options.retry ? { retry: options.retry } : {}),
     });
     this.retention = new Retention(this.redis, options.storage, this.store, this.keys, this.clock, this.logger);
-    if (options.watchUploads !== false && options.storage instanceof FsStorage) this.watchFsUploads(options.storage);
+    this.watchUploads(options.watchUploads, { load: (ref) => this.store.get(ref), refuse: refuseExtraUpload, alreadyUploaded });
   }
 
   /** Creates a job in `created` with a pre-signed `json_url` for the workbook (and `csi_url` when asked for). */
@@ -162,53 +131,12 @@ export class StatementService {
   }
 
   /**
-   * Reacts to a completed upload (FsStorage calls it by itself; wire S3 `ObjectCreated` notifications to it with
-   * the object key as the event gives it). Queues the job when its workbook is there; does nothing for keys that
-   * are not workbook uploads. Without notifications, the worker's sweep finds uploads by polling storage.
-   */
-  async handleObjectCreated(key: string): Promise<void> {
-    const ref = refOfUploadKey(key);
-    if (!ref) return;
-    await this.connected();
-    await this.dispatcher.dispatch(ref);
-  }
-
-  /**
-   * Looks at every job whose upload or dispatch is outstanding: queues those whose workbook has arrived (the S3
-   * poll, and recovery after a crash between upload and queueing). Returns how many entries were looked at.
-   */
-  async sweepPending(limit = 500): Promise<number> {
-    await this.connected();
-    return this.dispatcher.sweep(limit);
-  }
-
-  /** Deletes jobs past retention with their files. Returns how many were deleted. */
-  async purgeExpired(limit = 500): Promise<number> {
-    await this.connected();
-    return this.retention.purge(limit);
-  }
-
-  /**
    * Deletes the files of jobs whose record is gone (after Redis lost data); only files older than an hour.
    * Returns how many jobs' files were deleted.
    */
   async purgeOrphans(limit = 500): Promise<number> {
     await this.connected();
     return this.retention.purgeOrphans(limit);
-  }
-
-  async close(): Promise<void> {
-    for (const detach of this.detach.splice(0)) detach();
-    await this.queue.close();
-    this.redis.disconnect();
-  }
-
-  /**
-   * The own connection is a fail-fast one (no offline queue), so a call right after start-up or a reconnect waits
-   * briefly for it; if Redis stays away, the command then fails and the caller gets a 503.
-   */
-  private async connected(): Promise<void> {
-    await readyOrLetCommandFail(this.redis);
   }
 
   /** A 429 naming the cap when the client has `maxJobsPerClient` jobs waiting or running (two racing submits may pass it, by one each). */
@@ -260,39 +188,20 @@ export class StatementService {
     return record;
   }
 
-  private watchFsUploads(storage: FsStorage): void {
-    this.detach.push(storage.addUploadGuard((key) => this.guardUpload(key)));
-    this.detach.push(storage.onObjectCreated(({ key }) => this.handleObjectCreated(key).catch((error: unknown) => {
-      // The pending entry stays: the next sweep queues the job.
-      this.logger.warn('queueing after upload failed; the sweep will retry', { error: (error as Error).message });
-    })));
-  }
-
-  /**
-   * Runs before FsStorage accepts an upload: only a job still waiting for its files takes one (a CSI
-   * file only if its request asked for one). The checks here refuse most second uploads early; the create-only commit settles a race between two that both passed
-   * them (exactly one wins, the other gets 409), and keeps a late one from replacing the workbook afterwards.
-   */
-  private async guardUpload(key: string): Promise<UploadPolicy | undefined> {
-    const ref = refOfUploadKey(key);
-    if (!ref) return undefined;
-    await this.connected();
-    const record = await this.store.get(ref);
-    if (!record) throw serviceError('CONFLICT', 'Job no longer exists');
-    const isCsi = key.endsWith(storageKeys.csiUpload(ref));
-    const isConso = key.endsWith(storageKeys.consoUpload(ref));
-    if (isCsi && !record.csiExpected) throw serviceError('CONFLICT', 'This job takes no CSI file (submit it with csi: true)');
-    if (isConso && !record.correction) throw serviceError('CONFLICT', 'This job takes no conso file (submit it with kind: correction)');
-    // The file check closes the moment between a finished upload and its job being queued.
-    if (record.status !== 'created' || (await this.options.storage.exists(key))) {
-      throw serviceError('CONFLICT', isCsi ? 'CSI file already uploaded' : isConso ? 'Conso file already uploaded' : 'Workbook already uploaded');
-    }
-    return { createOnly: true };
-  }
-
   private retentionMs(): number {
     return this.settings.retentionDays * 24 * 3600 * 1000;
   }
+}
+
+/** A CSI file only for a job whose request asked for one, a conso file only for a correction. */
+function refuseExtraUpload(key: string, ref: JobRef, record: JobRecord): void {
+  if (key.endsWith(storageKeys.csiUpload(ref)) && !record.csiExpected) throw serviceError('CONFLICT', 'This job takes no CSI file (submit it with csi: true)');
+  if (key.endsWith(storageKeys.consoUpload(ref)) && !record.correction) throw serviceError('CONFLICT', 'This job takes no conso file (submit it with kind: correction)');
+}
+
+function alreadyUploaded(key: string, ref: JobRef): string {
+  if (key.endsWith(storageKeys.csiUpload(ref))) return 'CSI file already uploaded';
+  return key.endsWith(storageKeys.consoUpload(ref)) ? 'Conso file already uploaded' : 'Workbook already uploaded';
 }
 
 /**

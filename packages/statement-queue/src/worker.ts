@@ -1,8 +1,9 @@
 import { hostname } from 'node:os';
 import { resolveLimits, type InputLimits } from '@satyapan/statement-engine';
-import { QueueEvents, Worker, type Queue } from 'bullmq';
+import { Worker, type Queue } from 'bullmq';
+import { settleAbandonedJobs, workerHandle, type JobWorkerHandle } from '@satyapan/jobs';
 import {
-  closeWithin, duplicateConnection, logUnlessRedisUnavailable, repeatEvery, silentLogger, systemClock, watchRedisConnection,
+  logUnlessRedisUnavailable, repeatEvery, silentLogger, systemClock, watchRedisConnection,
   type Clock, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics, type Sealer,
 } from '@satyapan/core';
 import { InlineConverter, ProcessConverter, type ConversionLimits } from './conversion/process-converter.js';
@@ -18,8 +19,8 @@ import {
   type ConversionRetryOptions, type ConvertJobData, type DeliveryJobData,
 } from './queues.js';
 import { Retention } from './retention.js';
-import type { DeliveryOutcome, WebhookOptions } from './webhooks/delivery.js';
-import { createWebhookWorker } from './webhooks/webhook-worker.js';
+import type { DeliveryOutcome, WebhookOptions } from '@satyapan/jobs';
+import { createWebhookWorker } from './webhooks.js';
 
 export interface StatementWorkerOptions {
   /** A worker-flavour connection (`createRedisConnection({ flavour: 'worker' })`); BullMQ duplicates it as needed. */
@@ -87,21 +88,10 @@ export interface StatementWorkerOptions {
   orphanSweepIntervalMs?: number;
 }
 
-export interface StatementWorker {
+/** The framework's worker handle (@satyapan/jobs JobWorkerHandle): running conversions are handed back on close. */
+export interface StatementWorker extends JobWorkerHandle {
   readonly worker: Worker<ConvertJobData, ProcessResult>;
   readonly webhookWorker: Worker<DeliveryJobData, DeliveryOutcome> | null;
-  /** Resolves once BullMQ is connected and waiting for jobs. */
-  ready(): Promise<void>;
-  /**
-   * Whether the workers run and the Redis connection they were given is up now (for a readiness check): no command is sent,
-   * so it answers at once while Redis is away.
-   */
-  connected(): Promise<boolean>;
-  /**
-   * Stops taking jobs and waits for the running ones; past `timeoutMs` (default 30 s) running conversions are
-   * stopped and handed back to the queue for another worker. Does not close the connection it was given.
-   */
-  close(options?: { timeoutMs?: number }): Promise<void>;
 }
 
 /** The statement worker: conversions from the queue, webhooks, the upload sweep and retention. */
@@ -144,7 +134,11 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
     },
   );
   worker.on('error', logUnlessRedisUnavailable(logger, 'statement worker error'));
-  const abandoned = settleAbandonedJobs(options.connection, keys, processor, logger);
+  // A job BullMQ failed itself (its workers kept dying) still ends failed in its record, with its webhook.
+  const abandoned = settleAbandonedJobs({
+    connection: options.connection, queueName: STATEMENT_QUEUE, bullPrefix: keys.bullPrefix, label: 'statement', logger,
+    settle: (ref, reason) => processor.failAbandoned(ref, reason),
+  });
   const webhookWorker = options.webhooks === false ? null : createWebhookWorker({
     ...options.webhooks, connection: options.connection, storage: options.storage, sealer: options.sealer,
     ...(options.keyPrefix ? { keyPrefix: options.keyPrefix } : {}),
@@ -155,54 +149,12 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
     ...(options.stalledIntervalMs ? { stalledIntervalMs: options.stalledIntervalMs } : {}),
   });
   const sweeps = startSweeps(options, { keys, store, clock, logger, scratch });
-  return {
-    worker,
-    webhookWorker,
-    async ready() {
-      await Promise.all([worker.waitUntilReady(), webhookWorker?.waitUntilReady(), abandoned.ready()]);
-    },
-    async connected() {
-      if (!worker.isRunning() || (webhookWorker !== null && !webhookWorker.isRunning())) return false;
-      return options.connection.status === 'ready';
-    },
-    async close({ timeoutMs = 30_000 } = {}) {
-      // All at once: the time a running conversion is given counts from this call, not from the end of the others.
-      await Promise.all([
-        sweeps.stop(), abandoned.close(),
-        closeWithin(worker, timeoutMs), webhookWorker ? closeWithin(webhookWorker, timeoutMs) : undefined,
-      ]);
-      await converter.close();
-      await scratch.close();
-      await webhookQueue?.close();
-    },
-  };
-}
-
-/**
- * BullMQ fails a job that stalled more often than `maxStalledCount` (its workers kept dying) without calling any
- * processor, and only QueueEvents hears of it. Such a job must still end as failed, with its webhook; every
- * worker process listens, and the record's transition lets exactly one of them do it.
- */
-function settleAbandonedJobs(connection: RedisConnection, keys: StatementKeys, processor: StatementProcessor, logger: Logger): { ready(): Promise<unknown>; close(): Promise<void> } {
-  const eventsConnection = watchRedisConnection(duplicateConnection(connection, { connectionName: 'satyapan-statement-events' }), logger);
-  const events = new QueueEvents(STATEMENT_QUEUE, { connection: eventsConnection, prefix: keys.bullPrefix });
-  const queue = createStatementQueue(connection, keys.bullPrefix, logger);
-  events.on('error', logUnlessRedisUnavailable(logger, 'statement queue events error'));
-  events.on('failed', ({ jobId, failedReason }) => {
-    void queue.getJob(jobId)
-      .then(async (job) => {
-        if (job && (await job.getState()) === 'failed') await processor.failAbandoned({ owner: job.data.owner, jobId: job.data.jobId }, failedReason);
-      })
-      .catch((error: unknown) => logger.warn('could not settle a failed statement job', { job_id: jobId, error: (error as Error).message }));
+  const handle = workerHandle({
+    connection: options.connection, workers: [worker, webhookWorker], abandoned,
+    stop: [() => sweeps.stop()],
+    release: [() => converter.close(), () => scratch.close(), async () => webhookQueue?.close()],
   });
-  return {
-    ready: () => events.waitUntilReady(),
-    async close() {
-      await events.close();
-      await queue.close();
-      eventsConnection.disconnect();
-    },
-  };
+  return { worker, webhookWorker, ...handle };
 }
 
 interface SweepContext {

@@ -1,6 +1,4 @@
 import { expect } from 'chai';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Queue, Worker } from 'bullmq';
 import { Writable } from 'node:stream';
 import { createLogger, createMetrics, createRedisConnection, hmacSign, type RedisConnection } from '@satyapan/core';
@@ -9,36 +7,8 @@ import {
   signWebhook, verifyWebhook, webhookAttempts, webhookBackoff, type DeliveryJobData, type StatementJobView,
 } from '@satyapan/statement-queue';
 import { TDS_REQUEST, eventually, startEnv, type TestEnv } from './support/env.js';
+import { startReceiver, type Received } from '../../../test/support/webhook-receiver.js';
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A webhook receiver on loopback that answers with the next status of its script (then 200). */
-async function startReceiver(script: number[] = []): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const status = script.shift() ?? 200;
-      if (status === 302) res.writeHead(302, { location: 'http://127.0.0.1:1/elsewhere' }).end();
-      else res.writeHead(status).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks/statements`,
-    received,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
-}
 
 describe('statement-queue: webhook signatures', () => {
   const body = JSON.stringify({ data: { job_id: 'j', status: 'succeeded' } });

@@ -1,12 +1,7 @@
 import axios, { type AxiosRequestConfig } from 'axios';
 import { UnrecoverableError, type Job, type JobsOptions, type Queue } from 'bullmq';
-import type { Clock, Logger, ObjectStorage, Sealer } from '@satyapan/core';
-import type { JobStore } from '../job-store.js';
-import type { JobRef } from '../keys.js';
-import type { JobRecord } from '../model.js';
-import { DELIVER_JOB, webhookId, type DeliveryJobData } from '../queues.js';
-import { webhookSecretContext } from '../sealing.js';
-import { pollView } from '../view.js';
+import type { Clock, JobStatus, Logger, Sealer } from '@satyapan/core';
+import type { JobRef } from '../refs.js';
 import { BlockedAddressError, assertPublicLiteral, isAllowListed, publicLookupCallback } from './address-guard.js';
 import { signWebhook } from './signature.js';
 
@@ -47,6 +42,21 @@ export function webhookAttempts(retry: WebhookRetryOptions = {}): number {
   return attempts;
 }
 
+/** The name of every delivery job in a webhook queue. */
+export const DELIVER_JOB = 'deliver';
+
+/** What a delivery job carries: references only (BullMQ data is clear text); a family may add its own. */
+export interface WebhookJobData extends JobRef {
+  status: JobStatus;
+  /** The Standard Webhooks message id, the same on every try. */
+  webhookId: string;
+}
+
+export function webhookId(ref: JobRef): string {
+  // Standard Webhooks ids must not contain '.'; a job ends once, so its id names the message.
+  return `msg_${ref.jobId}`;
+}
+
 export function deliveryJobOptions(ref: JobRef, retry: WebhookRetryOptions = {}): JobsOptions {
   return {
     jobId: `wh-${ref.jobId}`,
@@ -57,20 +67,45 @@ export function deliveryJobOptions(ref: JobRef, retry: WebhookRetryOptions = {})
   };
 }
 
-/** Queues the webhook of a job that reached a final state (idempotent: one delivery job per job). */
-export async function enqueueWebhook(queue: Queue<DeliveryJobData>, record: JobRecord, ref: JobRef, retry?: WebhookRetryOptions): Promise<void> {
-  if (!record.webhookUrl) return;
-  const data: DeliveryJobData = { ...ref, domain: record.domain, status: record.status, webhookId: webhookId(ref) };
-  await queue.add(DELIVER_JOB, data, deliveryJobOptions(ref, retry));
+/**
+ * Queues the webhook of a job that reached a final state (idempotent: one delivery job per job); `extra` is the
+ * family's own part of the job data.
+ */
+export async function enqueueDelivery<T extends WebhookJobData>(queue: Queue<T>, ref: JobRef, status: JobStatus, extra: Omit<T, keyof WebhookJobData>, retry?: WebhookRetryOptions): Promise<void> {
+  const data = { ...extra, ...ref, status, webhookId: webhookId(ref) } as T;
+  await (queue as unknown as Queue<WebhookJobData>).add(DELIVER_JOB, data, deliveryJobOptions(ref, retry));
+}
+
+/** A job's webhook as a family has it: where to, the secret sealed in its record, and the body built at each try. */
+export interface WebhookTarget {
+  url: string | null;
+  /** The client's secret sealed with `secretContext`; null sends the Standard Webhooks headers unsigned. */
+  secretSealed: string | null;
+  secretContext: string;
+  /** The `data` of the body: the job as its poll answers it now (fresh download URLs). */
+  body(): Promise<unknown>;
+}
+
+/** How the sender finds a job's webhook; null when the job is gone. */
+export interface WebhookSource {
+  target(ref: JobRef): Promise<WebhookTarget | null>;
+}
+
+/** A source that reads a family's record and maps it to its target (null when the record is gone). */
+export function recordWebhooks<R>(load: (ref: JobRef) => Promise<R | null>, targetOf: (record: R) => WebhookTarget): WebhookSource {
+  return {
+    async target(ref) {
+      const record = await load(ref);
+      return record === null ? null : targetOf(record);
+    },
+  };
 }
 
 export interface WebhookSenderOptions extends WebhookOptions {
-  store: JobStore;
-  storage: ObjectStorage;
+  source: WebhookSource;
   sealer: Sealer;
   clock: Clock;
   logger: Logger;
-  downloadTtlSeconds: number;
 }
 
 export type DeliveryOutcome = { delivered: true; status: number } | { delivered: false; reason: 'job-gone' | 'no-webhook-url' };
@@ -83,15 +118,15 @@ export type DeliveryOutcome = { delivered: true; status: number } | { delivered:
 export class WebhookSender {
   constructor(private readonly options: WebhookSenderOptions) {}
 
-  async deliver(job: Job<DeliveryJobData>): Promise<DeliveryOutcome> {
-    const { store, logger } = this.options;
+  async deliver(job: Job<WebhookJobData>): Promise<DeliveryOutcome> {
+    const { source, logger } = this.options;
     const ref: JobRef = { owner: job.data.owner, jobId: job.data.jobId };
-    const record = await store.get(ref);
-    if (!record) return { delivered: false, reason: 'job-gone' };
-    if (!record.webhookUrl) return { delivered: false, reason: 'no-webhook-url' };
-    const url = this.checkedUrl(record.webhookUrl, job);
-    const body = JSON.stringify({ data: await pollView(record, this.options) });
-    const headers = this.headersFor(record, job.data.webhookId, body);
+    const target = await source.target(ref);
+    if (!target) return { delivered: false, reason: 'job-gone' };
+    if (!target.url) return { delivered: false, reason: 'no-webhook-url' };
+    const url = this.checkedUrl(target.url, job);
+    const body = JSON.stringify({ data: await target.body() });
+    const headers = this.headersFor(target, job.data.webhookId, body);
     try {
       const response = await axios.post(url.href, body, this.requestConfig(url, headers));
       (response.data as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
@@ -108,7 +143,7 @@ export class WebhookSender {
     }
   }
 
-  private checkedUrl(raw: string, job: Job<DeliveryJobData>): URL {
+  private checkedUrl(raw: string, job: Job<WebhookJobData>): URL {
     let url: URL;
     try {
       url = new URL(raw);
@@ -130,7 +165,7 @@ export class WebhookSender {
    * A delivery that will never be made: logged at once (not only when the tries run out), naming the host only,
    * since a webhook URL's path, query or user info may carry the receiver's secrets.
    */
-  private refusal(job: Job<DeliveryJobData>, host: string | null, reason: string): UnrecoverableError {
+  private refusal(job: Job<WebhookJobData>, host: string | null, reason: string): UnrecoverableError {
     this.options.logger.warn('webhook delivery refused', { job_id: job.data.jobId, webhook_id: job.data.webhookId, host, reason });
     return new UnrecoverableError(reason);
   }
@@ -139,10 +174,10 @@ export class WebhookSender {
     return isAllowListed(url, this.options.allowPrivateUrls ?? []);
   }
 
-  private headersFor(record: JobRecord, id: string, body: string): Record<string, string> {
+  private headersFor(target: WebhookTarget, id: string, body: string): Record<string, string> {
     const base = { 'content-type': 'application/json', 'user-agent': 'satyapan-webhooks/1' };
-    if (!record.webhookSecretSealed) return { ...base, 'webhook-id': id, 'webhook-timestamp': String(this.nowSeconds()) };
-    const secret = this.options.sealer.unsealText(record.webhookSecretSealed, webhookSecretContext(record.jobId));
+    if (!target.secretSealed) return { ...base, 'webhook-id': id, 'webhook-timestamp': String(this.nowSeconds()) };
+    const secret = this.options.sealer.unsealText(target.secretSealed, target.secretContext);
     return { ...base, ...signWebhook(secret, id, this.nowSeconds(), body) };
   }
 

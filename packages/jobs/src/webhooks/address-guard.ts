@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { StatementQueueError } from '../errors.js';
+import { JobsError } from '../errors.js';
 
 /**
  * Webhook URLs are chosen by clients, so a delivery could be aimed at the operator's own network (OWASP API7,
@@ -16,7 +16,7 @@ import { StatementQueueError } from '../errors.js';
  */
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
 
-export class BlockedAddressError extends StatementQueueError {
+export class BlockedAddressError extends JobsError {
   override readonly name = 'BlockedAddressError';
   constructor(host: string) {
     super('WEBHOOK_ADDRESS_BLOCKED', `Webhook host ${host} resolves to an address that is not public unicast (private, loopback, link-local, reserved or tunnelled)`);
