@@ -1,7 +1,7 @@
 // convert() and validate(): a parsed workbook in memory -> TXT + report.
 
-import type { Statement } from './build/assembler.js';
-import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore, type RowTrail, type SalaryStore } from './build/stores.js';
+import type { Statement } from './assembly/assembler.js';
+import { MemoryDeducteeStore, MemoryLateRows, MemorySalaryStore, type RowTrail, type SalaryStore } from './assembly/stores.js';
 import { deducteeCheckFor } from './layouts/field-check.js';
 import { resolveOptions } from './options.js';
 import { statementLines } from './output.js';

@@ -19,7 +19,7 @@ export { DEFAULT_INPUT_LIMITS, parseLimitPair, resolveLimits, type InputLimitNam
 export { CONSO_LAYOUT, ConsoReader, parseConso, readConso, type ConsoChallan, type ConsoDeductee, type ConsoExpectation, type ConsoStatement } from './correction/conso.js';
 export { salaryAnnexure, type AnnexureEmployee, type AnnexureSeniorCitizen, type SalaryAnnexure, type SalaryFigures, type SeniorCitizenFigures } from './salary-annexure.js';
 export type { Chapter6AEntry, SalaryDetail, SalaryParty, SeniorCitizenDetail } from './records/salary.js';
-export type { Address, Contact, Deductor, ResponsiblePerson } from './build/models.js';
+export type { Address, Contact, Deductor, ResponsiblePerson } from './assembly/models.js';
 export { formatPaise } from './money.js';
 export { stateName } from './codes/states.js';
 export { xlsxTan as peekXlsxTan } from './cli/xlsx-commands.js';

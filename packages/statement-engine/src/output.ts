@@ -1,7 +1,7 @@
 // Writes the statement: FH, BH, then each CD followed by its DD records, then (24Q Q4) the salary groups.
 // Line numbers run 1..n over the whole file; every line ends with CRLF.
 
-import type { Statement } from './build/assembler.js';
+import type { Statement } from './assembly/assembler.js';
 import type { CivilDate } from './dates.js';
 import type { ResolvedOptions } from './options.js';
 import { challanRecord } from './records/challan.js';

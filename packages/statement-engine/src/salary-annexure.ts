@@ -2,8 +2,8 @@
 // documents that must say what the statement says (Form 16 Part B, @satyapan/form16). One conversion makes
 // both the TXT and the records, so a certificate made from them cannot disagree with the statement filed.
 
-import type { Deductor, ResponsiblePerson } from './build/models.js';
-import type { SalarySource, SalaryStore } from './build/stores.js';
+import type { Deductor, ResponsiblePerson } from './assembly/models.js';
+import type { SalarySource, SalaryStore } from './assembly/stores.js';
 import { run } from './convert.js';
 import { formatDdMmYyyy } from './dates.js';
 import { StatementEngineError } from './errors.js';

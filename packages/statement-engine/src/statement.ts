@@ -1,9 +1,9 @@
 // The pieces convert() and the streaming path share: the checks that concern the statement as a whole and
 // the reader/assembler wiring.
 
-import { StatementAssembler } from './build/assembler.js';
-import { BuildContext } from './build/context.js';
-import type { DeducteeStore, LateRows, RowTrail, SalaryStore } from './build/stores.js';
+import { StatementAssembler } from './assembly/assembler.js';
+import { BuildContext } from './assembly/context.js';
+import type { DeducteeStore, LateRows, RowTrail, SalaryStore } from './assembly/stores.js';
 import { hasTokenCheckDigit, RECEIPT_NUMBER_PATTERN } from './codes/identifiers.js';
 import { formatForPeople } from './dates.js';
 import type { ResolvedOptions } from './options.js';

@@ -379,7 +379,7 @@ describe('self-check on the way out: a wrong record is never handed out', () => 
     const result = convert(loadFixture(golden.fixture) as never, convertOptions(golden));
     const lines = result.txt!.split('\r\n');
     const { createPipeline } = await import('../src/statement.js');
-    const { MemoryDeducteeStore, MemorySalaryStore, MemoryLateRows } = await import('../src/build/stores.js');
+    const { MemoryDeducteeStore, MemorySalaryStore, MemoryLateRows } = await import('../src/assembly/stores.js');
     const { walkWorkbook } = await import('../src/workbook/walk.js');
     const pipeline = createPipeline(options, new MemoryDeducteeStore(54), new MemorySalaryStore(), new MemoryLateRows());
     walkWorkbook(loadFixture(golden.fixture), pipeline.reader, pipeline.problems, pipeline.description);

@@ -8,7 +8,7 @@
 
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { RowTrail } from '../build/stores.js';
+import { RowTrail } from '../assembly/stores.js';
 import { convertTraced } from '../convert.js';
 import { StatementEngineError } from '../errors.js';
 import { TxtSelfCheck } from '../layouts/check.js';

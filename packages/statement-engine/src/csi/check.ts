@@ -4,8 +4,8 @@
 // published, so which challan matches which, and for how much, is left to the FVU; the report says so.
 
 import { NOWHERE } from '../problems.js';
-import type { BuildContext } from '../build/context.js';
-import type { Challan } from '../build/models.js';
+import type { BuildContext } from '../assembly/context.js';
+import type { Challan } from '../assembly/models.js';
 import type { CsiFile } from './parse.js';
 
 export class CsiCheck {

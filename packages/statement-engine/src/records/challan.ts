@@ -1,7 +1,7 @@
 // CD: challan detail. Legacy 41 fields, new 30 fields. Totals over deductee rows come from the builder.
 
-import { challanTotal } from '../build/challans.js';
-import type { Challan } from '../build/models.js';
+import { challanTotal } from '../assembly/challans.js';
+import type { Challan } from '../assembly/models.js';
 import { NIL_CHALLAN_AMOUNTS } from '../codes/fvu-choices.js';
 import { formatDdMmYyyy } from '../dates.js';
 import type { Family } from '../period.js';

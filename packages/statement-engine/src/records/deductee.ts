@@ -2,7 +2,7 @@
 // Fields are handed to a FieldWriter in ascending order: as text for convert(), as bytes for the streaming
 // path (records/field-writer.ts).
 
-import type { Deductee } from '../build/models.js';
+import type { Deductee } from '../assembly/models.js';
 import type { FormKind } from '../forms.js';
 import type { Family } from '../period.js';
 import { FIELD_COUNTS } from './fields.js';

@@ -1,7 +1,7 @@
 // FH (file header, 18 fields, both families) and BH (batch header, 72 fields).
 
-import type { Statement } from '../build/assembler.js';
-import type { Contact, Deductor, ResponsiblePerson } from '../build/models.js';
+import type { Statement } from '../assembly/assembler.js';
+import type { Contact, Deductor, ResponsiblePerson } from '../assembly/models.js';
 import { formatDdMmYyyy, type CivilDate } from '../dates.js';
 import type { FormSpec } from '../forms.js';
 import { formatPaise } from '../money.js';

@@ -2,7 +2,7 @@
 // output buffer with their line numbers, never decoded into strings and encoded again. Produces exactly the
 // bytes statementLines() would (the test suite compares them).
 
-import type { Statement } from '../build/assembler.js';
+import type { Statement } from '../assembly/assembler.js';
 import type { CivilDate } from '../dates.js';
 import type { TxtSelfCheck } from '../layouts/check.js';
 import type { RecordFieldCheck } from '../layouts/field-check.js';

@@ -6,7 +6,7 @@ import { close as closeAsync, closeSync, mkdtempSync, openSync, readSync, rmSync
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DeducteeStore, LateRows, SalaryStore } from '../build/stores.js';
+import type { DeducteeStore, LateRows, SalaryStore } from '../assembly/stores.js';
 import type { TableLayout, TableRow } from '../workbook/records.js';
 import type { RecordFieldCheck } from '../layouts/field-check.js';
 import { ByteFieldWriter, MAX_RECORD_BYTES, type FieldWriter } from '../records/field-writer.js';
