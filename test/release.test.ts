@@ -12,7 +12,7 @@ describe('release: versions in step', () => {
     const names = publishedWorkspaces().map(({ manifest }) => manifest.name);
     expect(names).to.include.members(['@satyapan/worker', '@satyapan/queue-dashboard', '@satyapan/router']);
     expect(names).not.to.include('@satyapan/example-host-app');
-    expect([...withOurDependencies(['@satyapan/bulk'])].sort()).to.deep.equal(['@satyapan/bank', '@satyapan/bulk', '@satyapan/core', '@satyapan/kyc', '@satyapan/name-match']);
+    expect([...withOurDependencies(['@satyapan/bulk'])].sort()).to.deep.equal(['@satyapan/bank', '@satyapan/bulk', '@satyapan/core', '@satyapan/jobs', '@satyapan/kyc', '@satyapan/name-match']);
   });
 
   it('names a package behind, a range not in step (in a private example too) and a tag that is not v<version>', async () => {
