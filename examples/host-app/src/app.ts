@@ -11,6 +11,7 @@ import { bankArea } from '@satyapan/bank';
 import { kycArea } from '@satyapan/kyc';
 import { createWebhookQueue, statementsArea } from '@satyapan/statement-queue';
 import { bulkArea } from '@satyapan/bulk';
+import { form16Area } from '@satyapan/form16-queue';
 import { mountQueueDashboard } from '@satyapan/queue-dashboard';
 import type { DemoS3Config, HostConfig } from './config.js';
 import { findOrStartRedis, findRedisCluster, type RedisHandle } from './redis-bootstrap.js';
@@ -118,14 +119,14 @@ export async function startDemo(config: HostConfig, logger: Logger = createLogge
   app.get('/metrics', metricsHandler(metrics));
   const webhookQueue = createWebhookQueue(redis, demo.services.statements.keys.bullPrefix, logger);
   mountQueueDashboard(app, '/admin/queues', {
-    queues: [demo.services.statements.queue, webhookQueue, demo.services.bulk.queue],
+    queues: [demo.services.statements.queue, webhookQueue, demo.services.bulk.queue, demo.services.form16.queue],
     account: { user: config.adminUser, password: config.adminPassword },
     origin: url, redis, keyPrefix: config.keyPrefix, logger,
   });
   app.use('/api', createRouter({
     redis, storage, clients: [client], tokens: { secret: config.tokenSecret }, logger, keyPrefix: config.keyPrefix,
     // Every area: a host that wants a subset passes only those (a bank-only host installs only @satyapan/bank).
-    areas: [kycArea(demo.services), bankArea(demo.services.bank), statementsArea(demo.services.statements), bulkArea(demo.services.bulk)],
+    areas: [kycArea(demo.services), bankArea(demo.services.bank), statementsArea(demo.services.statements), bulkArea(demo.services.bulk), form16Area(demo.services.form16)],
     openapi: { serverUrl: apiUrl }, publicBaseUrl: apiUrl, metrics,
     ...(demo.workerConnected ? { readiness: { worker: demo.workerConnected } } : {}),
   }));

@@ -4,6 +4,7 @@ import {
 import { CashfreePennyDropProvider, SetuPennyLessProvider, createBankService, type BankService } from '@satyapan/bank';
 import { createKycServices, type KycServices } from '@satyapan/kyc';
 import { StatementService, createStatementWorker, type StatementWorker } from '@satyapan/statement-queue';
+import { Form16Service, createForm16Worker, type Form16Worker } from '@satyapan/form16-queue';
 import { BulkService, RowCheckRegistry, bankRowChecks, createBulkWorker, kycRowChecks, type BulkWorker } from '@satyapan/bulk';
 import type { HostConfig } from './config.js';
 import { VENDOR_AADHAAR_NUMBERS } from '@satyapan/sandbox';
@@ -13,7 +14,7 @@ import { demoDirectory } from './demo-directory.js';
 
 
 export interface DemoServices {
-  services: KycServices & { bank: BankService; statements: StatementService; bulk: BulkService };
+  services: KycServices & { bank: BankService; statements: StatementService; bulk: BulkService; form16: Form16Service };
   /** The in-process worker's readiness check; absent with SATYAPAN_WORKER=off (examples/worker has its own). */
   workerConnected?: () => Promise<boolean>;
   close(): Promise<void>;
@@ -79,14 +80,16 @@ export async function startDemoServices(
   // Bulk jobs run the bank's checks row by row: the same registry for the API and the worker.
   const registry = new RowCheckRegistry([...bankRowChecks(bank), ...kycRowChecks(kyc)]);
   const bulk = new BulkService({ redis, storage, sealer, registry, keyPrefix: config.keyPrefix, logger, metrics });
+  const form16 = new Form16Service({ redis, storage, sealer, keyPrefix: config.keyPrefix, logger, metrics });
   const worker = config.workerInProcess ? await startInProcessWorker(redisTarget, config, storage, sealer, registry, logger, metrics) : undefined;
   return {
-    services: { ...kyc, bank, statements, bulk },
+    services: { ...kyc, bank, statements, bulk, form16 },
     ...(worker ? { workerConnected: () => worker.connected() } : {}),
     async close() {
       await worker?.close();
       await statements.close();
       await bulk.close();
+      await form16.close();
       kyc.kyc.close();
       kyc.pan?.close();
       kyc.panAadhaarLink?.close();
@@ -96,7 +99,7 @@ export async function startDemoServices(
   };
 }
 
-/** The embedded default: one statement worker and one bulk worker in this process, on a connection of their own. */
+/** The embedded default: a statement, a bulk and a Form 16 worker in this process, on a connection of their own. */
 async function startInProcessWorker(
   redisTarget: RedisTarget, { keyPrefix, workerConcurrency }: HostConfig, storage: ObjectStorage, sealer: Sealer, registry: RowCheckRegistry, logger: Logger, metrics: SatyapanMetrics,
 ): Promise<{ connected(): Promise<boolean>; close(): Promise<void> }> {
@@ -110,10 +113,12 @@ async function startInProcessWorker(
   await worker.ready();
   const bulk: BulkWorker = createBulkWorker({ connection, storage, sealer, registry, keyPrefix, concurrency: 1, logger, metrics });
   await bulk.ready();
+  const form16: Form16Worker = createForm16Worker({ connection, storage, sealer, keyPrefix, logger, metrics, webhooks: { allowPrivateUrls: ['localhost', '127.0.0.1'] } });
+  await form16.ready();
   return {
-    connected: async () => (await worker.connected()) && (await bulk.connected()),
+    connected: async () => (await worker.connected()) && (await bulk.connected()) && (await form16.connected()),
     async close() {
-      await Promise.all([worker.close({ timeoutMs: 5_000 }), bulk.close({ timeoutMs: 5_000 })]);
+      await Promise.all([worker.close({ timeoutMs: 5_000 }), bulk.close({ timeoutMs: 5_000 }), form16.close({ timeoutMs: 5_000 })]);
       connection.disconnect();
     },
   };

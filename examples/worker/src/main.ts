@@ -4,6 +4,7 @@
 import type { Server } from 'node:http';
 import { createLogger, createMetrics, createRedisConnection, waitForRedis } from '@satyapan/core';
 import { createStatementWorker } from '@satyapan/statement-queue';
+import { createForm16Worker } from '@satyapan/form16-queue';
 import { startBulkWorker } from './bulk.js';
 import { readConfig, sealerFrom } from './config.js';
 import { startOpsServer } from './ops-server.js';
@@ -35,13 +36,24 @@ async function main(): Promise<void> {
   });
   await worker.ready();
   const bulk = await startBulkWorker(config, connection, config.storage, sealer, logger, metrics);
+  // Form 16 jobs (Part B PDFs from a 24Q Q4 workbook, merged and signed), one at a time: each is CPU-bound.
+  const form16 = createForm16Worker({
+    connection, storage: config.storage, sealer, keyPrefix: config.keyPrefix, logger, metrics,
+    webhooks: { allowPrivateUrls: config.webhookAllowList },
+    ...(config.tmpDir ? { tmpDir: config.tmpDir } : {}),
+    ...(config.maxUploadBytes ? { maxUploadBytes: config.maxUploadBytes } : {}),
+    ...(config.sweepIntervalMs ? { sweepIntervalMs: config.sweepIntervalMs } : {}),
+  });
+  await form16.ready();
+  const ready = async (): Promise<boolean> => (await worker.connected()) && (await bulk.worker.connected()) && (await form16.connected());
   const ops: Server | undefined = config.metricsPort === undefined ? undefined
-    : await startOpsServer({ host: config.metricsHost, port: config.metricsPort, metrics, ready: async () => (await worker.connected()) && (await bulk.worker.connected()) });
+    : await startOpsServer({ host: config.metricsHost, port: config.metricsPort, metrics, ready });
   if (ops) process.stdout.write(`metrics and health on http://${config.metricsHost}:${config.metricsPort}/metrics\n`);
   logger.info('statement worker ready', { concurrency: config.concurrency });
   process.stdout.write(`statement worker ready (pid ${process.pid})\n`);
   logger.info('bulk worker ready', { kinds: bulk.kinds, rate_limits: config.bulk.rateLimits });
   process.stdout.write(`bulk worker ready (kinds ${bulk.kinds.join(', ')})\n`);
+  process.stdout.write('form16 worker ready\n');
 
   let stopping = false;
   const stop = (signal: string): void => {
@@ -49,7 +61,9 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info('shutting down', { signal });
     ops?.close();
-    Promise.all([worker.close({ timeoutMs: config.shutdownTimeoutMs }), bulk.worker.close({ timeoutMs: config.shutdownTimeoutMs })])
+    Promise.all([
+      worker.close({ timeoutMs: config.shutdownTimeoutMs }), bulk.worker.close({ timeoutMs: config.shutdownTimeoutMs }), form16.close({ timeoutMs: config.shutdownTimeoutMs }),
+    ])
       .then(() => bulk.close())
       .then(() => connection.quit())
       .then(() => process.exit(0), (error: unknown) => {
