@@ -1,4 +1,5 @@
 import type { JobStatus } from '@satyapan/core';
+import type { JobRecordBase } from '@satyapan/jobs';
 
 /** How a row ended. */
 export type RowOutcome = 'ok' | 'invalid' | 'error' | 'interrupted';
@@ -16,18 +17,11 @@ export function zeroCounts(): OutcomeCounts {
 }
 
 /** Everything Redis keeps about one bulk job (a hash). */
-export interface BulkJobRecord {
-  jobId: string;
-  clientId: string;
+export interface BulkJobRecord extends JobRecordBase {
   kind: string;
   acceptCache: boolean;
   /** The client's API key, sealed (bound to the job id): the caches a row reads and writes are this key's. */
   apiKeySealed: string;
-  status: JobStatus;
-  createdAt: number;
-  updatedAt: number;
-  attempts: number;
-  message: string | null;
   /** The coded reason of a failed job (a CSV limit, a row budget), when it has one. */
   code: string | null;
   /** Data rows in the file; null until the worker has read it. */
@@ -37,10 +31,6 @@ export interface BulkJobRecord {
   chunksDone: number;
   counts: OutcomeCounts;
   resultKey: string | null;
-  /** The client's webhook URL when it has one: the job's end is posted there (Standard Webhooks). */
-  webhookUrl: string | null;
-  /** The client's webhook secret, sealed (bound to the job id). */
-  webhookSecretSealed: string | null;
 }
 
 /** A job as polled (docs/API.md "Bulk verification jobs"). */

@@ -1,5 +1,5 @@
 import { JOB_STATUSES, LuaScript, isTerminal, sourcesOf, type JobStatus, type RedisConnection, type SatyapanMetrics } from '@satyapan/core';
-import { CREATE_RECORD, TRANSITION_RECORD, hashPairs, webhookHash, webhookOfHash } from '@satyapan/jobs';
+import { CREATE_RECORD, TRANSITION_RECORD, baseHash, baseOfHash, hashPairs } from '@satyapan/jobs';
 import type { BulkJobRef, BulkKeys } from './keys.js';
 import { ROW_OUTCOMES, type BulkJobRecord, type OutcomeCounts, type RowOutcome } from './model.js';
 
@@ -135,16 +135,10 @@ export class BulkJobStore {
 
 function toHash(record: BulkJobRecord): string[] {
   const fields: Record<string, string | number | null> = {
-    job_id: record.jobId,
-    client_id: record.clientId,
+    ...baseHash(record),
     kind: record.kind,
     accept_cache: record.acceptCache ? 1 : 0,
     api_key: record.apiKeySealed,
-    status: record.status,
-    created_at: record.createdAt,
-    updated_at: record.updatedAt,
-    attempts: record.attempts,
-    message: record.message,
     code: record.code,
     rows_total: record.rowsTotal,
     rows_done: record.rowsDone,
@@ -154,31 +148,24 @@ function toHash(record: BulkJobRecord): string[] {
     count_error: record.counts.error,
     count_interrupted: record.counts.interrupted,
     result_key: record.resultKey,
-    ...webhookHash(record),
   };
   return hashPairs(fields);
 }
 
 function fromHash(hash: Record<string, string>): BulkJobRecord | null {
-  if (!hash['job_id']) return null;
+  const base = baseOfHash(hash);
+  if (!base) return null;
   const num = (name: string): number => Number(hash[name] ?? 0);
   return {
-    jobId: hash['job_id'],
-    clientId: hash['client_id'] ?? '',
+    ...base,
     kind: hash['kind'] ?? '',
     acceptCache: hash['accept_cache'] === '1',
     apiKeySealed: hash['api_key'] ?? '',
-    status: hash['status'] as JobStatus,
-    createdAt: num('created_at'),
-    updatedAt: num('updated_at'),
-    attempts: num('attempts'),
-    message: hash['message'] ?? null,
     code: hash['code'] ?? null,
     rowsTotal: hash['rows_total'] === undefined ? null : num('rows_total'),
     rowsDone: num('rows_done'),
     chunksDone: num('chunks_done'),
     counts: { ok: num('count_ok'), invalid: num('count_invalid'), error: num('count_error'), interrupted: num('count_interrupted') },
     resultKey: hash['result_key'] ?? null,
-    ...webhookOfHash(hash),
   };
 }

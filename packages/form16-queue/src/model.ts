@@ -1,4 +1,5 @@
 import type { JobStatus } from '@satyapan/core';
+import type { JobProblem, JobRecordBase } from '@satyapan/jobs';
 
 export const FORM16_REQUEST_ENTITY = 'in.co.service.tds.form16.request';
 export const FORM16_JOB_ENTITY = 'in.co.service.tds.form16.job';
@@ -8,19 +9,10 @@ export const FORM16_LIST_ENTITY = 'in.co.service.tds.form16.paginated_list';
 export const SHOWN_PROBLEMS = 20;
 
 /** A problem of the statement the PDFs would be made from (the engine's, with its Excel cell for an .xlsx). */
-export interface Form16Problem {
-  code: string;
-  message: string;
-  sheet: string | null;
-  row: number | null;
-  column: string | null;
-  cell?: string;
-}
+export type Form16Problem = JobProblem;
 
 /** Everything Redis keeps about one Form 16 job (a hash). */
-export interface Form16JobRecord {
-  jobId: string;
-  clientId: string;
+export interface Form16JobRecord extends JobRecordBase {
   tan: string;
   financialYear: string;
   /** The caller uploads TRACES Part A files (a zip) to merge. */
@@ -29,11 +21,6 @@ export interface Form16JobRecord {
   certificatePasswordSealed: string | null;
   /** The verification place printed on each Part B; null for the employer's town. */
   place: string | null;
-  status: JobStatus;
-  createdAt: number;
-  updatedAt: number;
-  attempts: number;
-  message: string | null;
   code: string | null;
   problems: Form16Problem[] | null;
   errorCount: number | null;
@@ -42,8 +29,6 @@ export interface Form16JobRecord {
   partAMerged: number | null;
   withoutPartA: number | null;
   partAMismatches: number | null;
-  webhookUrl: string | null;
-  webhookSecretSealed: string | null;
 }
 
 /** A job as polled (docs/API.md "Form 16 jobs"). */

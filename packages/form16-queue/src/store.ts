@@ -1,5 +1,5 @@
 import { JOB_STATUSES, sourcesOf, type JobStatus, type RedisConnection, type SatyapanMetrics } from '@satyapan/core';
-import { CREATE_RECORD, TRANSITION_RECORD, hashPairs, webhookHash, webhookOfHash, type JobRef } from '@satyapan/jobs';
+import { CREATE_RECORD, TRANSITION_RECORD, baseHash, baseOfHash, hashPairs, type JobRef } from '@satyapan/jobs';
 import type { Form16Keys } from './keys.js';
 import type { Form16JobRecord, Form16Problem } from './model.js';
 
@@ -67,39 +67,27 @@ export class Form16JobStore {
 
 function toHash(record: Form16JobRecord): string[] {
   return hashPairs({
-    job_id: record.jobId,
-    client_id: record.clientId,
+    ...baseHash(record),
     tan: record.tan,
     financial_year: record.financialYear,
     part_a: record.partAExpected ? 1 : 0,
     certificate_password: record.certificatePasswordSealed,
     place: record.place,
-    status: record.status,
-    created_at: record.createdAt,
-    updated_at: record.updatedAt,
-    attempts: record.attempts,
-    message: record.message,
     code: record.code,
-    ...webhookHash(record),
   });
 }
 
 function fromHash(hash: Record<string, string>): Form16JobRecord | null {
-  if (!hash['job_id']) return null;
+  const base = baseOfHash(hash);
+  if (!base) return null;
   const count = (name: string): number | null => (hash[name] === undefined ? null : Number(hash[name]));
   return {
-    jobId: hash['job_id'],
-    clientId: hash['client_id'] ?? '',
+    ...base,
     tan: hash['tan'] ?? '',
     financialYear: hash['financial_year'] ?? '',
     partAExpected: hash['part_a'] === '1',
     certificatePasswordSealed: hash['certificate_password'] ?? null,
     place: hash['place'] ?? null,
-    status: hash['status'] as JobStatus,
-    createdAt: Number(hash['created_at']),
-    updatedAt: Number(hash['updated_at']),
-    attempts: Number(hash['attempts'] ?? 0),
-    message: hash['message'] ?? null,
     code: hash['code'] ?? null,
     problems: hash['problems'] === undefined ? null : (JSON.parse(hash['problems']) as Form16Problem[]),
     errorCount: count('error_count'),
@@ -107,6 +95,5 @@ function fromHash(hash: Record<string, string>): Form16JobRecord | null {
     partAMerged: count('part_a_merged'),
     withoutPartA: count('without_part_a'),
     partAMismatches: count('part_a_mismatches'),
-    ...webhookOfHash(hash),
   };
 }

@@ -5,7 +5,10 @@ export { UploadDispatcher, UPLOAD_GRACE_MS, type DispatchedFamily, type UploadDi
 export { RetentionSchedule } from './retention.js';
 export { settleAbandonedJobs, type AbandonedJobsOptions, type JobWorkerHandle, type WorkerParts, workerHandle } from './abandoned.js';
 export { watchFsUploads, type FsUploadWatch } from './uploads.js';
-export { CREATE_RECORD, TRANSITION_RECORD, hashPairs, webhookHash, webhookOfHash, settingsFrom, type WebhookFields } from './record-scripts.js';
+export {
+  CREATE_RECORD, TRANSITION_RECORD, hashPairs, webhookHash, webhookOfHash, settingsFrom, baseHash, baseOfHash,
+  type WebhookFields, type JobRecordBase, type JobProblem,
+} from './record-scripts.js';
 export { JobsError } from './errors.js';
 export {
   signWebhook, verifyWebhook, WebhookVerificationError, DEFAULT_TOLERANCE_SECONDS,

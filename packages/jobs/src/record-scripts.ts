@@ -1,4 +1,4 @@
-import { LuaScript } from '@satyapan/core';
+import { LuaScript, type JobStatus } from '@satyapan/core';
 
 /**
  * The two writes every job record takes, as Lua on one Cluster slot. Records are Redis hashes of any family's
@@ -67,4 +67,50 @@ export function settingsFrom<K extends string>(defaults: Readonly<Record<K, numb
   const settings = {} as Record<K, number>;
   for (const name of Object.keys(defaults) as K[]) settings[name] = given[name] ?? defaults[name];
   return settings;
+}
+
+/** What every family's job record holds, whatever the job computes (each family adds its own fields). */
+export interface JobRecordBase extends WebhookFields {
+  jobId: string;
+  clientId: string;
+  status: JobStatus;
+  createdAt: number;
+  updatedAt: number;
+  /** Runs started (the transition to in_progress counts them). */
+  attempts: number;
+  /** A failed job's reason. */
+  message: string | null;
+}
+
+/** The base fields by their hash names (`job_id`, `created_at`, ...), as every family has always written them. */
+export function baseHash(record: JobRecordBase): Record<string, string | number | null> {
+  return {
+    job_id: record.jobId, client_id: record.clientId, status: record.status,
+    created_at: record.createdAt, updated_at: record.updatedAt, attempts: record.attempts, message: record.message,
+    ...webhookHash(record),
+  };
+}
+
+/** The base fields of a record's hash; a hash without `job_id` is no record. */
+export function baseOfHash(hash: Readonly<Record<string, string>>): JobRecordBase | null {
+  if (!hash['job_id']) return null;
+  return {
+    jobId: hash['job_id'], clientId: hash['client_id'] ?? '', status: hash['status'] as JobStatus,
+    createdAt: Number(hash['created_at'] ?? 0), updatedAt: Number(hash['updated_at'] ?? 0), attempts: Number(hash['attempts'] ?? 0),
+    message: hash['message'] ?? null,
+    ...webhookOfHash(hash),
+  };
+}
+
+/**
+ * A problem of a failed job's input as its poll shows it: where it is (`sheet`, `row`, `column`; `cell` for an
+ * .xlsx workbook) and what it is.
+ */
+export interface JobProblem {
+  code: string;
+  message: string;
+  sheet: string | null;
+  row: number | null;
+  column: string | null;
+  cell?: string;
 }

@@ -43,18 +43,9 @@ export const FAILURE_MESSAGES = {
   processing: 'Processing error',
 } as const;
 
-/**
- * A problem of a failed job's report as its poll shows it (docs/API.md "Statement jobs"): where it is (`sheet`,
- * `row`, `column`; `cell` for an .xlsx workbook) and what it is. Only errors are shown: they are why the job failed.
- */
-export interface JobProblem {
-  code: string;
-  message: string;
-  sheet: string | null;
-  row: number | null;
-  column: string | null;
-  cell?: string;
-}
+/** A problem of a failed job's report as its poll shows it (docs/API.md "Statement jobs"); only errors are shown. */
+export type { JobProblem } from '@satyapan/jobs';
+import type { JobProblem } from '@satyapan/jobs';
 
 /** How many of a failed job's errors its poll, search item and webhook show; the reports hold them all. */
 export const SHOWN_PROBLEMS = 10;
