@@ -142,7 +142,7 @@ export class BulkRunner {
   }
 
   private async run(ref: BulkJobRef, record: BulkJobRecord, signal?: AbortSignal): Promise<RunEnd> {
-    const { store, registry, clock, logger } = this.options;
+    const { registry, clock, logger } = this.options;
     const check = registry.get(record.kind);
     if (!check) throw new Error(`This worker has no row check of kind ${record.kind}`);
     const key = await this.inputKey(ref);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import {
   isTerminal, requirePresent, serviceError, JOB_ID_PATTERN, watchQueueDepth,
-  type Clock, type Logger, type ObjectStorage, type Product, type RedisConnection, type SatyapanMetrics, type Sealer, type UploadPolicy,
+  type ObjectStorage, type Product, type RedisConnection, type Sealer,
 } from '@satyapan/core';
 import { JobServiceBase, settingsFrom, type JobServiceSettings } from '@satyapan/jobs';
 import { BULK_DEFAULTS } from './defaults.js';
@@ -11,7 +11,7 @@ import { BulkFairness } from './fairness.js';
 import { BulkKeys, bulkOwnerOf, bulkStorageKeys, refOfUploadKey, type BulkJobRef } from './keys.js';
 import type { RowCheck, RowCheckRegistry } from './kinds.js';
 import { BULK_LIST_ENTITY, zeroCounts, type BulkJobPage, type BulkJobRecord, type BulkJobView } from './model.js';
-import { createBulkQueue, type BulkJobData, type BulkRetryOptions } from './queue.js';
+import { createBulkQueue, type BulkJobData } from './queue.js';
 import { BulkRetention } from './retention.js';
 import { apiKeyContext, bulkWebhookSecretContext } from './sealing.js';
 import { BulkJobStore } from './store.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import {
   requirePresent, serviceError, JOB_ID_PATTERN,
-  type Clock, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics, type Sealer, type UploadPolicy,
+  type ObjectStorage, type RedisConnection, type Sealer,
 } from '@satyapan/core';
 import { JobServiceBase, settingsFrom, type JobServiceSettings } from '@satyapan/jobs';
 import { DEFAULTS } from './defaults.js';
@@ -11,7 +11,7 @@ import { JobStore } from './job-store.js';
 import { StatementKeys, ownerOf, refOfUploadKey, storageKeys, type JobRef } from './keys.js';
 import { listEntity, type CorrectionRequest, type JobOwner, type StatementKind, type JobRecord, type Quarter, type SearchPage, type StatementDomain, type StatementJobView } from './model.js';
 import { domainOfForm, requestStartYear, tcsForm } from './period.js';
-import { createStatementQueue, watchQueueDepth, type ConversionRetryOptions, type ConvertJobData } from './queues.js';
+import { createStatementQueue, watchQueueDepth, type ConvertJobData } from './queues.js';
 import { Retention } from './retention.js';
 import { webhookSecretContext } from './sealing.js';
 import { JobSearch, type SearchQuery } from './search.js';
