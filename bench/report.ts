@@ -4,7 +4,7 @@
 // always the output of a run, never typed by hand. The capacity bench's model also goes into docs/OPERATIONS.md,
 // between its `<!-- capacity model ... -->` markers.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,8 +30,42 @@ function run(name: string, args: string[]): Section {
   return { name, args, output: (r.stdout + (r.status === 0 ? '' : r.stderr)).trimEnd(), status: r.status, seconds: (performance.now() - started) / 1000 };
 }
 
-function markdown(sections: Section[], startLoad: number[]): string {
-  const ratios = sections.flatMap((s) => s.output.split('\n').filter((l) => /^(ratio|peak RSS|capacity )/.test(l)).map((l) => `| ${s.name} | ${l.trim().replace(/\|/g, '\\|')} |`));
+/** A bench's part of an earlier BENCHMARKS.md: its summary rows and its section, kept when a report runs others. */
+interface KeptSection {
+  name: string;
+  rows: string[];
+  block: string;
+}
+
+/**
+ * The sections of the benches this run does not run, from the file as it is, so that a report of some benches
+ * leaves the others' last figures in place; each says the date of the report it came from.
+ */
+function keptSections(previous: string, ran: readonly string[]): KeptSection[] {
+  const date = /^- date: (\S+)$/m.exec(previous)?.[1] ?? 'an earlier report';
+  return ALL.filter((name) => !ran.includes(name)).flatMap((name) => {
+    const at = previous.indexOf(`\n## ${name}\n`);
+    if (at < 0) return [];
+    const next = previous.indexOf('\n## ', at + 1);
+    const body = previous.slice(at + 1, next < 0 ? undefined : next).trimEnd();
+    const rows = previous.split('\n').filter((line) => line.startsWith(`| ${name} | `)).map((line) => line.replace(/ \|$/, ` (report of ${date}) |`).replace(/ \(report of [^)]*\) \(report of/, ' (report of'));
+    const block = body.includes('(kept from the report of') ? body : body.replace(`## ${name}\n`, `## ${name}\n\n(kept from the report of ${date}; not run in this one)\n`);
+    return [{ name, rows, block }];
+  });
+}
+
+function markdown(sections: Section[], startLoad: number[], kept: KeptSection[] = []): string {
+  const ran = sections.flatMap((s) => s.output.split('\n').filter((l) => /^(ratio|peak RSS|capacity )/.test(l)).map((l) => `| ${s.name} | ${l.trim().replace(/\|/g, '\\|')} |`));
+  const order = (name: string) => ALL.indexOf(name);
+  const ratios = [...ran.map((row) => ({ row, name: row.split(' | ')[0]!.slice(2) })), ...kept.flatMap((k) => k.rows.map((row) => ({ row, name: k.name })))]
+    .sort((a, b) => order(a.name) - order(b.name)).map(({ row }) => row);
+  const blocks = [
+    ...sections.map((s) => ({
+      name: s.name,
+      text: [`## ${s.name}`, '', `\`npm run bench -- ${[s.name, ...s.args].join(' ')}\` (${s.seconds.toFixed(0)} s${s.status === 0 ? '' : `, FAILED with status ${s.status}`})`, '', '```', s.output, '```', ''].join('\n'),
+    })),
+    ...kept.map((k) => ({ name: k.name, text: `${k.block}\n` })),
+  ].sort((a, b) => order(a.name) - order(b.name));
   return [
     '# Benchmarks',
     '',
@@ -51,11 +85,7 @@ function markdown(sections: Section[], startLoad: number[]): string {
     '|---|---|',
     ...ratios,
     '',
-    ...sections.flatMap((s) => [
-      `## ${s.name}`, '',
-      `\`npm run bench -- ${[s.name, ...s.args].join(' ')}\` (${s.seconds.toFixed(0)} s${s.status === 0 ? '' : `, FAILED with status ${s.status}`})`, '',
-      '```', s.output, '```', '',
-    ]),
+    ...blocks.map((b) => b.text),
   ].join('\n');
 }
 
@@ -70,7 +100,8 @@ export async function main(args: string[]): Promise<void> {
     sections.push(run(name, timed));
   }
   const path = join(here, '..', 'BENCHMARKS.md');
-  writeFileSync(path, `${markdown(sections, startLoad)}\n`);
+  const kept = names.length && existsSync(path) ? keptSections(readFileSync(path, 'utf8'), names) : [];
+  writeFileSync(path, `${markdown(sections, startLoad, kept)}\n`);
   console.log(`wrote ${path}`);
   const capacity = sections.find((s) => s.name === 'capacity' && s.status === 0);
   if (capacity) console.log(`wrote ${writeCapacityModel(capacity)}`);
