@@ -160,5 +160,7 @@ export function workerEnvironment(config: HostConfig, redisTarget: RedisTarget, 
     SATYAPAN_PAN_CLIENT_ID: upstreams.pan.clientId,
     SATYAPAN_PAN_CLIENT_SECRET: upstreams.pan.clientSecret,
     SATYAPAN_PAN_CACHE_KEY_SECRET: secretFor('pan-cache-key'),
+    SATYAPAN_PAN_AADHAAR_LINK_URL: upstreams.panAadhaarLink.url,
+    SATYAPAN_PAN_AADHAAR_LINK_CACHE_KEY_SECRET: secretFor('pan-aadhaar-cache-key'),
   };
 }

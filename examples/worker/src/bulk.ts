@@ -1,7 +1,7 @@
 import { KeySpace, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics, type Sealer } from '@satyapan/core';
 import { CashfreePennyDropProvider, SetuPennyLessProvider, createBankService, type BankService } from '@satyapan/bank';
 import { RowCheckRegistry, bankRowChecks, createBulkWorker, kycRowChecks, type BulkWorker } from '@satyapan/bulk';
-import { CashfreePanProvider, PanVerificationService } from '@satyapan/kyc';
+import { CashfreePanProvider, IncomeTaxLinkStatusProvider, PanAadhaarLinkService, PanVerificationService } from '@satyapan/kyc';
 import type { BulkConfig, WorkerConfig } from './config.js';
 
 /**
@@ -14,7 +14,8 @@ export async function startBulkWorker(
 ): Promise<{ worker: BulkWorker; bank: BankService; kinds: string[]; close(): void }> {
   const bank = await bankServiceFor(config.bulk, config.keyPrefix, connection, sealer, logger, metrics);
   const pan = panServiceFor(config.bulk, config.keyPrefix, connection, sealer, logger, metrics);
-  const registry = new RowCheckRegistry([...bankRowChecks(bank), ...kycRowChecks({ pan })]);
+  const panAadhaarLink = linkServiceFor(config.bulk, config.keyPrefix, connection, sealer, logger, metrics);
+  const registry = new RowCheckRegistry([...bankRowChecks(bank), ...kycRowChecks({ pan, panAadhaarLink })]);
   const worker = createBulkWorker({
     connection, storage, sealer, registry, keyPrefix: config.keyPrefix, logger, metrics,
     concurrency: config.concurrency,
@@ -26,7 +27,7 @@ export async function startBulkWorker(
     ...(config.sweepIntervalMs ? { sweepIntervalMs: config.sweepIntervalMs } : {}),
   });
   await worker.ready();
-  return { worker, bank, kinds: registry.kinds, close: () => { bank.close(); pan?.close(); } };
+  return { worker, bank, kinds: registry.kinds, close: () => { bank.close(); pan?.close(); panAadhaarLink?.close(); } };
 }
 
 function bankServiceFor(
@@ -72,5 +73,17 @@ function panServiceFor(
       baseUrl: bulk.pan.url, clientId: bulk.pan.clientId, clientSecret: bulk.pan.clientSecret, logger,
       ...(bulk.pan.publicKeyPem ? { publicKeyPem: bulk.pan.publicKeyPem } : {}),
     }),
+  });
+}
+
+/** The API's PAN-Aadhaar link status settings: the same key space, sealer and cache key secret as the API's. */
+function linkServiceFor(
+  bulk: BulkConfig, keyPrefix: string, redis: RedisConnection, sealer: Sealer, logger: Logger, metrics: SatyapanMetrics,
+): PanAadhaarLinkService | undefined {
+  if (!bulk.panAadhaarLink) return undefined;
+  return new PanAadhaarLinkService({
+    redis, keys: new KeySpace(keyPrefix).child('kyc'), sealer, logger, metrics,
+    keySecret: bulk.panAadhaarLink.cacheKeySecret,
+    provider: new IncomeTaxLinkStatusProvider({ baseUrl: bulk.panAadhaarLink.url, logger }),
   });
 }

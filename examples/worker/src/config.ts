@@ -44,11 +44,13 @@ export interface BulkConfig {
   pennyLess?: { url: string; clientId: string; clientSecret: string; productInstanceId: string; cacheKeySecret: string };
   /** PAN verification (Cashfree PAN 360) when SATYAPAN_PAN_URL is set. */
   pan?: { url: string; clientId: string; clientSecret: string; cacheKeySecret: string; publicKeyPem?: string };
+  /** PAN-Aadhaar link status (the e-filing portal) when SATYAPAN_PAN_AADHAAR_LINK_URL is set. */
+  panAadhaarLink?: { url: string; cacheKeySecret: string };
   /** A snapshot or Razorpay source (`SATYAPAN_IFSC_DIRECTORY`); the shipped sample when unset. */
   ifscDirectory?: string;
   /** Refuse rows whose IFSC the directory lacks without a paid call (`SATYAPAN_REFUSE_UNKNOWN_IFSC`, on unless `off`). */
   refuseUnknownIfsc: boolean;
-  /** Calls per second by upstream (`SATYAPAN_BULK_RATE_PENNY_DROP`, `SATYAPAN_BULK_RATE_PENNY_LESS`, `SATYAPAN_BULK_RATE_PAN`). */
+  /** Calls per second by upstream (`SATYAPAN_BULK_RATE_PENNY_DROP`, `SATYAPAN_BULK_RATE_PENNY_LESS`, `SATYAPAN_BULK_RATE_PAN`, `SATYAPAN_BULK_RATE_PAN_AADHAAR_LINK`). */
   rateLimits: Record<string, number>;
   rowConcurrency?: number;
   chunkSize?: number;
@@ -191,6 +193,8 @@ function bulkFrom(env: NodeJS.ProcessEnv): BulkConfig {
   const pennyLessRate = rateOf(env, 'SATYAPAN_BULK_RATE_PENNY_LESS');
   const panRate = rateOf(env, 'SATYAPAN_BULK_RATE_PAN');
   if (panRate !== undefined) rateLimits['pan_verification'] = panRate;
+  const linkRate = rateOf(env, 'SATYAPAN_BULK_RATE_PAN_AADHAAR_LINK');
+  if (linkRate !== undefined) rateLimits['pan_aadhaar_link'] = linkRate;
   if (pennyDropRate !== undefined) rateLimits['penny_drop'] = pennyDropRate;
   if (pennyLessRate !== undefined) rateLimits['penny_less'] = pennyLessRate;
   const rowConcurrency = positiveInteger(env, 'SATYAPAN_BULK_ROW_CONCURRENCY');
@@ -222,6 +226,9 @@ function bulkFrom(env: NodeJS.ProcessEnv): BulkConfig {
         cacheKeySecret: required(env, 'SATYAPAN_PAN_CACHE_KEY_SECRET', CACHE_SECRET),
         ...publicKeyFrom(env, 'SATYAPAN_PAN_PUBLIC_KEY_FILE'),
       },
+    } : {}),
+    ...(env['SATYAPAN_PAN_AADHAAR_LINK_URL'] ? {
+      panAadhaarLink: { url: env['SATYAPAN_PAN_AADHAAR_LINK_URL'], cacheKeySecret: required(env, 'SATYAPAN_PAN_AADHAAR_LINK_CACHE_KEY_SECRET', CACHE_SECRET) },
     } : {}),
     ...(env['SATYAPAN_IFSC_DIRECTORY'] ? { ifscDirectory: env['SATYAPAN_IFSC_DIRECTORY'] } : {}),
     refuseUnknownIfsc: onOrOff(env, 'SATYAPAN_REFUSE_UNKNOWN_IFSC'),

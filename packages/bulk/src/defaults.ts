@@ -36,5 +36,6 @@ export const BULK_DEFAULTS = {
    * Calls per second to each upstream, shared by every worker: under what the providers allow a standard account
    * (set yours with `rateLimits`; `Infinity` turns pacing of an upstream off).
    */
-  rateLimits: { penny_drop: 5, penny_less: 10, pan_verification: 10 } as Readonly<Record<string, number>>,
+  // The e-filing portal publishes no rate; 2 calls a second keeps a back-book check from looking like a scraper.
+  rateLimits: { penny_drop: 5, penny_less: 10, pan_verification: 10, pan_aadhaar_link: 2 } as Readonly<Record<string, number>>,
 } as const;

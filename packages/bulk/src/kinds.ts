@@ -33,6 +33,11 @@ export interface RowCheck<Input = unknown> {
   /** CSV columns the header must have; every other column but `optional` and `reference` is ignored. */
   readonly required: readonly string[];
   readonly optional: readonly string[];
+  /**
+   * Input columns the result file echoes masked, all but their last four characters as `X` (the Aadhaar number:
+   * UIDAI's rules keep it out of any file we make); the other input columns are echoed as sent.
+   */
+  readonly masked?: readonly string[];
   /** Columns of the result file after `outcome`, `code` and `message`. */
   readonly resultColumns: readonly string[];
   /**

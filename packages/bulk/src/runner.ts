@@ -79,6 +79,11 @@ interface RowLine {
   line: string;
 }
 
+/** A value as a masked column echoes it: all but its last four characters as `X`. */
+function masked(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : `${'X'.repeat(Math.max(0, value.length - 4))}${value.slice(-4)}`;
+}
+
 /** Columns of the result file: the row's line number and echoed input, the outcome, then the kind's results. */
 export function resultHeader(check: RowCheck): string[] {
   return ['line', 'reference', ...check.required, ...check.optional, 'outcome', 'code', 'message', ...check.resultColumns];
@@ -273,7 +278,8 @@ export class BulkRunner {
     const cells = cellsOf(row, this.options.csv);
     const byName: Record<string, string> = {};
     if (Array.isArray(cells)) for (const [name, i] of columns) byName[name] = cells[i] ?? '';
-    const echo = [row.line, byName['reference'], ...check.required.map((name) => byName[name]), ...check.optional.map((name) => byName[name])];
+    const echoed = (name: string): string | undefined => (check.masked?.includes(name) ? masked(byName[name]) : byName[name]);
+    const echo = [row.line, byName['reference'], ...check.required.map(echoed), ...check.optional.map(echoed)];
     const line = (outcome: RowOutcome, code: string, message: string | undefined, result: RowResult = {}): RowLine => ({
       outcome, line: csvLine([...echo, outcome, code, message, ...check.resultColumns.map((column) => result[column])]),
     });

@@ -9,10 +9,10 @@ import { Readable } from 'node:stream';
 import { FsStorage, KeySpace, Sealer, createRedisConnection, readAll, waitForRedis, type RedisConnection } from '@satyapan/core';
 import { CashfreePennyDropProvider, SetuPennyLessProvider, createBankService, loadSampleDirectory, type BankService } from '@satyapan/bank';
 import {
-  startPanSimulator, startPennyDropSimulator, startPennyLessSimulator, type PanSimulator, type PennyDropSimulator, type PennyDropSimulatorOptions,
+  startPanAadhaarLinkSimulator, startPanSimulator, startPennyDropSimulator, startPennyLessSimulator, type PanSimulator, type SimulatorControls, type PennyDropSimulator, type PennyDropSimulatorOptions,
   type PennyLessSimulator,
 } from '@satyapan/sandbox';
-import { CashfreePanProvider, PanVerificationService } from '@satyapan/kyc';
+import { CashfreePanProvider, IncomeTaxLinkStatusProvider, PanAadhaarLinkService, PanVerificationService } from '@satyapan/kyc';
 import {
   BulkService, RowCheckRegistry, bankRowChecks, createBulkWorker, kycRowChecks, type BulkJobView, type BulkServiceOptions, type BulkWorker, type BulkWorkerOptions,
 } from '@satyapan/bulk';
@@ -29,6 +29,8 @@ export interface BulkEnv {
   pennyDrop: PennyDropSimulator;
   pennyLess: PennyLessSimulator;
   pan: PanSimulator;
+  /** The e-filing portal's link-status service, for the `pan_aadhaar_link` kind. */
+  link: SimulatorControls;
   bank: BankService;
   registry: RowCheckRegistry;
   service: BulkService;
@@ -49,7 +51,7 @@ export interface BulkEnv {
 }
 
 /** Pacing is on by default; the suites pace only where they test it, so that their simulators answer at full speed. */
-export const UNPACED = { penny_drop: Infinity, penny_less: Infinity, pan_verification: Infinity } as const;
+export const UNPACED = { penny_drop: Infinity, penny_less: Infinity, pan_verification: Infinity, pan_aadhaar_link: Infinity } as const;
 
 export const CLIENT = { clientId: 'bulk-client', apiKey: 'key_bulk_test', products: ['bank', 'kyc'] as const };
 
@@ -64,6 +66,7 @@ export async function startBulkEnv(options: { pennyDrop?: PennyDropSimulatorOpti
   const pennyDrop = await startPennyDropSimulator(options.pennyDrop);
   const pennyLess = await startPennyLessSimulator();
   const panSim = await startPanSimulator();
+  const linkSim = await startPanAadhaarLinkSimulator();
   const cacheKeySecret = `cache-${randomUUID()}`;
   const bankSettings = { redis, keys: new KeySpace(keyPrefix).child('bank'), sealer, keySecret: cacheKeySecret };
   const bank = await createBankService({
@@ -83,7 +86,11 @@ export async function startBulkEnv(options: { pennyDrop?: PennyDropSimulatorOpti
     redis, keys: new KeySpace(keyPrefix).child('kyc'), sealer, keySecret: cacheKeySecret,
     provider: new CashfreePanProvider({ baseUrl: `${panSim.url}/verification`, clientId: panSim.clientId, clientSecret: panSim.clientSecret, timeoutMs: 5_000 }),
   });
-  const registry = new RowCheckRegistry([...bankRowChecks(bank), ...kycRowChecks({ pan })]);
+  const panAadhaarLink = new PanAadhaarLinkService({
+    redis, keys: new KeySpace(keyPrefix).child('kyc'), sealer, keySecret: cacheKeySecret,
+    provider: new IncomeTaxLinkStatusProvider({ baseUrl: linkSim.url, timeoutMs: 5_000 }),
+  });
+  const registry = new RowCheckRegistry([...bankRowChecks(bank), ...kycRowChecks({ pan, panAadhaarLink })]);
   const service = new BulkService({ redis, storage, sealer, registry, keyPrefix, ...options.service });
   const workers: BulkWorker[] = [];
   const connections: RedisConnection[] = [];
@@ -97,7 +104,7 @@ export async function startBulkEnv(options: { pennyDrop?: PennyDropSimulatorOpti
     return (await readAll(await storage.get(key))).toString('utf8').trimEnd().split('\n');
   };
   const env: BulkEnv = {
-    redis, keyPrefix, dataDir, storage, sealer, sealingKey, pennyDrop, pennyLess, pan: panSim, bank, registry, service, cacheKeySecret,
+    redis, keyPrefix, dataDir, storage, sealer, sealingKey, pennyDrop, pennyLess, pan: panSim, link: linkSim, bank, registry, service, cacheKeySecret,
     async startWorker(overrides = {}) {
       const connection = createRedisConnection({ flavour: 'worker', connectionName: 'bulk-test-worker' });
       connections.push(connection);
@@ -135,7 +142,8 @@ export async function startBulkEnv(options: { pennyDrop?: PennyDropSimulatorOpti
       await service.close();
       bank.close();
       pan.close();
-      await Promise.all([pennyDrop.close(), pennyLess.close(), panSim.close()]);
+      panAadhaarLink.close();
+      await Promise.all([pennyDrop.close(), pennyLess.close(), panSim.close(), linkSim.close()]);
       await deleteKeysMatching(redis, `${keyPrefix}*`);
       redis.disconnect();
       await rm(dataDir, { recursive: true, force: true });

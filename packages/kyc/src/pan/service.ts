@@ -58,6 +58,8 @@ export interface PanAadhaarLinkInput {
   consent: string;
   reason: string;
   acceptCache?: boolean;
+  /** As PanVerifyInput's: awaited right before the portal is asked, and only then (bulk jobs pace calls there). */
+  beforeProviderCall?: () => Promise<void>;
 }
 
 export type AadhaarSeedingStatus = 'y' | 'n' | 'na';
@@ -188,7 +190,7 @@ export class PanAadhaarLinkService {
     const id = this.answers.id(input.apiKey, input.pan, input.aadhaarNumber);
     const started = this.clock.now();
     const { outcome, fromCache } = await this.answers.answer(id, input.acceptCache === true,
-      () => this.provider.linkStatus({ pan: input.pan, aadhaarNumber: input.aadhaarNumber }));
+      () => this.provider.linkStatus({ pan: input.pan, aadhaarNumber: input.aadhaarNumber }), input.beforeProviderCall);
     (logger ?? this.logger).child({ provider: this.provider.name, verification: id.slice(0, 12) })
       .info(`PAN-Aadhaar link status answered${fromCache ? ' from cache' : ''}`, { provider_code: outcome.providerCode, state: outcome.state, elapsed_ms: this.clock.now() - started });
     if (outcome.state === 'linked') {
@@ -203,7 +205,7 @@ export class PanAadhaarLinkService {
 }
 
 /** The vendor's checks of a link status request, in its order (reason before consent, as its examples show). */
-export function assertPanAadhaarLinkInput(input: Omit<PanAadhaarLinkInput, 'apiKey' | 'acceptCache'>): void {
+export function assertPanAadhaarLinkInput(input: Omit<PanAadhaarLinkInput, 'apiKey' | 'acceptCache' | 'beforeProviderCall'>): void {
   if (typeof input.pan !== 'string' || !PAN_PATTERN.test(input.pan)) throw serviceError('INVALID_LINK_PAN_PATTERN');
   if (panCategory(input.pan) !== 'individual') throw serviceError('INDIVIDUAL_PAN_REQUIRED');
   if (typeof input.aadhaarNumber !== 'string' || !AADHAAR_NUMBER_PATTERN.test(input.aadhaarNumber)) throw serviceError('UNPROCESSABLE', VALIDATION.aadhaarNumber);
