@@ -142,7 +142,7 @@ describe('two routers and two workers on a Redis Cluster and S3: 500 jobs, a wor
     expect(printed[0]).to.include({ SATYAPAN_S3_BUCKET: BUCKET, SATYAPAN_S3_PREFIX: s3Prefix, SATYAPAN_S3_ENDPOINT: endpoint, REDIS_CLUSTER_NODES: cluster.nodes.join(',') });
     expect(printed[0]).not.to.have.property('SATYAPAN_DATA_DIR');
     // Each demo runs its own sandbox providers (for bulk jobs): their URLs are each demo's own; the rest must agree.
-    const sharedSettings = (settings: Record<string, string>) => Object.fromEntries(Object.entries(settings).filter(([name]) => !/^SATYAPAN_(PENNY_DROP|PENNY_LESS|PAN)_URL$/.test(name)));
+    const sharedSettings = (settings: Record<string, string>) => Object.fromEntries(Object.entries(settings).filter(([name]) => !/^SATYAPAN_(PENNY_DROP|PENNY_LESS|PAN|PAN_AADHAAR_LINK)_URL$/.test(name)));
     expect(sharedSettings(printed[1]!)).to.deep.equal(sharedSettings(printed[0]!));
     for (const name of ['1', '2']) {
       workers.push(spawnProgram(PROGRAMS.worker, {

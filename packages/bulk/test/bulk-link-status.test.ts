@@ -11,7 +11,7 @@ describe('bulk: PAN-Aadhaar link status rows (pan_aadhaar_link)', function () {
   this.timeout(30_000);
   let env: BulkEnv;
   beforeEach(async () => {
-    env = await startBulkEnv();
+    env = await startBulkEnv({ linkStatus: true });
   });
   afterEach(async () => {
     await env.close();

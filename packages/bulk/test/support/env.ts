@@ -55,7 +55,8 @@ export const UNPACED = { penny_drop: Infinity, penny_less: Infinity, pan_verific
 
 export const CLIENT = { clientId: 'bulk-client', apiKey: 'key_bulk_test', products: ['bank', 'kyc'] as const };
 
-export async function startBulkEnv(options: { pennyDrop?: PennyDropSimulatorOptions; service?: Partial<BulkServiceOptions> } = {}): Promise<BulkEnv> {
+/** `linkStatus`: also offer the `pan_aadhaar_link` kind (the other suites keep the four kinds their messages name). */
+export async function startBulkEnv(options: { pennyDrop?: PennyDropSimulatorOptions; service?: Partial<BulkServiceOptions>; linkStatus?: boolean } = {}): Promise<BulkEnv> {
   const keyPrefix = `test:bulk:${randomUUID()}`;
   const redis = createRedisConnection({ flavour: 'producer', connectionName: 'bulk-test' });
   await waitForRedis(redis);
@@ -90,7 +91,7 @@ export async function startBulkEnv(options: { pennyDrop?: PennyDropSimulatorOpti
     redis, keys: new KeySpace(keyPrefix).child('kyc'), sealer, keySecret: cacheKeySecret,
     provider: new IncomeTaxLinkStatusProvider({ baseUrl: linkSim.url, timeoutMs: 5_000 }),
   });
-  const registry = new RowCheckRegistry([...bankRowChecks(bank), ...kycRowChecks({ pan, panAadhaarLink })]);
+  const registry = new RowCheckRegistry([...bankRowChecks(bank), ...kycRowChecks({ pan, ...(options.linkStatus ? { panAadhaarLink } : {}) })]);
   const service = new BulkService({ redis, storage, sealer, registry, keyPrefix, ...options.service });
   const workers: BulkWorker[] = [];
   const connections: RedisConnection[] = [];
