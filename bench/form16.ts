@@ -1,10 +1,13 @@
-// npm run bench -- form16 [--employees 10000] [--signed 10000]
+// npm run bench -- form16 [--employees 10000] [--signed 10000] [--job 10000]
 //
 // Form 16 for a 24Q Q4 workbook of N employees (issue 26), in one makeForm16s() job each: unsigned, then signed
 // with a PKCS#12 certificate made by openssl for the run (`--signed` employees; 0 skips it). The baseline,
 // measured in the same run: for each employee, the text of the same Part B lines (partBRows) written to its own
 // file. Reported: per-PDF milliseconds and their ratio to the per-file baseline; the one conversion of the
 // workbook (salaryAnnexure, inside each job) is timed on its own and included in the per-PDF figures.
+// Then (`--job` employees, 0 skips) the same unsigned workbook as a Form 16 job on the job framework
+// (@satyapan/form16-queue: service and worker in this process, a real Redis, FsStorage): from the upload to
+// `succeeded`, the zip and index stored; reported against the library's unsigned job of this run.
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { salaryAnnexure, type ConvertOptions } from '../packages/statement-engine/src/index.js';
 import { makeForm16s, partBRows } from '../packages/form16/src/index.js';
+import { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { FsStorage, Sealer, createRedisConnection, waitForRedis } from '@satyapan/core';
+import { Form16Service, createForm16Worker } from '@satyapan/form16-queue';
 import { buildWorkbook, ist, type Row } from '../packages/statement-engine/test/support/sheet-json.js';
 import { form24qQ4Parts, OPTIONS_24Q_Q4 } from '../packages/statement-engine/test/support/more-fixtures.js';
 import { SALARY_HEADER } from '../packages/statement-engine/test/support/salary-header.js';
@@ -65,6 +72,41 @@ async function job(book: unknown, employees: number, dir: string, now: Date, cer
   return performance.now() - started;
 }
 
+/** The workbook as a Form 16 job: upload to `succeeded`, in ms; its PDF count checked. */
+async function httpJob(book: unknown, employees: number, dir: string): Promise<number> {
+  const keyPrefix = `bench-form16-${randomUUID()}`;
+  const redis = createRedisConnection({ flavour: 'producer', connectionName: 'bench-form16' });
+  const connection = createRedisConnection({ flavour: 'worker', connectionName: 'bench-form16-worker' });
+  await waitForRedis(redis);
+  const storage = new FsStorage({ root: dir, signingSecret: 'bench', publicBaseUrl: 'http://127.0.0.1:9/storage' });
+  const sealer = new Sealer([{ id: 'k1', key: Sealer.generateKey() }]);
+  const service = new Form16Service({ redis, storage, sealer, keyPrefix });
+  const worker = createForm16Worker({ connection, storage, sealer, keyPrefix, sweepIntervalMs: 100, retentionIntervalMs: 0 });
+  try {
+    await worker.ready();
+    const job = await service.submit({ tan: OPTIONS_24Q_Q4.tan, financialYear: OPTIONS_24Q_Q4.financialYear }, { clientId: 'bench' });
+    const url = new URL(job.workbook_url as string);
+    const grant = storage.verifySignedUrl('PUT', decodeURIComponent(url.pathname.replace(/^\/storage\//, '')), Object.fromEntries(url.searchParams));
+    const started = performance.now();
+    await storage.receiveUpload(grant, Readable.from([Buffer.from(JSON.stringify(book))]));
+    for (;;) {
+      const view = await service.get('bench', job.job_id);
+      if (view.status === 'succeeded') {
+        if (view.pdfs !== employees) throw new Error(`the job made ${view.pdfs} PDFs of ${employees}`);
+        return performance.now() - started;
+      }
+      if (view.status === 'failed') throw new Error(`the job failed: ${view.message}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await worker.close({ timeoutMs: 2_000 });
+    await service.close();
+    for (const key of await redis.keys(`${keyPrefix}*`)) await redis.del(key);
+    redis.disconnect();
+    connection.disconnect();
+  }
+}
+
 function certificate(dir: string): { path: string; password: string } {
   const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   run('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', '2', '-subj', '/CN=Bench Signer/C=IN');
@@ -75,6 +117,7 @@ function certificate(dir: string): { path: string; password: string } {
 export async function main(args: string[]): Promise<void> {
   const employees = argument(args, 'employees', 10000);
   const signed = argument(args, 'signed', employees);
+  const jobEmployees = argument(args, 'job', employees);
   const root = mkdtempSync(join(tmpdir(), 'bench-form16-'));
   try {
     const book = workbook(employees);
@@ -91,6 +134,13 @@ export async function main(args: string[]): Promise<void> {
     const unsignedPer = unsigned / employees;
     console.log(`unsigned: ${employees} PDFs in one job ${seconds(unsigned)}, ${unsignedPer.toFixed(2)} ms per PDF`);
     console.log(`ratio unsigned Form 16 PDF / text file: ${(unsignedPer / basePer).toFixed(1)}x per employee`);
+    if (jobEmployees > 0) {
+      const ms = await httpJob(jobEmployees === employees ? book : workbook(jobEmployees), jobEmployees, mkdtempSync(join(root, 'job-')));
+      const per = ms / jobEmployees;
+      const library = jobEmployees === employees ? unsignedPer : (await job(workbook(jobEmployees), jobEmployees, join(root, 'unsigned-job'), NOW)) / jobEmployees;
+      console.log(`job: ${jobEmployees} PDFs as a Form 16 job (upload to succeeded, zip and index stored) ${seconds(ms)}, ${per.toFixed(2)} ms per PDF`);
+      console.log(`ratio Form 16 job / library, unsigned: ${(per / library).toFixed(2)}x per employee`);
+    }
     if (signed > 0) {
       const subset = signed === employees ? book : workbook(signed);
       const cert = certificate(root);
