@@ -3,7 +3,7 @@ import type { Clock, Logger, ObjectStorage, RedisConnection } from '@satyapan/co
 import { UploadDispatcher, type DispatchedFamily } from '@satyapan/jobs';
 import type { BulkFairness } from './fairness.js';
 import { BulkJobStateError, type BulkJobStore } from './store.js';
-import { bulkStorageKeys, type BulkKeys } from './keys.js';
+import { bulkStorageKeys, type BulkJobRef, type BulkKeys } from './keys.js';
 import type { BulkJobRecord } from './model.js';
 import { RUN_JOB, type BulkJobData, type BulkRetryOptions } from './queue.js';
 
@@ -31,17 +31,21 @@ export { UPLOAD_GRACE_MS } from '@satyapan/jobs';
  */
 export class BulkDispatcher extends UploadDispatcher<BulkJobRecord> {
   constructor(options: BulkDispatcherOptions) {
-    const { store, clock, fairness } = options;
-    const family: DispatchedFamily<BulkJobRecord> = {
-      label: 'bulk',
-      store,
-      slotsOf: (ref) => [{ name: 'rows', upload: bulkStorageKeys.upload(ref), frozen: bulkStorageKeys.frozenInput(ref), contentType: 'text/csv' }],
-      onOversize: async () => undefined,
-      markQueued: (ref) => store.transition(ref, 'queued', clock.now()),
-      queuedAlready: (error) => error instanceof BulkJobStateError,
-      afterQueued: (ref) => fairness.renew(ref, clock.now()),
-      work: (ref) => ({ name: RUN_JOB, data: { ...ref } satisfies BulkJobData }),
-    };
-    super({ ...options, pendingKey: options.keys.pending, family });
+    super({ ...options, pendingKey: options.keys.pending, family: bulkFamily(options) });
   }
+}
+
+/** What the dispatcher needs to know of bulk jobs: one CSV slot; a queued job's place in its client's count renewed. */
+function bulkFamily({ store, clock, fairness }: BulkDispatcherOptions): DispatchedFamily<BulkJobRecord> {
+  const slot = (ref: BulkJobRef) => ({ name: 'rows', upload: bulkStorageKeys.upload(ref), frozen: bulkStorageKeys.frozenInput(ref), contentType: 'text/csv' });
+  return {
+    label: 'bulk',
+    store,
+    slotsOf: (ref) => [slot(ref)],
+    onOversize: async () => undefined,
+    markQueued: (ref) => store.transition(ref, 'queued', clock.now()),
+    queuedAlready: (error) => error instanceof BulkJobStateError,
+    afterQueued: (ref) => fairness.renew(ref, clock.now()),
+    work: (ref) => ({ name: RUN_JOB, data: { ...ref } satisfies BulkJobData }),
+  };
 }

@@ -1,14 +1,11 @@
-import { jobOwnerOf } from '@satyapan/core';
-import { FamilyKeys, JobFolderKeys, type JobRef } from '@satyapan/jobs';
+import { FamilyKeys, JobFolderKeys, familyOwner, type JobRef } from '@satyapan/jobs';
 
 /** Where a job lives: its owner (a hash of the client id) and its id (the framework's JobRef). */
 export type BulkJobRef = JobRef;
 export { refMember, parseRefMember } from '@satyapan/jobs';
 
-/** The owner of a client's bulk jobs: hashed, so client ids of any shape make safe key and path segments. */
-export function bulkOwnerOf(clientId: string): string {
-  return jobOwnerOf('bulk', clientId);
-}
+/** The owner of a client's bulk jobs (the framework's familyOwner). */
+export const bulkOwnerOf = familyOwner('bulk');
 
 /**
  * Redis key names. Everything about one job (its record and the journal of the chunk being checked) shares the

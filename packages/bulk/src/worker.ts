@@ -1,9 +1,9 @@
 import { Worker, type Queue } from 'bullmq';
 import {
-  logUnlessRedisUnavailable, repeatEvery, silentLogger, systemClock, watchQueueDepth, watchRedisConnection,
+  logUnlessRedisUnavailable, repeatEvery, watchQueueDepth,
   type Clock, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics, type Sealer,
 } from '@satyapan/core';
-import { createDeliveryWorker, settleAbandonedJobs, workerHandle, type JobWorkerHandle, type WebhookOptions } from '@satyapan/jobs';
+import { createDeliveryWorker, settleAbandonedJobs, workerBasics, workerHandle, type JobWorkerHandle, type WebhookOptions } from '@satyapan/jobs';
 import { BULK_DEFAULTS } from './defaults.js';
 import { BulkDispatcher } from './dispatch.js';
 import { BulkFairness } from './fairness.js';
@@ -81,10 +81,7 @@ export interface BulkWorker extends JobWorkerHandle {
 /** The bulk worker: jobs from the queue, the upload sweep and retention. */
 export function createBulkWorker(options: BulkWorkerOptions): BulkWorker {
   const keys = new BulkKeys(options.keyPrefix);
-  const logger = options.logger ?? silentLogger();
-  const clock = options.clock ?? systemClock;
-  watchRedisConnection(options.connection, logger);
-  const store = new BulkJobStore(options.connection, keys, options.metrics);
+  const { logger, clock, store } = workerBasics(options, (connection, metrics) => new BulkJobStore(connection, keys, metrics));
   const queue = createBulkQueue(options.connection, keys.bullPrefix, logger);
   const fairness = new BulkFairness(options.connection, keys, {
     maxJobsPerClient: BULK_DEFAULTS.maxJobsPerClient,

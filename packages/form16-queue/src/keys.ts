@@ -1,10 +1,7 @@
-import { jobOwnerOf } from '@satyapan/core';
-import { FamilyKeys, JobFolderKeys, type JobRef } from '@satyapan/jobs';
+import { FamilyKeys, JobFolderKeys, familyOwner, type JobRef } from '@satyapan/jobs';
 
-/** The owner of a client's Form 16 jobs: hashed, so client ids of any shape make safe key and path segments. */
-export function form16OwnerOf(clientId: string): string {
-  return jobOwnerOf('form16', clientId);
-}
+/** The owner of a client's form16 jobs (the framework's familyOwner). */
+export const form16OwnerOf = familyOwner('form16');
 
 /** Redis names: a job's record and its client's list share the client's hash tag; the global sets are the framework's. */
 export class Form16Keys extends FamilyKeys {

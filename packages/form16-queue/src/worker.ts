@@ -1,10 +1,10 @@
 import { Worker, type Queue } from 'bullmq';
 import {
-  logUnlessRedisUnavailable, repeatEvery, silentLogger, systemClock, watchQueueDepth, watchRedisConnection,
+  logUnlessRedisUnavailable, repeatEvery, watchQueueDepth,
   type Clock, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics, type Sealer,
 } from '@satyapan/core';
 import {
-  createDeliveryWorker, createJobQueue, enqueueDelivery, recordWebhooks, settleAbandonedJobs, workerHandle,
+  createDeliveryWorker, createJobQueue, enqueueDelivery, recordWebhooks, settleAbandonedJobs, workerBasics, workerHandle,
   type DeliveryOutcome, type JobRef, type JobRetryOptions, type JobWorkerHandle, type WebhookJobData, type WebhookOptions,
 } from '@satyapan/jobs';
 import { FORM16_DEFAULTS } from './defaults.js';
@@ -54,10 +54,7 @@ export interface Form16Worker extends JobWorkerHandle {
 /** The Form 16 worker: jobs from the `{form16}` queue, their webhooks, the upload sweep and retention. */
 export function createForm16Worker(options: Form16WorkerOptions): Form16Worker {
   const keys = new Form16Keys(options.keyPrefix);
-  const logger = options.logger ?? silentLogger();
-  const clock = options.clock ?? systemClock;
-  watchRedisConnection(options.connection, logger);
-  const store = new Form16JobStore(options.connection, keys, options.metrics);
+  const { logger, clock, store } = workerBasics(options, (connection, metrics) => new Form16JobStore(connection, keys, metrics));
   const downloadTtlSeconds = options.downloadTtlSeconds ?? FORM16_DEFAULTS.downloadTtlSeconds;
   const webhookQueue: Queue<WebhookJobData> | null = options.webhooks === false ? null : createJobQueue<WebhookJobData>(FORM16_WEBHOOK_QUEUE, options.connection, keys.bullPrefix, logger, 'form16 webhook queue');
   const webhookRetry = options.webhooks ? options.webhooks.retry : undefined;

@@ -1,5 +1,8 @@
 import { QueueEvents } from 'bullmq';
-import { closeWithin, duplicateConnection, logUnlessRedisUnavailable, watchRedisConnection, type ClosableWorker, type Logger, type RedisConnection } from '@satyapan/core';
+import {
+  closeWithin, duplicateConnection, logUnlessRedisUnavailable, silentLogger, systemClock, watchRedisConnection,
+  type ClosableWorker, type Clock, type Logger, type RedisConnection, type SatyapanMetrics,
+} from '@satyapan/core';
 import { createJobQueue } from './queue.js';
 import type { JobRef } from './refs.js';
 
@@ -88,4 +91,19 @@ export function workerHandle(parts: WorkerParts): JobWorkerHandle {
       for (const release of parts.release) await release();
     },
   };
+}
+
+/** The options every family's worker takes for its basics. */
+export interface WorkerBasicsOptions {
+  connection: RedisConnection;
+  logger?: Logger;
+  clock?: Clock;
+  metrics?: SatyapanMetrics;
+}
+
+/** What a family's worker starts from: its logger and clock (defaults filled), its record store, the connection watched. */
+export function workerBasics<S>(options: WorkerBasicsOptions, storeOf: (connection: RedisConnection, metrics?: SatyapanMetrics) => S): { logger: Logger; clock: Clock; store: S } {
+  const logger = options.logger ?? silentLogger();
+  watchRedisConnection(options.connection, logger);
+  return { logger, clock: options.clock ?? systemClock, store: storeOf(options.connection, options.metrics) };
 }

@@ -1,9 +1,12 @@
-export { JobFolderKeys, refMember, parseRefMember, type JobRef } from './refs.js';
+export { JobFolderKeys, familyOwner, refMember, parseRefMember, type JobRef } from './refs.js';
 export { createJobQueue, jobOptions, type JobRetryOptions } from './queue.js';
 export { freezeUpload, type Frozen } from './freeze.js';
 export { UploadDispatcher, UPLOAD_GRACE_MS, type DispatchedFamily, type UploadDispatcherOptions, type UploadSlot } from './dispatch.js';
 export { RetentionSchedule } from './retention.js';
-export { settleAbandonedJobs, type AbandonedJobsOptions, type JobWorkerHandle, type WorkerParts, workerHandle } from './abandoned.js';
+export {
+  settleAbandonedJobs, type AbandonedJobsOptions, type JobWorkerHandle, type WorkerParts, workerHandle,
+  workerBasics, type WorkerBasicsOptions,
+} from './abandoned.js';
 export { watchFsUploads, type FsUploadWatch } from './uploads.js';
 export {
   CREATE_RECORD, TRANSITION_RECORD, hashPairs, webhookHash, webhookOfHash, settingsFrom, baseHash, baseOfHash,

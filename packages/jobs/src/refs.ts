@@ -1,9 +1,17 @@
-import { JOB_ID_PATTERN, JOB_OWNER_PATTERN } from '@satyapan/core';
+import { JOB_ID_PATTERN, JOB_OWNER_PATTERN, jobOwnerOf } from '@satyapan/core';
 
 /** Where a job lives: its owner (a hash of the client id, see core's jobOwnerOf) and its id. */
 export interface JobRef {
   owner: string;
   jobId: string;
+}
+
+/**
+ * The owner function of a family: a client's jobs of `family` live under a hash of its id, so client ids of any
+ * shape make safe key and path segments, and one family's owner says nothing of another's.
+ */
+export function familyOwner(family: string): (clientId: string) => string {
+  return (clientId) => jobOwnerOf(family, clientId);
 }
 
 /** `owner/jobId`, the member of a family's global sets (uploads to dispatch, records to expire). */

@@ -41,18 +41,21 @@ function slotsOf(ref: JobRef, record: JobRecord): UploadSlot[] {
  */
 export class Dispatcher extends UploadDispatcher<JobRecord> {
   constructor(options: DispatcherOptions) {
-    const { store, storage, clock } = options;
-    const family: DispatchedFamily<JobRecord> = {
-      label: 'statement',
-      store,
-      slotsOf,
-      async onOversize(ref, slot, size) {
-        await storage.put(storageKeys.oversizeMarker(ref), JSON.stringify({ size, file: slot.name }), { contentType: 'application/json' });
-      },
-      markQueued: (ref, record) => store.transition(ref, record.domain, 'queued', clock.now()),
-      queuedAlready: (error) => error instanceof IllegalTransitionError,
-      work: (ref, record) => ({ name: CONVERT_JOB, data: { ...ref, domain: record.domain } satisfies ConvertJobData }),
-    };
-    super({ ...options, pendingKey: options.keys.pending, family });
+    super({ ...options, pendingKey: options.keys.pending, family: statementFamily(options) });
   }
+}
+
+/** What the dispatcher needs to know of statement jobs. */
+function statementFamily({ store, storage, clock }: DispatcherOptions): DispatchedFamily<JobRecord> {
+  return {
+    label: 'statement',
+    store,
+    slotsOf,
+    async onOversize(ref, slot, size) {
+      await storage.put(storageKeys.oversizeMarker(ref), JSON.stringify({ size, file: slot.name }), { contentType: 'application/json' });
+    },
+    markQueued: (ref, record) => store.transition(ref, record.domain, 'queued', clock.now()),
+    queuedAlready: (error) => error instanceof IllegalTransitionError,
+    work: (ref, record) => ({ name: CONVERT_JOB, data: { ...ref, domain: record.domain } satisfies ConvertJobData }),
+  };
 }

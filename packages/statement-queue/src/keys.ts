@@ -1,5 +1,4 @@
-import { jobOwnerOf } from '@satyapan/core';
-import { FamilyKeys, JobFolderKeys, type JobRef } from '@satyapan/jobs';
+import { FamilyKeys, JobFolderKeys, familyOwner, type JobRef } from '@satyapan/jobs';
 import type { JobStatus, StatementDomain } from './model.js';
 
 /** Where a job lives: its owner's slot (the hash of the client id) and its id. */
@@ -8,10 +7,8 @@ export { refMember, parseRefMember } from '@satyapan/jobs';
 
 export type IndexName = 'all' | 'tan' | 'form' | 'quarter' | 'fy' | 'status';
 
-/** The owner of a client's jobs. Hashed so client ids of any shape make safe key and path segments. */
-export function ownerOf(clientId: string): string {
-  return jobOwnerOf('statement', clientId);
-}
+/** The owner of a client's statement jobs (the framework's familyOwner). */
+export const ownerOf = familyOwner('statement');
 
 /**
  * Redis key names. A client's job records and all of its search indexes share one hash tag, so every script

@@ -1,9 +1,9 @@
 import { hostname } from 'node:os';
 import { resolveLimits, type InputLimits } from '@satyapan/statement-engine';
 import { Worker, type Queue } from 'bullmq';
-import { settleAbandonedJobs, workerHandle, type JobWorkerHandle } from '@satyapan/jobs';
+import { settleAbandonedJobs, workerBasics, workerHandle, type JobWorkerHandle } from '@satyapan/jobs';
 import {
-  logUnlessRedisUnavailable, repeatEvery, silentLogger, systemClock, watchRedisConnection,
+  logUnlessRedisUnavailable, repeatEvery,
   type Clock, type Logger, type ObjectStorage, type RedisConnection, type SatyapanMetrics, type Sealer,
 } from '@satyapan/core';
 import { InlineConverter, ProcessConverter, type ConversionLimits } from './conversion/process-converter.js';
@@ -97,10 +97,7 @@ export interface StatementWorker extends JobWorkerHandle {
 /** The statement worker: conversions from the queue, webhooks, the upload sweep and retention. */
 export function createStatementWorker(options: StatementWorkerOptions): StatementWorker {
   const keys = new StatementKeys(options.keyPrefix);
-  const logger = options.logger ?? silentLogger();
-  const clock = options.clock ?? systemClock;
-  watchRedisConnection(options.connection, logger);
-  const store = new JobStore(options.connection, keys, options.metrics);
+  const { logger, clock, store } = workerBasics(options, (connection, metrics) => new JobStore(connection, keys, metrics));
   // Checked here, so that a worker with a misspelt limit does not start; each conversion gets them whole.
   const inputLimits = options.inputLimits && resolveLimits(options.inputLimits);
   const converter: Converter = options.conversion === 'inline' ? new InlineConverter() : new ProcessConverter(options.conversionLimits);
