@@ -134,11 +134,11 @@ describe('demo: the queue dashboard in headless Chromium', function () {
     const api = await fetch(`${dashboard}/api/queues`, { headers: { authorization: basic('ops', password) } });
     expect(api.status).to.equal(200);
     const listed = ((await api.json()) as { queues: Array<{ name: string; displayName: string }> }).queues;
-    expect(listed.map((queue) => queue.name)).to.have.members(['{statements}', '{statement-webhooks}', '{bulk}']);
-    expect(listed.map((queue) => queue.displayName)).to.have.members(['statements', 'statement-webhooks', 'bulk']);
+    expect(listed.map((queue) => queue.name)).to.have.members(['{statements}', '{statement-webhooks}', '{bulk}', '{form16}']);
+    expect(listed.map((queue) => queue.displayName)).to.have.members(['statements', 'statement-webhooks', 'bulk', 'form16']);
   });
 
-  it('shows the statement, webhook and bulk queues from its own assets, and renders for a screenshot', async () => {
+  it('shows the statement, webhook, bulk and Form 16 queues from its own assets, and renders for a screenshot', async () => {
     const origin = new URL(dashboard).origin;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, httpCredentials: { username: 'ops', password } });
     const page = await context.newPage();
@@ -151,8 +151,8 @@ describe('demo: the queue dashboard in headless Chromium', function () {
     const answer = await page.goto(dashboard);
     expect(answer?.status()).to.equal(200);
     // Shown without the hash-tag braces of their Redis names.
-    for (const name of ['statements', 'statement-webhooks', 'bulk']) await page.getByText(name, { exact: true }).first().waitFor({ timeout: 30_000 });
-    expect(await page.getByText(/\{(statements|statement-webhooks|bulk)\}/).count(), 'names with braces').to.equal(0);
+    for (const name of ['statements', 'statement-webhooks', 'bulk', 'form16']) await page.getByText(name, { exact: true }).first().waitFor({ timeout: 30_000 });
+    expect(await page.getByText(/\{(statements|statement-webhooks|bulk|form16)\}/).count(), 'names with braces').to.equal(0);
     // The dashboard's own page may change state: the browser's Origin is the demo's origin.
     const statuses = await page.evaluate(async (base) => {
       const answers: number[] = [];
