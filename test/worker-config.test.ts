@@ -38,6 +38,16 @@ describe('examples/worker: its configuration from the environment', () => {
     expect(() => readConfig({ ...base, SATYAPAN_REFUSE_UNKNOWN_IFSC: 'no' })).to.throw('SATYAPAN_REFUSE_UNKNOWN_IFSC must be on or off, got no');
   });
 
+  it('serves PAN-Aadhaar link status rows when SATYAPAN_PAN_AADHAAR_LINK_URL is set (with the API\'s cache key secret), paced by SATYAPAN_BULK_RATE_PAN_AADHAAR_LINK', () => {
+    expect(readConfig(base).bulk).not.to.have.property('panAadhaarLink');
+    const link = { SATYAPAN_PAN_AADHAAR_LINK_URL: 'http://127.0.0.1:9', SATYAPAN_PAN_AADHAAR_LINK_CACHE_KEY_SECRET: 'test-cache-key-secret' };
+    expect(readConfig({ ...base, ...link }).bulk.panAadhaarLink).to.deep.equal({ url: 'http://127.0.0.1:9', cacheKeySecret: 'test-cache-key-secret' });
+    expect(() => readConfig({ ...base, SATYAPAN_PAN_AADHAAR_LINK_URL: 'http://127.0.0.1:9' })).to.throw('SATYAPAN_PAN_AADHAAR_LINK_CACHE_KEY_SECRET');
+    expect(readConfig(base).bulk.rateLimits).not.to.have.property('pan_aadhaar_link');
+    expect(readConfig({ ...base, SATYAPAN_BULK_RATE_PAN_AADHAAR_LINK: '0.5' }).bulk.rateLimits).to.deep.equal({ pan_aadhaar_link: 0.5 });
+    expect(readConfig({ ...base, SATYAPAN_BULK_RATE_PAN_AADHAAR_LINK: 'off' }).bulk.rateLimits).to.deep.equal({ pan_aadhaar_link: Infinity });
+  });
+
   it('signs Cashfree calls with the public key in the file a variable names, and names the variable of a file it cannot read', async () => {
     const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();

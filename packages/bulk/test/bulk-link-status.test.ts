@@ -29,6 +29,7 @@ describe('bulk: PAN-Aadhaar link status rows (pan_aadhaar_link)', function () {
       `l6,${PAN.individual},12345,Y,Onboarding`,
       `l7,${PAN.individual},${AADHAAR},N,Onboarding`,
       `l8,${PAN.sourceUnavailable},${AADHAAR},Y,Onboarding`,
+      `l9,ABCDE1234,${AADHAAR},Y,Onboarding`,
     ].join('\n');
     const done = await env.finished((await env.submitAndUpload('pan_aadhaar_link', csv)).job_id);
     const [header, ...rows] = await env.resultLines(done);
@@ -42,7 +43,9 @@ describe('bulk: PAN-Aadhaar link status rows (pan_aadhaar_link)', function () {
     expect(byRef.get('l6')![6]).to.equal('invalid');
     expect(byRef.get('l7')!.slice(6, 8)).to.deep.equal(['invalid', 'LINK_CONSENT_REQUIRED']);
     expect(byRef.get('l8')!.slice(6, 9)).to.deep.equal(['error', 'SOURCE_UNAVAILABLE', 'Source Unavailable']);
-    expect(done.summary).to.deep.equal({ ok: 4, invalid: 3, error: 1, interrupted: 0 });
+    // A malformed PAN: the single call's 422, word for word.
+    expect(byRef.get('l9')!.slice(6, 9)).to.deep.equal(['invalid', 'INVALID_LINK_PAN_PATTERN', 'Invalid PAN pattern']);
+    expect(done.summary).to.deep.equal({ ok: 4, invalid: 4, error: 1, interrupted: 0 });
     // No full Aadhaar number in the result file, the summary or Redis.
     expect(rows.join('\n')).not.to.include(AADHAAR);
     expect((await env.summaryLines(done)).join('\n')).not.to.include(AADHAAR);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { KeySpace, createLogger, createRedisConnection, isServiceError, waitForRedis, type Logger, type RedisConnection } from '@satyapan/core';
+import { KeySpace, createLogger, createRedisConnection, isServiceError, serviceError, waitForRedis, type Logger, type RedisConnection } from '@satyapan/core';
 import {
   CashfreePanProvider, IncomeTaxLinkStatusProvider, PanAadhaarLinkService, PanVerificationService, type PanVerifyInput, type PanAadhaarLinkInput,
 } from '@satyapan/kyc';
@@ -276,6 +276,17 @@ describe('kyc: PAN verification and PAN-Aadhaar link status', () => {
       ];
       for (const [over, message] of cases) expect(await failure(service.linkStatus(input(over))), message).to.deep.equal({ status: 422, message });
       expect(linkSim.requests()).to.equal(0);
+    });
+
+    it('awaits beforeProviderCall right before the source is asked, and only then; a rejection skips the call', async () => {
+      let calls = 0;
+      const before = async (): Promise<void> => void calls++;
+      await service.linkStatus(input({ beforeProviderCall: before }));
+      await service.linkStatus(input({ acceptCache: true, beforeProviderCall: before }));
+      expect({ calls, requests: linkSim.requests() }).to.deep.equal({ calls: 1, requests: 1 });
+      const refused = await failure(service.linkStatus(input({ beforeProviderCall: () => Promise.reject(serviceError('TOO_MANY_REQUESTS')) })));
+      expect(refused).to.deep.equal({ status: 429, message: 'Too Many Requests' });
+      expect(linkSim.requests()).to.equal(1);
     });
   });
 
