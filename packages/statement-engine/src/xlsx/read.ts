@@ -10,7 +10,9 @@ import { blockOf, type Place, type ProblemCollector } from '../problems.js';
 import { RULES, type RuleCode } from '../rules.js';
 import type { Problem } from '../types.js';
 import { columnLetters, EXCEL_EPOCH_SERIAL, excelDateToEpoch, LISTS_WORKSHEET, MAX_EXCEL_SERIAL, WORKBOOK_WORKSHEET } from './layout.js';
-import { sharedStrings, styleKinds, workbookParts, worksheetRows, type CellValue, type WorksheetContext, type WorksheetPart } from './parts.js';
+import { sharedStrings, styleKinds, workbookParts } from './parts.js';
+import type { CellValue, WorksheetContext, WorksheetPart } from './rows.js';
+import { worksheetRows } from './worksheet.js';
 import { XlsxZip } from './zip.js';
 
 interface TablePosition {

@@ -115,6 +115,14 @@ export class XlsxZip {
     if (crc >>> 0 !== entry.crc32 >>> 0) throw unreadable(`the part ${name} is corrupt (CRC-32 mismatch)`);
   }
 
+  /**
+   * A read of a part given up after `bytes` to read the part again from its start (the worksheet reader's
+   * fast tokenizer giving way to saxes): the bytes count once, for the read that goes to the end.
+   */
+  abandoned(bytes: number): void {
+    this.inflated -= bytes;
+  }
+
   /** Refuses a part whose inflated bytes (`partBytes`) or the file's (`total`) pass the limits. */
   private checkInflated(name: string, entry: yauzl.Entry, total: number, partBytes: number): void {
     const { xlsxInflatedBytes, xlsxInflateRatio, xlsxRatioGraceBytes } = this.limits;
