@@ -6,7 +6,7 @@
 
 import { StatementEngineError } from '../errors.js';
 import { limitExceeded, type InputLimits } from '../limits.js';
-import { columnLetters, EXCEL_EPOCH_SERIAL, excelDateToEpoch } from './layout.js';
+import { columnLetters, EXCEL_EPOCH_SERIAL, excelDateToEpoch, excelMsToEpoch } from './layout.js';
 
 export type CellValue = string | number | boolean | null;
 
@@ -296,7 +296,7 @@ export class RowBuilder {
 
   private toDate(serial: number): CellValue {
     const ms = Math.round((serial - EXCEL_EPOCH_SERIAL + (this.ctx.date1904 ? 1462 : 0)) * DAY_MS);
-    const epoch = excelDateToEpoch(new Date(ms));
+    const epoch = excelMsToEpoch(ms);
     return Number.isFinite(epoch) ? epoch : null;
   }
 

@@ -207,9 +207,16 @@ export class SheetScanner {
     }
     while (i < n) {
       if (buf[i] !== LT) {
-        const lt = buf.indexOf(LT, i);
-        if (lt < 0) return this.checkText(buf, i, n, true) === GIVE_WAY ? GIVE_WAY : i;
-        if (!this.text(buf, i, lt)) return GIVE_WAY;
+        // Most texts are a value's few plain bytes: read here, without a call per text (indexOf is one).
+        let lt = i;
+        while (lt < n && PLAIN_TEXT[buf[lt]!]) lt++;
+        if (lt < n && buf[lt] === LT && this.stack.length > 0) {
+          if (this.builder.wantsText) this.deliver(buf, i, lt, 0);
+        } else {
+          if (lt < n && buf[lt] !== LT) lt = buf.indexOf(LT, lt);
+          if (lt < 0 || lt >= n) return this.checkText(buf, i, n, true) === GIVE_WAY ? GIVE_WAY : i;
+          if (!this.text(buf, i, lt)) return GIVE_WAY;
+        }
         i = lt;
       }
       if (i + 1 >= n) return i;
@@ -286,7 +293,11 @@ export class SheetScanner {
   private text(buf: Buffer, start: number, end: number): boolean {
     const flags = this.checkText(buf, start, end, false);
     if (flags === GIVE_WAY) return false;
-    if (!this.builder.wantsText) return true;
+    return !this.builder.wantsText || this.deliver(buf, start, end, flags);
+  }
+
+  /** A text the builder keeps (checked already, `flags` what it holds); false when it cannot be read here. */
+  private deliver(buf: Buffer, start: number, end: number, flags: number): boolean {
     if (flags !== 0) {
       const text = this.decode(buf, start, end, flags);
       if (text === null) return false;
