@@ -25,7 +25,7 @@ interface TablePosition {
   runs: Array<{ index: number; row: number }>;
 }
 
-interface SheetPositions {
+export interface SheetPositions {
   /** The sheet's table (the Sheet JSON workbooks have one per sheet). */
   table: TablePosition | null;
   /** list block -> Excel row of each item. */
@@ -37,7 +37,7 @@ interface SheetPositions {
 const newPositions = (): SheetPositions => ({ table: null, listRows: new Map(), titleRows: new Map() });
 
 /** A problem the reader finds itself (a blank row, a formula not calculated), with its cell. */
-interface ReaderProblem {
+export interface ReaderProblem {
   code: RuleCode;
   place: Place & { cell: string };
   message: string;
@@ -67,7 +67,7 @@ function tableRowOf(table: TablePosition, index: number): number {
 export class CellMap {
   readonly sheets = new Map<string, SheetPositions>();
   readonly problems: Problem[] = [];
-  private collector: ProblemCollector | null = null;
+  private collector: Pick<ProblemCollector, 'add'> | null = null;
 
   /** The Excel cell and row of a problem's place, or null when it has none in the workbook. */
   locate(p: Problem | Pick<Problem, 'sheet' | 'row' | 'column'>): { cell: string; row: number } | null {
@@ -118,7 +118,7 @@ export class CellMap {
   }
 
   /** From now on the reader's problems go to this collector (those held so far first: a Problem is its own place). */
-  reportTo(collector: ProblemCollector): void {
+  reportTo(collector: Pick<ProblemCollector, 'add'>): void {
     this.collector = collector;
     for (const problem of this.problems) collector.add(problem.code as RuleCode, problem, problem.message);
   }
