@@ -223,7 +223,7 @@ describe('Excel workbooks in: the streaming reader', function () {
     expect(readdirSync(spill)).to.deep.equal([]);
   });
 
-  it('read in a worker thread (hooks.parallel; the default from 1 MiB): the same TXT, problems in the same order with their cells, the same refusals; no thread or descriptor left', async () => {
+  it('read in a worker thread (hooks.parallel; opt-in): the same TXT, problems in the same order with their cells, the same refusals; no thread or descriptor left', async () => {
     const threads = () => readdirSync('/proc/self/task').length;
     const fds = () => readdirSync('/proc/self/fd').length;
     const before = { threads: threads(), fds: fds() };
