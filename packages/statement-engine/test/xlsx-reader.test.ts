@@ -13,8 +13,8 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 import yauzl from 'yauzl';
-import { convert, convertStream, readXlsxWorkbook, StatementEngineError, writeSheetJsonXlsx, type Problem } from '../src/index.js';
-import { txtOf } from './support/streaming.js';
+import { convert, convertFile, convertStream, readXlsxWorkbook, StatementEngineError, writeSheetJsonXlsx, type ConvertOptions, type Problem } from '../src/index.js';
+import { readAll, txtOf } from './support/streaming.js';
 import { baseline, BASELINE_NAMES } from './support/baselines.js';
 import { miniXlsx, serialOf, sheetJsonAsMiniXlsx, zipParts, type MiniOptions } from './support/mini-xlsx.js';
 import { buildWorkbook, ist } from './support/sheet-json.js';
@@ -221,6 +221,51 @@ describe('Excel workbooks in: the streaming reader', function () {
     expect(readdirSync(spill)).to.deep.equal([]);
     await refusal(() => readXlsxWorkbook(Readable.from([bytes.subarray(0, bytes.length - 40)]), { tmpDir: spill }));
     expect(readdirSync(spill)).to.deep.equal([]);
+  });
+
+  it('read in a worker thread (hooks.parallel; opt-in): the same TXT, problems in the same order with their cells, the same refusals; no thread or descriptor left', async () => {
+    const threads = () => readdirSync('/proc/self/task').length;
+    const fds = () => readdirSync('/proc/self/fd').length;
+    const before = { threads: threads(), fds: fds() };
+    const both = async (path: string, options: ConvertOptions) => {
+      const outcome = async (parallel: boolean) => {
+        try {
+          const conversion = await convertFile(path, options, { parallel });
+          const txt = conversion.lines ? (await readAll(conversion)) : (await conversion.dispose(), null);
+          return { txt, problems: conversion.report.problems };
+        } catch (error) {
+          return { refused: `${(error as StatementEngineError).code}: ${(error as Error).message}` };
+        }
+      };
+      const inThread = await outcome(false);
+      expect(await outcome(true), path).to.deep.equal(inThread);
+      return inThread;
+    };
+    for (const name of BASELINE_NAMES) {
+      const { parts, options } = baseline(name);
+      const path = join(dir, `worker-${name}.xlsx`);
+      await writeSheetJsonXlsx(buildWorkbook(parts), path);
+      expect((await both(path, options)).txt, name).to.be.a('string');
+    }
+    // Blank rows inside the table (XLSX_BLANK_ROW), a formula without its value and a wrong cell: the
+    // reader's problems among the conversion's, each at its cell.
+    const { parts, options } = baseline('26Q');
+    const workbook = buildWorkbook(parts, 'pair') as { sheets: Array<{ name: string; blocks: Array<{ rows?: unknown[][] }> }> };
+    const payments = workbook.sheets.find((sheet) => sheet.name === 'payment_sheet')!.blocks[0]!.rows!;
+    payments.splice(1, 0, payments[0]!.map(() => null), payments[0]!.map(() => null));
+    payments[0]![4] = 'forty';
+    const problems = join(dir, 'worker-problems.xlsx');
+    writeFileSync(problems, sheetJsonAsMiniXlsx(workbook as Record<string, unknown>, { order: 'metadata-first', strings: 'shared' }));
+    const read = await both(problems, options);
+    expect(read.problems!.map((p) => p.code)).to.include.members(['XLSX_BLANK_ROW', 'CELL_TYPE']);
+    expect(read.problems!.every((p) => p.sheet === null || p.cell !== undefined)).to.equal(true);
+    const malformed = join(dir, 'worker-malformed.xlsx');
+    const good = miniXlsx([['payer_sheet', [['payer_list', 'list'], ['tan', 'MUMA12345E']]]], { order: 'metadata-first', strings: 'inline' });
+    writeFileSync(malformed, rewrite(good, 'xl/worksheets/sheet1.xml', (xml) => xml.replace('</sheetData>', '<row></sheetData>')));
+    expect((await both(malformed, options)).refused).to.match(/^INVALID_XLSX: .*sheet1\.xml is not well-formed XML/);
+    expect((await both(join(dir, 'no-such.xlsx'), options)).refused).to.match(/^INPUT_UNREADABLE: /);
+    expect(threads()).to.equal(before.threads);
+    expect(fds()).to.be.at.most(before.fds);
   });
 
   it('command line: a truncated .xlsx is refused in one line, exit 1', () => {

@@ -25,6 +25,14 @@ export function excelDateToEpoch(date: Date): number {
   return date.getTime() - IST_OFFSET_MS;
 }
 
+/**
+ * excelDateToEpoch(new Date(ms)) without the Date (a date column of 200,000 rows made as many): the time a
+ * Date would hold (TimeClip: whole milliseconds, NaN past 8.64e15), as India Standard Time.
+ */
+export function excelMsToEpoch(ms: number): number {
+  return Math.abs(ms) <= 8.64e15 ? Math.trunc(ms) + 0 - IST_OFFSET_MS : NaN;
+}
+
 /** The Excel date for an epoch that is a midnight in IST (the vendor's dates), else null (kept as a number). */
 export function epochToExcelDate(value: unknown): Date | null {
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) return null;

@@ -1,31 +1,15 @@
 // The SpreadsheetML parts an .xlsx workbook is read from, each parsed as a stream of SAX events (saxes):
 // the workbook part and its relationships (worksheet names -> parts, the 1904 date system), the styles (which
-// style ids are date or percent formats), the shared strings (held: cells refer to them by index), and the worksheets,
-// row by row, never held whole. Cell values come out as exceljs's whole-file reader gave them (FORMAT_NOTES §14).
+// style ids are date or percent formats) and the shared strings (held: cells refer to them by index). The
+// worksheets are read by worksheet.ts, with this module's parser where its fast tokenizer gives way.
 
 import { posix } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { StatementEngineError } from '../errors.js';
 import { limitExceeded, type InputLimits } from '../limits.js';
-import { columnLetters, EXCEL_EPOCH_SERIAL, excelDateToEpoch } from './layout.js';
+import { unescapeText, type StyleKind, type WorksheetPart } from './rows.js';
 import type { XlsxZip } from './zip.js';
-
-export type CellValue = string | number | boolean | null;
-
-export interface Row {
-  /** Excel row number (1-based). */
-  number: number;
-  /** Cells 1..n (index 0 = column A), trailing empty cells dropped. */
-  cells: CellValue[];
-  /** Columns (1 = A) of formulas with no cached result (their cells are null): a writer that does not calculate. */
-  uncalculated: number[];
-}
-
-export interface WorksheetPart {
-  name: string;
-  part: string;
-}
 
 export interface WorkbookParts {
   worksheets: WorksheetPart[];
@@ -42,7 +26,7 @@ const local = (name: string) => {
   return colon < 0 ? name : name.slice(colon + 1);
 };
 
-interface SaxHandlers {
+export interface SaxHandlers {
   open(name: string, attributes: Record<string, string>): void;
   text?(text: string): void;
   close?(name: string): void;
@@ -66,7 +50,7 @@ interface SaxesPending {
  * line. The XML limits are checked as the part is read: the depth as each element opens (saxes keeps the
  * stack of open elements), attribute values as each element opens, and what saxes holds after each chunk.
  */
-function partParser(part: string, handlers: SaxHandlers, limits: XmlLimits): { write(chunk: Buffer): void; end(): void } {
+export function partParser(part: string, handlers: SaxHandlers, limits: XmlLimits): { write(chunk: Buffer): void; end(): void } {
   const parser = new SaxesParser({ xmlns: false, position: true });
   let failure: Error | null = null;
   let depth = 0;
@@ -236,9 +220,6 @@ export function isPercentFormat(code: string | undefined): boolean {
   return code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '').replace(/\\./g, '').includes('%');
 }
 
-/** How a style's number format changes a number as it is read: a date serial, a percentage (0.1 shown as 10%), or neither. */
-export type StyleKind = 'date' | 'percent' | null;
-
 function styleKind(code: string | undefined): StyleKind {
   if (isDateFormat(code)) return 'date';
   return isPercentFormat(code) ? 'percent' : null;
@@ -277,9 +258,6 @@ export async function styleKinds(zip: XlsxZip, part: string | null, limits: Inpu
   );
   return formatIds.map((id) => (id === 0 ? null : styleKind(custom.get(id) ?? BUILT_IN_FORMATS[id])));
 }
-
-/** `_x000D_` escapes of a text element (`<t>`), as Excel writes characters XML cannot hold. */
-const unescapeText = (text: string) => text.replace(/_x([0-9A-F]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /**
  * The shared strings, in order: the text of each `<si>` (its `<t>`, or its rich-text runs joined; phonetic runs
@@ -329,253 +307,4 @@ export async function sharedStrings(zip: XlsxZip, part: string | null, limits: I
     limits,
   );
   return strings;
-}
-
-/** XML entities left in a `str` formula result, decoded as exceljs did. */
-const xmlDecode = (text: string) =>
-  text.replace(/&([a-z]*);/g, (c) => ({ '&lt;': '<', '&gt;': '>', '&amp;': '&', '&apos;': "'", '&quot;': '"' })[c] ?? c);
-
-/** `F12` -> 6 (column F); 0 when the reference has no letters. */
-function columnOf(reference: string): number {
-  let n = 0;
-  for (let i = 0; i < reference.length; i++) {
-    const code = reference.charCodeAt(i);
-    if (code >= 65 && code <= 90) n = n * 26 + (code - 64);
-    else if (code >= 97 && code <= 122) n = n * 26 + (code - 96);
-    else break;
-  }
-  return n;
-}
-
-const DAY_MS = 86_400_000;
-
-/** 0.1 -> 10: the decimal point moved two places in the number's shortest text, so no 10.000000000000002. */
-function percentOf(fraction: number): number {
-  const [mantissa, exponent = '0'] = String(fraction).split('e');
-  return Number(`${mantissa}e${Number(exponent) + 2}`);
-}
-
-interface CellState {
-  column: number;
-  type: string;
-  style: StyleKind;
-  formula: boolean;
-  /** The `<v>` text, or the inline string's text. */
-  value: string | null;
-  rich: boolean;
-}
-
-export interface WorksheetContext {
-  sharedStrings: string[];
-  styleKinds: StyleKind[];
-  date1904: boolean;
-  limits: InputLimits;
-  /** Rows with a value read from all worksheets so far (limits.workbookRows). */
-  rowsRead: number;
-}
-
-/**
- * The rows of one worksheet part that hold any value, with their Excel row numbers, as they are inflated and
- * parsed: memory stays that of one chunk of the part, whatever the worksheet's size. Rows past
- * limits.sheetRows (by number or by count), cells past limits.sheetColumns or longer than limits.cellChars,
- * a row of more text than limits.rowChars, and more rows with a value than limits.workbookRows in all
- * worksheets are refused as they are read.
- */
-export async function* worksheetRows(zip: XlsxZip, sheet: WorksheetPart, ctx: WorksheetContext): AsyncGenerator<Row> {
-  const { limits } = ctx;
-  const where = `worksheet ${sheet.name} (${sheet.part})`;
-  const ready: Row[] = [];
-  let rowNumber = 0;
-  let rowElements = 0;
-  /** Characters of the row's text cells so far (shared strings too: the row is written out as JSON text). */
-  let rowChars = 0;
-  let cells: CellValue[] = [];
-  let uncalculated: number[] = [];
-  let hasValue = false;
-  let lastColumn = 0;
-  let cell: CellState | null = null;
-  /** Where text goes: the `<v>` / inline `<t>` of the cell, the `<f>` of a formula, or nowhere. */
-  let into: 'value' | 'formula' | null = null;
-  let inRun = false;
-  let runText: string[] = [];
-  let phonetic = 0;
-  /** Characters of the cell's value (all its runs) so far. */
-  let valueChars = 0;
-  let hasFormulaText = false;
-  const cellTooLong = () => limitExceeded('cellChars', limits.cellChars, `${sheet.name}!${columnLetters(cell!.column)}${rowNumber} (${sheet.part})`, `the cell's text is longer than ${limits.cellChars} characters`);
-
-  const toDate = (serial: number): CellValue => {
-    const ms = Math.round((serial - EXCEL_EPOCH_SERIAL + (ctx.date1904 ? 1462 : 0)) * DAY_MS);
-    const epoch = excelDateToEpoch(new Date(ms));
-    return Number.isFinite(epoch) ? epoch : null;
-  };
-
-  /** A number as its format shows it: a date serial as its date, a percent-formatted 0.1 as 10. */
-  const styledNumber = (c: CellState, number: number): CellValue => {
-    if (c.style === 'date') return toDate(number);
-    return c.style === 'percent' ? percentOf(number) : number;
-  };
-
-  const finishCell = (c: CellState): CellValue => {
-    if (c.formula) {
-      // A formula gives its cached result (none: an empty cell, noted as not calculated).
-      if (!c.value) {
-        uncalculated.push(c.column);
-        return null;
-      }
-      let result: CellValue;
-      if (c.type === 'str') result = xmlDecode(c.value);
-      else if (c.type === 'b') result = parseInt(c.value, 10) !== 0;
-      else if (c.type === 'e') result = c.value;
-      else result = parseFloat(c.value);
-      if (typeof result !== 'number') return result;
-      return Number.isFinite(result) ? styledNumber(c, result) : null;
-    }
-    if (c.value === null) return null;
-    switch (c.type) {
-      case 's': {
-        const index = parseInt(c.value, 10);
-        const text = ctx.sharedStrings[index];
-        if (text === undefined) throw unreadable(`${sheet.name}!${columnLetters(c.column)}${rowNumber} refers to shared string ${c.value}, which ${sheet.part.replace(/worksheets\/.*/, 'sharedStrings.xml')} does not have`);
-        return text;
-      }
-      case 'str':
-        return xmlDecode(c.value);
-      case 'inlineStr':
-        return c.value;
-      case 'b':
-        return parseInt(c.value, 10) !== 0;
-      case 'e':
-        return c.value;
-      case 'd': {
-        // An ISO 8601 date cell (strict files): its wall-clock time, like an Excel date.
-        const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?/.exec(c.value);
-        if (!m) return null;
-        const ms = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), Math.round(Number(`0.${m[7] ?? '0'}`) * 1000));
-        return excelDateToEpoch(new Date(ms));
-      }
-      default: {
-        const number = parseFloat(c.value);
-        return Number.isFinite(number) ? styledNumber(c, number) : null;
-      }
-    }
-  };
-
-  const parser = partParser(sheet.part, {
-    open(name, a) {
-      switch (name) {
-        case 'row': {
-          const stated = a.r === undefined ? NaN : parseInt(a.r, 10);
-          rowNumber = Number.isFinite(stated) && stated > 0 ? stated : rowNumber + 1;
-          // By number and by count: rows repeating one number are as costly as rows of their own.
-          if (rowNumber > limits.sheetRows || ++rowElements > limits.sheetRows) throw limitExceeded('sheetRows', limits.sheetRows, where, `a row past row ${limits.sheetRows}`);
-          cells = [];
-          uncalculated = [];
-          hasValue = false;
-          lastColumn = 0;
-          rowChars = 0;
-          return;
-        }
-        case 'c': {
-          const stated = a.r === undefined ? 0 : columnOf(a.r);
-          const column = stated > 0 ? stated : lastColumn + 1;
-          if (column > limits.sheetColumns) throw limitExceeded('sheetColumns', limits.sheetColumns, where, `a cell beyond column ${columnLetters(limits.sheetColumns)} (${(a.r ?? '').slice(0, 20)})`);
-          lastColumn = column;
-          const style = a.s === undefined ? 0 : parseInt(a.s, 10);
-          cell = { column, type: a.t ?? 'n', style: ctx.styleKinds[style] ?? null, formula: false, value: null, rich: false };
-          valueChars = 0;
-          hasFormulaText = false;
-          return;
-        }
-        case 'v':
-          if (cell) into = 'value';
-          return;
-        case 'f':
-          if (cell) {
-            into = 'formula';
-            if (a.t === 'shared') cell.formula = true;
-          }
-          return;
-        case 'r':
-          if (cell) {
-            inRun = true;
-            runText = [];
-          }
-          return;
-        case 'rPh':
-          phonetic++;
-          return;
-        case 't':
-          if (cell && phonetic === 0) into = 'value';
-          return;
-        default:
-      }
-    },
-    text(text) {
-      if (into === 'value' && cell) {
-        valueChars += text.length;
-        if (valueChars > limits.cellChars) throw cellTooLong();
-        if (inRun) runText.push(text);
-        else cell.value = cell.value === null ? text : cell.value + text;
-      } else if (into === 'formula' && text !== '') hasFormulaText = true;
-    },
-    close(name) {
-      switch (name) {
-        case 'v':
-        case 't':
-          into = null;
-          return;
-        case 'f':
-          into = null;
-          if (cell && hasFormulaText) cell.formula = true;
-          return;
-        case 'r':
-          if (cell && inRun) {
-            // A rich-text run's text, `_xHHHH_` escapes decoded (exceljs's run reader did).
-            const run = unescapeText(runText.join(''));
-            if (run !== '') cell.value = (cell.value ?? '') + run;
-            inRun = false;
-          }
-          return;
-        case 'rPh':
-          phonetic--;
-          return;
-        case 'c':
-          if (cell) {
-            const value = finishCell(cell);
-            if (typeof value === 'string' && (rowChars += value.length) > limits.rowChars) {
-              throw limitExceeded('rowChars', limits.rowChars, where, `row ${rowNumber} holds more than ${limits.rowChars} characters of text`);
-            }
-            if (value !== null) {
-              hasValue = true;
-              while (cells.length < cell.column - 1) cells.push(null);
-              cells[cell.column - 1] = value;
-            }
-            cell = null;
-          }
-          return;
-        case 'row':
-          if ((hasValue || uncalculated.length > 0) && rowNumber > 0) {
-            if (++ctx.rowsRead > limits.workbookRows) throw limitExceeded('workbookRows', limits.workbookRows, where, `more than ${limits.workbookRows} rows with a value in the workbook`);
-            while (cells.length > 0 && cells[cells.length - 1] === null) cells.pop();
-            ready.push({ number: rowNumber, cells, uncalculated });
-          }
-          cells = [];
-          uncalculated = [];
-          hasValue = false;
-          return;
-        default:
-      }
-    },
-  }, limits);
-
-  for await (const chunk of zip.read(sheet.part)) {
-    parser.write(chunk);
-    if (ready.length > 0) {
-      yield* ready;
-      ready.length = 0;
-    }
-  }
-  parser.end();
-  yield* ready;
 }

@@ -21,6 +21,54 @@ const zipMessage = (error: unknown) => String((error as Error)?.message ?? error
 /** The limits the zip enforces as it inflates. */
 export type ZipLimits = Pick<InputLimits, 'xlsxInflatedBytes' | 'xlsxInflateRatio' | 'xlsxRatioGraceBytes'>;
 
+/**
+ * Inflated bytes read ahead of the reader. The inflating is done by zlib in the thread pool; a stream only
+ * asks for the next 16 KiB once the last one is taken, so the thread that parses waited for each in turn
+ * (a sixth of a 200,000-row conversion idle). Taking the chunks as they come lets the part inflate while the
+ * chunks before are parsed, on the other core.
+ */
+const READ_AHEAD_BYTES = 1 << 20;
+
+/**
+ * The chunks of a stream, taken as soon as it has them, up to `ahead` bytes not yet used (then it waits);
+ * its error is thrown once the chunks that came before it are used.
+ */
+async function* readAhead(stream: Readable, ahead: number): AsyncGenerator<Buffer> {
+  const queue: Buffer[] = [];
+  let queued = 0;
+  let ended = false;
+  let failure: unknown = null;
+  let wake: (() => void) | null = null;
+  const signal = () => {
+    wake?.();
+    wake = null;
+  };
+  stream.on('data', (chunk: Buffer) => {
+    queue.push(chunk);
+    queued += chunk.length;
+    if (queued >= ahead) stream.pause();
+    signal();
+  });
+  stream.once('end', () => {
+    ended = true;
+    signal();
+  });
+  stream.once('error', (error) => {
+    failure ??= error;
+    signal();
+  });
+  for (;;) {
+    const chunk = queue.shift();
+    if (chunk !== undefined) {
+      queued -= chunk.length;
+      if (stream.isPaused() && queued < ahead / 2) stream.resume();
+      yield chunk;
+    } else if (failure !== null) throw failure;
+    else if (ended) return;
+    else await new Promise<void>((resolve) => (wake = resolve));
+  }
+}
+
 export class XlsxZip {
   /** Bytes inflated so far, every part and every read of one: what xlsxInflatedBytes bounds. */
   private inflated = 0;
@@ -99,12 +147,12 @@ export class XlsxZip {
     let crc = 0;
     try {
       let partBytes = 0;
-      for await (const chunk of stream) {
-        partBytes += (chunk as Buffer).length;
-        this.inflated += (chunk as Buffer).length;
+      for await (const chunk of readAhead(stream, READ_AHEAD_BYTES)) {
+        partBytes += chunk.length;
+        this.inflated += chunk.length;
         this.checkInflated(name, entry, this.inflated, partBytes);
-        crc = crc32(chunk as Buffer, crc);
-        yield chunk as Buffer;
+        crc = crc32(chunk, crc);
+        yield chunk;
       }
     } catch (error) {
       if (error instanceof StatementEngineError) throw error;
@@ -113,6 +161,14 @@ export class XlsxZip {
       stream.destroy();
     }
     if (crc >>> 0 !== entry.crc32 >>> 0) throw unreadable(`the part ${name} is corrupt (CRC-32 mismatch)`);
+  }
+
+  /**
+   * A read of a part given up after `bytes` to read the part again from its start (the worksheet reader's
+   * fast tokenizer giving way to saxes): the bytes count once, for the read that goes to the end.
+   */
+  abandoned(bytes: number): void {
+    this.inflated -= bytes;
   }
 
   /** Refuses a part whose inflated bytes (`partBytes`) or the file's (`total`) pass the limits. */
