@@ -78,13 +78,20 @@ describe('statement-queue: conversion limits', function () {
 
   it('fails a conversion whose process is killed under it, without retrying it into another death', async () => {
     const worker = await startWorker();
-    const job = await submitAndUpload(workbook26Q({ rows: 340_000 }));
+    // The worker starts its process ahead of the first job; loading the engine costs CPU too. Only once that is
+    // over (no ticks spent for 300 ms) does CPU spent mean the conversion: killed earlier, the process would only be
+    // replaced and the job converted by its successor.
     const children = await eventually(async () => {
       const pids = childPids();
-      return pids.length === 1 ? pids : null;
-    });
-    // Killed once it is converting (it spends CPU: an idle process spends none), long before it is done.
+      if (pids.length !== 1) return null;
+      const before = cpuTicks(pids[0]!);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return cpuTicks(pids[0]!) === before ? pids : null;
+    }, 30_000, 10);
     const idle = cpuTicks(children[0]!);
+    const job = await submitAndUpload(workbook26Q({ rows: 340_000 }));
+    expect(childPids()).to.deep.equal(children);
+    // Killed once it is converting (it spends CPU: an idle process spends none), long before it is done.
     await eventually(async () => cpuTicks(children[0]!) - idle >= 10, 30_000, 10);
     process.kill(children[0]!, 'SIGKILL');
     await expectLimitFailure(job, worker, /ended on this input \(signal SIGKILL\)/);
