@@ -14,14 +14,14 @@ import { FINANCIAL_YEAR, form16Workbook, NOW, TAN } from './support/workbook.js'
 /** Part B item -> the SD field (1-based, as the layout numbers them) that carries the same amount. */
 const ITEM_FIELD: Record<string, number> = {
   '1(a)': 67, '1(b)': 68, '1(c)': 69, '1(d)': 34, '1(e)': 35,
-  '2(b)': 71, '2(c)': 72, '2(d)': 73, '2(h)': 76,
+  '2(b)': 71, '2(c)': 72, '2(d)': 73, '2(f)': 80, '2(g)': 75, '2(h)': 75, '2(i)': 76,
   '5': 16, '6': 17, '7(b)': 77, '8': 18, '9': 19,
   '11': 22, '12': 23, '13': 24, '14': 78, '15': 25, '16': 26, '18': 27, '19': 28,
 };
 /** Chapter VI-A lines with a section of their own, and whether they show a qualifying amount. */
 const C6A_LINES: Array<[string, string, boolean]> = [
   ['10(a)', '80C', false], ['10(b)', '80CCC', false], ['10(c)', '80CCD(1)', false], ['10(e)', '80CCD(1B)', false],
-  ['10(f)', '80CCD(2)', false], ['10(g)', '80D', false], ['10(h)', '80E', false], ['10(i)', '80G', true], ['10(j)', '80TTA', true],
+  ['10(f)', '80CCD(2)', false], ['10(g)', '80D', false], ['10(h)', '80E', false], ['10(k)', '80G', true], ['10(l)', '80TTA', true],
 ];
 
 interface Statement {
@@ -65,6 +65,8 @@ describe('Form 16 Part B: every amount is the 24Q Q4 statement\'s', function () 
     const sdPans = annexure.txt!.split('\r\n').filter((l) => l.split('^')[1] === 'SD').map((l) => l.split('^')[6]);
     expect([...pdfs.keys()]).to.deep.equal(sdPans);
     expect(sdPans).to.have.length(3);
+    const agnipath = annexure.txt!.split('\r\n').filter((l) => l.split('^')[1] === 'C6A' && l.split('^')[5] === '80CCH');
+    expect(agnipath, 'an 80CCH amount under each regime (employees 1 and 3)').to.have.length(2);
   });
 
   for (const pan of ['ABCPM1234A', 'BCDPS2345B', 'DEFPK4567C']) {
@@ -84,13 +86,11 @@ describe('Form 16 Part B: every amount is the 24Q Q4 statement\'s', function () 
         expect(text).to.include(`Period with the Employer From ${from} To ${to}`);
         expect(text).to.include('Assessment Year 2026-27');
         expect(text).to.include(`TAN of the Deductor ${TAN}`);
-        expect(text).to.include(`Whether opting out of taxation u/s 115BAC(1A) ${field(s, 79) === 'Y' ? 'Yes' : 'No'}`);
+        expect(text).to.include(`Whether opting out of taxation u/s 115BAC(1A)? ${field(s, 79) === 'Y' ? 'Yes' : 'No'}`);
       });
 
       it('prints each SD amount on its annexure line', function () {
         for (const [item, n] of Object.entries(ITEM_FIELD)) expect(amountsOf(lines, item), `item ${item} = SD ${n}`).to.deep.equal([field(s, n)]);
-        expect(amountsOfLabel(lines, 'clause (14): special allowances'), 'SD 80').to.deep.equal([field(s, 80)]);
-        expect(amountsOfLabel(lines, 'any other clause'), 'SD 75').to.deep.equal([field(s, 75)]);
       });
 
       it('prints travel concession and HRA as the SD does: amounts under the old regime, not allowed under the new', function () {
@@ -121,12 +121,24 @@ describe('Form 16 Part B: every amount is the 24Q Q4 statement\'s', function () 
         expect(amountsOf(lines, '10(d)').at(-1), '10(d) = SD 31').to.equal(field(s, 31));
         const others = s.c6a.get('OTHERS');
         if (others) expect(amountsOfLabel(lines, 'other sections: 80CCG, 80DD')).to.deep.equal([others[1], others[2], others[0]]);
-        expect(amountsOf(lines, '10(l)').at(-1), '10(l) = C6A OTHERS').to.equal(others?.[0] ?? '0.00');
+        expect(amountsOf(lines, '10(n)').at(-1), '10(n) = C6A OTHERS').to.equal(others?.[0] ?? '0.00');
+      });
+
+      it("prints the statement's one 80CCH amount on the Agnipath line the regime allows: 10(j) under the new, 10(i) under the old", function () {
+        const [deductible, gross] = s.c6a.get('80CCH') ?? ['0.00', '0.00'];
+        const line = (item: string) => lines.find((l) => l[0] === item)!.join(' ');
+        if (field(s, 79) === 'N') {
+          expect(line('10(i)')).to.include('Not allowed (s.115BAC)');
+          expect(amountsOf(lines, '10(j)'), '10(j) = C6A 80CCH').to.deep.equal([gross, deductible]);
+        } else {
+          expect(amountsOf(lines, '10(i)'), '10(i) = C6A 80CCH').to.deep.equal([gross, deductible]);
+          if (s.c6a.has('80CCH')) expect(line('10(j)')).to.include('Included in 10(i)');
+          else expect(amountsOf(lines, '10(j)')).to.deep.equal(['0.00', '0.00']);
+        }
       });
 
       it("prints the lines the SD has no field for as the annexure's arithmetic of SD fields", function () {
         expect(amountsOf(lines, '3'), '3 = SD 34 - SD 76').to.deep.equal([rupees(paise(field(s, 34)) - paise(field(s, 76)))]);
-        expect(amountsOf(lines, '2(g)'), '2(g) = SD 75 + SD 80').to.deep.equal([rupees(paise(field(s, 75)) + paise(field(s, 80)))]);
         expect(amountsOf(lines, '7(a)'), '7(a) = SD 18 - SD 77').to.deep.equal([rupees(paise(field(s, 18)) - paise(field(s, 77)))]);
         expect(amountsOf(lines, '17'), '17 = SD 28 + SD 27').to.deep.equal([rupees(paise(field(s, 28)) + paise(field(s, 27)))]);
       });

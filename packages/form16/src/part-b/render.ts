@@ -39,6 +39,9 @@ function addressOf(c: Contact): string {
   return [...c.address, state, c.pin].map((p) => p.trim()).filter((p) => p !== '').join(', ');
 }
 
+/** The header's label column: wide enough for its longest label, the regime row, in bold. */
+const HEADER_LABEL_W = 200;
+
 function header(w: PageWriter, input: PartBInput): void {
   const { deductor, period } = input.annexure;
   const s = input.employee.detail;
@@ -55,12 +58,12 @@ function header(w: PageWriter, input: PartBInput): void {
     ['PAN of the Employee', s.placeholderPan ? `${s.pan} (employee reference number ${s.referenceNumber})` : s.pan],
     ['Assessment Year', period.assessmentYear],
     ['Period with the Employer', `From ${formatDate(s.from)} To ${formatDate(s.to)}`],
-    ['Whether opting out of taxation u/s 115BAC(1A)', s.newRegime ? 'No' : 'Yes'],
+    ['Whether opting out of taxation u/s 115BAC(1A)?', s.newRegime ? 'No' : 'Yes'],
   ];
   for (const [label, value] of fields) {
     w.need(LINE);
     w.text(label, 0, SIZE, true);
-    w.paragraph(value, SIZE, 170, w.width - 170);
+    w.paragraph(value, SIZE, HEADER_LABEL_W, w.width - HEADER_LABEL_W);
   }
   w.rule(6);
 }
@@ -74,7 +77,7 @@ function formatDate(date: number): string {
 }
 
 function columnHeads(w: PageWriter, chapter6A: boolean): void {
-  w.need(LINE);
+  w.need(LINE * 2); // the heads and the first row under them: never heads alone at the foot of a page
   if (chapter6A) {
     w.text('Gross amount', AMOUNT_RIGHT.gross, SIZE, true, true);
     w.text('Qualifying amount', AMOUNT_RIGHT.qualifying, SIZE, true, true);
@@ -86,12 +89,13 @@ function columnHeads(w: PageWriter, chapter6A: boolean): void {
 }
 
 function row(w: PageWriter, r: PartBRow): void {
-  const chapter6A = r.gross !== undefined;
-  const heading = r.amount === undefined && !chapter6A && !r.notAllowed;
+  const chapter6A = r.gross !== undefined || r.note !== undefined;
+  const heading = r.amount === undefined && !chapter6A && !r.notAllowed && r.note === undefined;
   const lines = wrap(r.label, heading ? w.fonts.bold : w.fonts.regular, SIZE, chapter6A ? LABEL_W.chapter6A : LABEL_W.single);
   w.need(lines.length * LINE);
   w.text(r.item, 0, SIZE, true);
   if (r.notAllowed) w.text('Not allowed (s.115BAC)', AMOUNT_RIGHT.amount, SIZE, false, true);
+  if (r.note !== undefined) w.text(r.note, AMOUNT_RIGHT.amount, SIZE, false, true);
   if (r.amount !== undefined) w.text(r.amount, AMOUNT_RIGHT.amount, SIZE, false, true);
   if (r.gross !== undefined) w.text(r.gross, AMOUNT_RIGHT.gross, SIZE, false, true);
   if (r.qualifying !== undefined) w.text(r.qualifying, AMOUNT_RIGHT.qualifying, SIZE, false, true);

@@ -41,6 +41,8 @@ const RICH_ROW: Row = {
   deductible_amount_us_80_d: 25000,
   gross_amount_us_80_e: 18000,
   deductible_amount_us_80_e: 18000,
+  gross_amount_us_80_cch: 24000,
+  deductible_amount_us_80_cch: 24000,
   gross_amount_us_80_g: 20000,
   qualifying_amount_us_80_g: 20000,
   deductible_amount_us_80_g: 10000,
@@ -66,5 +68,7 @@ export function form16Workbook(): unknown {
   // Amount columns 0, the rest (landlords, lenders, fund) empty, as the engine's own baseline rows.
   for (const key of SALARY_HEADER) row[key] = key in RICH_ROW ? RICH_ROW[key] : /^(gross|deductible|qualifying)_amount_|^(income_tax_payable|surcharge|health_and_education_cess|relief_us_89)$/.test(key) ? 0 : null;
   parts.salaries!.push(row);
+  // The new-regime employee's Agnipath amount: the one Chapter VI-A claim besides 80CCD(2) the new regime allows.
+  Object.assign(parts.salaries![0]!, { gross_amount_us_80_cch: 18000, deductible_amount_us_80_cch: 18000 });
   return buildWorkbook(parts);
 }
