@@ -1,4 +1,4 @@
-// npm run bench -- form16 [--employees 10000] [--signed 10000] [--job 10000]
+// npm run bench -- form16 [--employees 10000] [--signed 10000] [--job 10000] [--signed-job 10000]
 //
 // Form 16 for a 24Q Q4 workbook of N employees (issue 26), in one makeForm16s() job each: unsigned, then signed
 // with a PKCS#12 certificate made by openssl for the run (`--signed` employees; 0 skips it). The baseline,
@@ -7,10 +7,12 @@
 // workbook (salaryAnnexure, inside each job) is timed on its own and included in the per-PDF figures.
 // Then (`--job` employees, 0 skips) the same unsigned workbook as a Form 16 job on the job framework
 // (@satyapan/form16-queue: service and worker in this process, a real Redis, FsStorage): from the upload to
-// `succeeded`, the zip and index stored; reported against the library's unsigned job of this run.
+// `succeeded`, the zip and index stored; reported against the library's unsigned job of this run. And
+// (`--signed-job` employees, default `--signed`, 0 skips) a signed Form 16 job: the certificate uploaded to the
+// job's slot with its password in the request, against the library's signed job of this run.
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { salaryAnnexure, type ConvertOptions } from '../packages/statement-engine/src/index.js';
@@ -72,8 +74,18 @@ async function job(book: unknown, employees: number, dir: string, now: Date, cer
   return performance.now() - started;
 }
 
-/** The workbook as a Form 16 job: upload to `succeeded`, in ms; its PDF count checked. */
-async function httpJob(book: unknown, employees: number, dir: string): Promise<number> {
+/** A pre-signed PUT of the job's storage, done as the storage's own route would receive it. */
+async function put(storage: FsStorage, presigned: string, bytes: Buffer): Promise<void> {
+  const url = new URL(presigned);
+  const grant = storage.verifySignedUrl('PUT', decodeURIComponent(url.pathname.replace(/^\/storage\//, '')), Object.fromEntries(url.searchParams));
+  await storage.receiveUpload(grant, Readable.from([bytes]));
+}
+
+/**
+ * The workbook as a Form 16 job: from the first upload to `succeeded`, in ms; its PDF count checked. With a
+ * certificate, the job asks for one (`certificate_password`), which is uploaded before the workbook.
+ */
+async function httpJob(book: unknown, employees: number, dir: string, certificate?: { path: string; password: string }): Promise<number> {
   const keyPrefix = `bench-form16-${randomUUID()}`;
   const redis = createRedisConnection({ flavour: 'producer', connectionName: 'bench-form16' });
   const connection = createRedisConnection({ flavour: 'worker', connectionName: 'bench-form16-worker' });
@@ -84,11 +96,11 @@ async function httpJob(book: unknown, employees: number, dir: string): Promise<n
   const worker = createForm16Worker({ connection, storage, sealer, keyPrefix, sweepIntervalMs: 100, retentionIntervalMs: 0 });
   try {
     await worker.ready();
-    const job = await service.submit({ tan: OPTIONS_24Q_Q4.tan, financialYear: OPTIONS_24Q_Q4.financialYear }, { clientId: 'bench' });
-    const url = new URL(job.workbook_url as string);
-    const grant = storage.verifySignedUrl('PUT', decodeURIComponent(url.pathname.replace(/^\/storage\//, '')), Object.fromEntries(url.searchParams));
+    const request = { tan: OPTIONS_24Q_Q4.tan, financialYear: OPTIONS_24Q_Q4.financialYear, ...(certificate ? { certificatePassword: certificate.password } : {}) };
+    const job = await service.submit(request, { clientId: 'bench' });
     const started = performance.now();
-    await storage.receiveUpload(grant, Readable.from([Buffer.from(JSON.stringify(book))]));
+    if (certificate) await put(storage, job.certificate_url as string, readFileSync(certificate.path));
+    await put(storage, job.workbook_url as string, Buffer.from(JSON.stringify(book)));
     for (;;) {
       const view = await service.get('bench', job.job_id);
       if (view.status === 'succeeded') {
@@ -118,6 +130,7 @@ export async function main(args: string[]): Promise<void> {
   const employees = argument(args, 'employees', 10000);
   const signed = argument(args, 'signed', employees);
   const jobEmployees = argument(args, 'job', employees);
+  const signedJob = argument(args, 'signed-job', signed);
   const root = mkdtempSync(join(tmpdir(), 'bench-form16-'));
   try {
     const book = workbook(employees);
@@ -149,6 +162,13 @@ export async function main(args: string[]): Promise<void> {
       const per = ms / signed;
       console.log(`signed: ${signed} PDFs in one job ${seconds(ms)}, ${per.toFixed(2)} ms per PDF`);
       console.log(`ratio signed Form 16 PDF / text file: ${(per / basePer).toFixed(1)}x per employee`);
+      if (signedJob > 0) {
+        const jobMs = await httpJob(signedJob === signed ? subset : workbook(signedJob), signedJob, mkdtempSync(join(root, 'signed-job-')), cert);
+        const jobPer = jobMs / signedJob;
+        const library = signedJob === signed ? per : (await job(workbook(signedJob), signedJob, join(root, 'signed-library'), new Date(), cert)) / signedJob;
+        console.log(`signed job: ${signedJob} signed PDFs as a Form 16 job (certificate and workbook uploaded, zip and index stored) ${seconds(jobMs)}, ${jobPer.toFixed(2)} ms per PDF`);
+        console.log(`ratio signed Form 16 job / library: ${(jobPer / library).toFixed(2)}x per employee; signed job / text file: ${(jobPer / basePer).toFixed(1)}x`);
+      }
     }
   } finally {
     rmSync(root, { recursive: true, force: true });
