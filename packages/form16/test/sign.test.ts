@@ -1,8 +1,11 @@
-// Signed Form 16 PDFs: each carries a CMS signature over the whole file but the signature itself, which openssl
-// verifies against the signer's certificate; a changed byte breaks it; the visible block names the signer.
-// Certificates are made per run (support/certificates.ts).
+// Signed Form 16 PDFs: each carries a PAdES baseline B-B signature (ETSI EN 319 142-1) over the whole file but the
+// signature itself, which openssl verifies against the signer's certificate and whose CMS structure openssl prints
+// (signing-certificate-v2 present, signing-time absent); poppler's pdfsig, when installed, validates it too; a
+// changed byte breaks it; the visible block names the signer. Certificates are made per run (support/certificates.ts).
 
 import { expect } from 'chai';
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,9 +13,14 @@ import { run } from '../../statement-engine/src/cli/main.js';
 import { makeForm16s, openCertificate, Form16Error } from '../src/index.js';
 import { allLines } from './support/pdf-text.js';
 import { makeTestCertificates, PASSWORD, SIGNER_NAME, type TestCertificates } from './support/certificates.js';
-import { opensslVerify, signedParts } from './support/verify.js';
+import { opensslPrint, opensslVerify, pdfsig, signedAttributeOids, signedParts } from './support/verify.js';
 import { FINANCIAL_YEAR, form16Workbook, TAN } from './support/workbook.js';
 import { captureIo } from './support/io.js';
+
+const CONTENT_TYPE = '1.2.840.113549.1.9.3';
+const MESSAGE_DIGEST = '1.2.840.113549.1.9.4';
+const SIGNING_TIME = '1.2.840.113549.1.9.5';
+const SIGNING_CERTIFICATE_V2 = '1.2.840.113549.1.9.16.2.47';
 
 describe('Form 16 signed with a PKCS#12 certificate', function () {
   let certs: TestCertificates;
@@ -45,12 +53,46 @@ describe('Form 16 signed with a PKCS#12 certificate', function () {
     }
   });
 
+  it('is PAdES B-B: SubFilter ETSI.CAdES.detached, /M the time, SHA-256, signed attributes content-type, message-digest, signing-certificate-v2 and no signing-time', function () {
+    const pdf = readFileSync(join(out, 'ABCPM1234A_Form16_AY2026-27.pdf'));
+    const latin = pdf.toString('latin1');
+    expect(latin).to.match(/\/SubFilter\s*\/ETSI\.CAdES\.detached/);
+    expect(latin).not.to.match(/adbe\.pkcs7/);
+    expect(latin, 'the signing time is the signature dictionary\'s /M').to.match(/\/M\s*\(D:\d{14}/);
+    const printed = opensslPrint(pdf, certs.dir);
+    const oids = signedAttributeOids(printed);
+    expect([...oids].sort()).to.deep.equal([CONTENT_TYPE, MESSAGE_DIGEST, SIGNING_CERTIFICATE_V2].sort());
+    expect(oids, 'B-B forbids the signing-time signed attribute').not.to.include(SIGNING_TIME);
+    expect(printed).to.match(/digestAlgorithm:\s*\n\s*algorithm: sha256 \(2\.16\.840\.1\.101\.3\.4\.2\.1\)/);
+    // signing-certificate-v2 names the signer's certificate by its SHA-256 hash (RFC 5035 ESSCertIDv2).
+    const certDer = execFileSync('openssl', ['x509', '-in', certs.certPem, '-outform', 'DER']);
+    expect(printed).to.include(createHash('sha256').update(certDer).digest('hex').toUpperCase());
+  });
+
+  it('poppler\'s pdfsig (when installed) says the signature is valid and of type ETSI.CAdES.detached', function () {
+    const verdict = pdfsig(join(out, 'BCDPS2345B_Form16_AY2026-27.pdf'));
+    if (!verdict) {
+      console.log('!!! pdfsig check SKIPPED: pdfsig (Debian poppler-utils) is not installed; .ci/run installs it');
+      this.skip();
+    }
+    expect(verdict.ok, verdict.output).to.equal(true);
+    expect(verdict.output).to.match(/Signature Validation: Signature is Valid\./);
+    expect(verdict.output).to.match(/Signature Type: ETSI\.CAdES\.detached/);
+    expect(verdict.output).to.match(/Signing Hash Algorithm: SHA-256/);
+    expect(verdict.output).to.match(new RegExp(`Signer Certificate Common Name: ${SIGNER_NAME}`));
+    expect(verdict.output).to.match(/Total document signed/);
+  });
+
   it('a changed byte of the signed range fails verification', function () {
     const pdf = readFileSync(join(out, 'DEFPK4567C_Form16_AY2026-27.pdf'));
     const [, firstLength] = signedParts(pdf).byteRange as [number, number];
     const at = Math.floor(firstLength / 2); // inside the first signed range: in the page content
     pdf[at] = pdf[at]! ^ 0x01;
     expect(opensslVerify(pdf, certs.certPem, certs.dir).ok).to.equal(false);
+    const changed = join(certs.dir, 'changed.pdf');
+    writeFileSync(changed, pdf);
+    const verdict = pdfsig(changed);
+    if (verdict) expect(verdict.output).not.to.match(/Signature is Valid/);
   });
 
   it('the visible block names the signer and the signature field sits over it', async function () {

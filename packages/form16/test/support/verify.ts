@@ -39,3 +39,25 @@ export function opensslVerify(pdf: Buffer, caPem: string, dir: string): Verdict 
   const r = spawnSync('openssl', ['cms', '-verify', '-binary', '-inform', 'DER', '-in', 'signature.der', '-content', 'signed-data.bin', '-CAfile', caPem, '-purpose', 'any', '-out', '/dev/null'], { cwd: dir, encoding: 'utf8' });
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}`.trim() };
 }
+
+/** `openssl cms -cmsout -print` of the PDF's CMS: its structure, as openssl (not the signing library) reads it. */
+export function opensslPrint(pdf: Buffer, dir: string): string {
+  writeFileSync(join(dir, 'signature.der'), signedParts(pdf).signature);
+  const r = spawnSync('openssl', ['cms', '-cmsout', '-print', '-inform', 'DER', '-in', 'signature.der'], { cwd: dir, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`openssl cms -cmsout -print failed: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** The object identifiers of the signer's signed attributes, in the order openssl prints them. */
+export function signedAttributeOids(printed: string): string[] {
+  const block = /signedAttrs:\n([\s\S]*?)\n\s*signatureAlgorithm:/.exec(printed)?.[1];
+  if (block === undefined) throw new Error('no signedAttrs in the CMS');
+  return [...block.matchAll(/^\s*object: .*\(([\d.]+)\)$/gm)].map((m) => m[1]!);
+}
+
+/** poppler's pdfsig on the file (its own CMS and byte-range check), or null when pdfsig is not installed. */
+export function pdfsig(path: string): Verdict | null {
+  if (spawnSync('which', ['pdfsig'], { encoding: 'utf8' }).status !== 0) return null;
+  const r = spawnSync('pdfsig', [path], { encoding: 'utf8' });
+  return { ok: r.status === 0, output: `${r.stdout}${r.stderr}`.trim() };
+}
