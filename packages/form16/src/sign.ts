@@ -21,13 +21,14 @@ import type { SignatureBlock } from './part-b/render.js';
 /** Room for the CMS signature: a certificate chain of a few certificates fits with ample margin. */
 const SIGNATURE_BYTES = 16384;
 
-/** CMS / ESS object identifiers (RFC 5652 §11, RFC 5035 §5.4.1). */
+/** CMS / ESS / PKCS #1 object identifiers (RFC 5652 §11, RFC 5035 §5.4.1, RFC 8017 App. C). */
 const OID = {
   data: '1.2.840.113549.1.7.1',
   signedData: '1.2.840.113549.1.7.2',
   contentType: '1.2.840.113549.1.9.3',
   messageDigest: '1.2.840.113549.1.9.4',
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+  sha256WithRSA: '1.2.840.113549.1.1.11',
 } as const;
 
 export interface SigningCertificate {
@@ -183,6 +184,12 @@ export class CadesSigner extends Signer {
       ],
     });
     await signedData.sign(await this.#cert.key, 0, 'SHA-256');
+    // RFC 4055 §5 / RFC 5754 §3.2: sha256WithRSAEncryption's parameters are NULL; PKI.js leaves them out. The
+    // signature value covers the signed attributes only, so setting them after signing changes no signed byte.
+    const signerInfo = signedData.signerInfos[0]!;
+    if (signerInfo.signatureAlgorithm.algorithmId === OID.sha256WithRSA && signerInfo.signatureAlgorithm.algorithmParams === undefined) {
+      signerInfo.signatureAlgorithm = new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256WithRSA, algorithmParams: new asn1js.Null() });
+    }
     const contentInfo = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) });
     return Buffer.from(contentInfo.toSchema().toBER());
   }

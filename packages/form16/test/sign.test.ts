@@ -64,6 +64,8 @@ describe('Form 16 signed with a PKCS#12 certificate', function () {
     expect([...oids].sort()).to.deep.equal([CONTENT_TYPE, MESSAGE_DIGEST, SIGNING_CERTIFICATE_V2].sort());
     expect(oids, 'B-B forbids the signing-time signed attribute').not.to.include(SIGNING_TIME);
     expect(printed).to.match(/digestAlgorithm:\s*\n\s*algorithm: sha256 \(2\.16\.840\.1\.101\.3\.4\.2\.1\)/);
+    expect(printed).to.match(/signatureAlgorithm:\s*\n\s*algorithm: sha256WithRSAEncryption \(1\.2\.840\.113549\.1\.1\.11\)\s*\n\s*parameter: NULL/);
+    expect(printed, 'no unsigned attributes: no timestamp, B-B').to.match(/unsignedAttrs:\s*\n?\s*<ABSENT>/);
     // signing-certificate-v2 names the signer's certificate by its SHA-256 hash (RFC 5035 ESSCertIDv2).
     const certDer = execFileSync('openssl', ['x509', '-in', certs.certPem, '-outform', 'DER']);
     expect(printed).to.include(createHash('sha256').update(certDer).digest('hex').toUpperCase());
