@@ -107,8 +107,16 @@ describe('Form 16 signed with a PKCS#12 certificate', function () {
     expect(latin).to.match(new RegExp(`/Name \\(${SIGNER_NAME}\\)`));
   });
 
-  it('opens a PKCS#12 made with the legacy algorithms (3DES / RC2) too', function () {
+  it('opens a PKCS#12 made with the legacy algorithms (3DES / RC2) too, and signs with it', async function () {
     expect(openCertificate(certs.legacyP12, PASSWORD, now).signer).to.equal(SIGNER_NAME);
+    const legacyOut = mkdtempSync(join(tmpdir(), 'form16-legacy-'));
+    try {
+      const result = await makeForm16s({ workbook: form16Workbook(), financialYear: FINANCIAL_YEAR, tan: TAN, outDir: legacyOut, now, certificate: { path: certs.legacyP12, password: PASSWORD } });
+      const verdict = opensslVerify(readFileSync(join(legacyOut, result.lines[0]!.file)), certs.certPem, certs.dir);
+      expect(verdict.ok, verdict.output).to.equal(true);
+    } finally {
+      rmSync(legacyOut, { recursive: true, force: true });
+    }
   });
 
   it('a wrong password is one CERTIFICATE_UNREADABLE error before any PDF', function () {
