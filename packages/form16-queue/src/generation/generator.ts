@@ -10,10 +10,12 @@ import type { GenerationOutcome, GenerationRequest } from './types.js';
 export type GenerationLimits = ChildLimits;
 
 /**
- * 10,000 employees signed (the largest employer the bench sizes for) took some 2-3 minutes here on a loaded
- * 2-core machine (docs/BENCHMARKS: `npm run bench -- form16`), with the workbook's records and the report held
- * whole; an hour and 2 GiB leave a slow machine, a busy one and a workbook several times larger room, while a
- * crafted workbook meets one of them instead of the OOM killer or a worker stalled for ever.
+ * Sized for 10,000 employees signed, the largest employer the bench makes: 10,000 unsigned took 255 s in one
+ * makeForm16s() job and 158 s as a Form 16 job on this project's 2-core machine at load average 5 (`npm run bench
+ * -- form16 --employees 10000 --signed 0 --job 10000 --signed-job 0`), the whole bench process peaking at 585 MB
+ * resident; a signature per PDF adds to the time, little to the memory. An hour is some 14x that time and 2 GiB
+ * 3.5x that peak: room for signing, a slower or busier machine and a larger workbook, while a crafted workbook
+ * meets one of them instead of the OOM killer or a worker stalled for ever.
  */
 export const DEFAULT_GENERATION_LIMITS: GenerationLimits = { timeoutMs: 60 * 60_000, memoryMb: 2048 };
 
