@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { expect } from 'chai';
 import yauzl from 'yauzl';
 import { FsStorage, Sealer, createMetrics, createRedisConnection, readAll, waitForRedis, type RedisConnection } from '@satyapan/core';
@@ -15,6 +14,7 @@ import { FINANCIAL_YEAR, TAN, form16Workbook } from '../../form16/test/support/w
 import { PASSWORD, makeTestCertificates, type TestCertificates } from '../../form16/test/support/certificates.js';
 import { opensslVerify } from '../../form16/test/support/verify.js';
 import { deleteKeysMatching } from '../../../test/support/redis-cluster.js';
+import { finishedJob, uploadTo } from './support/jobs.js';
 
 const CLIENT = { clientId: 'form16-client' };
 
@@ -72,21 +72,9 @@ describe('form16-queue: Form 16 jobs on the job framework', function () {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function upload(url: string, body: Buffer | string): Promise<void> {
-    const parsed = new URL(url);
-    const key = decodeURIComponent(parsed.pathname.replace(/^\/storage\//, ''));
-    await storage.receiveUpload(storage.verifySignedUrl('PUT', key, Object.fromEntries(parsed.searchParams)), Readable.from([Buffer.from(body)]));
-  }
+  const upload = (url: string, body: Buffer | string): Promise<void> => uploadTo(storage, url, body);
+  const finished = (jobId: string): Promise<Form16JobView> => finishedJob(service, CLIENT.clientId, jobId);
 
-  async function finished(jobId: string): Promise<Form16JobView> {
-    const deadline = Date.now() + 45_000;
-    for (;;) {
-      const view = await service.get(CLIENT.clientId, jobId);
-      if (view.status === 'succeeded' || view.status === 'failed') return view;
-      if (Date.now() > deadline) throw new Error(`form16 job ${jobId} still ${view.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   async function download(url: string): Promise<Buffer> {
     const key = decodeURIComponent(new URL(url).pathname.replace(/^\/storage\//, ''));

@@ -7,13 +7,13 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { expect } from 'chai';
 import { FsStorage, Sealer, createRedisConnection, waitForRedis, type RedisConnection } from '@satyapan/core';
 import { Form16Service, createForm16Worker, form16OwnerOf, type Form16JobView, type Form16Worker, type Form16WorkerOptions } from '@satyapan/form16-queue';
 import { FINANCIAL_YEAR, TAN, form16Workbook, manyEmployeesWorkbook } from '../../form16/test/support/workbook.js';
 import { makeTestCertificates, type TestCertificates } from '../../form16/test/support/certificates.js';
 import { deleteKeysMatching } from '../../../test/support/redis-cluster.js';
+import { finishedJob, uploadTo } from './support/jobs.js';
 
 const CLIENT = { clientId: 'form16-limits-client' };
 
@@ -62,26 +62,13 @@ describe('form16-queue: generation limits (a child process per job lane)', funct
     return running;
   }
 
-  async function upload(url: string, body: Buffer | string): Promise<void> {
-    const parsed = new URL(url);
-    const key = decodeURIComponent(parsed.pathname.replace(/^\/storage\//, ''));
-    await storage.receiveUpload(storage.verifySignedUrl('PUT', key, Object.fromEntries(parsed.searchParams)), Readable.from([Buffer.from(body)]));
-  }
+  const upload = (url: string, body: Buffer | string): Promise<void> => uploadTo(storage, url, body);
+  const finished = (jobId: string): Promise<Form16JobView> => finishedJob(service, CLIENT.clientId, jobId, 90_000);
 
   async function submit(workbook: string): Promise<string> {
     const job = await service.submit({ tan: TAN, financialYear: FINANCIAL_YEAR }, CLIENT);
     await upload(job.workbook_url as string, workbook);
     return job.job_id;
-  }
-
-  async function finished(jobId: string): Promise<Form16JobView> {
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const view = await service.get(CLIENT.clientId, jobId);
-      if (view.status === 'succeeded' || view.status === 'failed') return view;
-      if (Date.now() > deadline) throw new Error(`form16 job ${jobId} still ${view.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
   }
 
   /** Failed once, on its first attempt, with CONVERSION_LIMIT and the message; the worker then makes a small job. */
