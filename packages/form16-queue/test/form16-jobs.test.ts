@@ -3,6 +3,7 @@
 // @satyapan/form16, the zip and the index are stored; a bad certificate or workbook fails the job with its reason.
 // Real Redis, FsStorage, the worker in this process, openssl to verify a signature out of the zip.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,6 +121,11 @@ describe('form16-queue: Form 16 jobs on the job framework', function () {
     expect(refused).to.include({ status: 'failed', code: 'CERTIFICATE_UNREADABLE' });
     expect(refused.message).not.to.include(dataDir);
     expect((await service.store.get({ owner: form16OwnerOf(CLIENT.clientId), jobId: wrong.job_id }))?.attempts).to.equal(1);
+    // The library raised it in the worker's generation process; the password reached that process over IPC alone.
+    const children = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    const proc = (pid: string, part: string): string => { try { return readFileSync(`/proc/${pid}/${part}`, 'latin1'); } catch { return ''; } };
+    expect(children.filter((pid) => proc(pid, 'cmdline').includes('generation/child.'))).not.to.be.empty;
+    for (const pid of children) for (const part of ['cmdline', 'environ']) expect(proc(pid, part)).not.to.include('not-the-password');
     const badTan = await service.submit({ tan: 'MUMA12345B', financialYear: FINANCIAL_YEAR }, CLIENT);
     await upload(badTan.workbook_url as string, JSON.stringify(form16Workbook()));
     expect(await finished(badTan.job_id)).to.include({ status: 'failed', code: 'INVALID_TAN' });

@@ -1,17 +1,16 @@
 // Issue 22 for Form 16 jobs: a job's generation (workbook read, PDFs made and signed) runs in a child process of
 // the worker with a time and a memory limit. Whatever its input does to that process, the job fails at once with
-// CONVERSION_LIMIT naming the limit, is not retried, and the worker goes on to make the next job; the library's
-// own refusals still cross from the child with their code. Real Redis, FsStorage, the worker in this process.
+// CONVERSION_LIMIT naming the limit, is not retried, and the worker goes on to make the next job (the library's
+// own refusals crossing from the child with their code: form16-jobs.test.ts). Real Redis, FsStorage, the worker here.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { FsStorage, Sealer, createRedisConnection, waitForRedis, type RedisConnection } from '@satyapan/core';
 import { Form16Service, createForm16Worker, form16OwnerOf, type Form16JobView, type Form16Worker, type Form16WorkerOptions } from '@satyapan/form16-queue';
 import { FINANCIAL_YEAR, TAN, form16Workbook, manyEmployeesWorkbook } from '../../form16/test/support/workbook.js';
-import { makeTestCertificates, type TestCertificates } from '../../form16/test/support/certificates.js';
 import { deleteKeysMatching } from '../../../test/support/redis-cluster.js';
 import { finishedJob, uploadTo } from './support/jobs.js';
 
@@ -26,7 +25,6 @@ describe('form16-queue: generation limits (a child process per job lane)', funct
   let dataDir: string;
   let storage: FsStorage;
   let service: Form16Service;
-  let certs: TestCertificates;
   let running: Form16Worker | null = null;
   /** Slow enough to outlast a one-second limit and a kill's wait on any machine: seconds of PDFs. */
   let slowWorkbook: string;
@@ -38,7 +36,6 @@ describe('form16-queue: generation limits (a child process per job lane)', funct
     dataDir = await mkdtemp(join(tmpdir(), 'satyapan-form16-limits-'));
     storage = new FsStorage({ root: dataDir, signingSecret: 'form16-limits-test', publicBaseUrl: 'http://127.0.0.1:9/storage' });
     service = new Form16Service({ redis, storage, sealer, keyPrefix });
-    certs = makeTestCertificates();
     slowWorkbook = JSON.stringify(manyEmployeesWorkbook(3_000));
   });
 
@@ -52,7 +49,6 @@ describe('form16-queue: generation limits (a child process per job lane)', funct
     await deleteKeysMatching(redis, `${keyPrefix}*`);
     redis.disconnect();
     connection.disconnect();
-    certs?.remove();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -110,19 +106,6 @@ describe('form16-queue: generation limits (a child process per job lane)', funct
     expect(childPids()).to.deep.equal(children);
     process.kill(children[0]!, 'SIGKILL');
     await expectLimitFailure(jobId, worker, /ended on this input \(signal SIGKILL\)/);
-  });
-
-  it('fails a job with the library\'s code raised in the child (a wrong certificate password), never retried', async () => {
-    await startWorker();
-    const job = await service.submit({ tan: TAN, financialYear: FINANCIAL_YEAR, certificatePassword: 'not-the-password' }, CLIENT);
-    await upload(job.certificate_url as string, await readFile(certs.p12));
-    await upload(job.workbook_url as string, JSON.stringify(form16Workbook()));
-    const done = await finished(job.job_id);
-    expect(done).to.include({ status: 'failed', code: 'CERTIFICATE_UNREADABLE' });
-    expect(done.message).not.to.include(dataDir);
-    expect((await service.store.get({ owner: form16OwnerOf(CLIENT.clientId), jobId: job.job_id }))?.attempts).to.equal(1);
-    // The password reached the child over IPC only: not on its command line.
-    for (const pid of childPids()) expect(readFileSync(`/proc/${pid}/cmdline`, 'latin1')).not.to.include('not-the-password');
   });
 });
 
