@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Job } from 'bullmq';
+import { WaitingError, type Job } from 'bullmq';
 import yazl from 'yazl';
 import { isTerminal, readAll, type Clock, type Logger, type ObjectStorage, type Sealer } from '@satyapan/core';
 import { Form16Error, type Form16Result } from '@satyapan/form16';
@@ -52,7 +52,8 @@ interface LocalInputs {
 export class Form16Processor {
   constructor(private readonly options: Form16ProcessorOptions) {}
 
-  async process(job: Job<JobRef>): Promise<Form16RunResult> {
+  /** `signal` aborts when the worker's shutdown runs out of time: the job is handed back to the queue. */
+  async process(job: Job<JobRef>, token?: string, signal?: AbortSignal): Promise<Form16RunResult> {
     const ref: JobRef = { owner: job.data.owner, jobId: job.data.jobId };
     const record = await this.options.store.get(ref);
     if (!record) return { outcome: 'skipped', reason: 'job-gone' };
@@ -63,8 +64,13 @@ export class Form16Processor {
     }
     try {
       await this.options.store.transition(ref, 'in_progress', this.options.clock.now());
-      return await this.make(ref, record);
+      return await this.make(ref, record, signal);
     } catch (error) {
+      if (signal?.aborted) {
+        // Another worker makes it (a new attempt of the same record); this one is shutting down.
+        await job.moveToWait(token);
+        throw new WaitingError();
+      }
       if (error instanceof Form16JobStateError && error.from !== null && isTerminal(error.from)) return { outcome: 'skipped', reason: 'already-finished' };
       if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.failAfterError(ref, error);
       throw error;
@@ -77,13 +83,13 @@ export class Form16Processor {
     if (record && !isTerminal(record.status)) await this.failAfterError(ref, new Error(reason));
   }
 
-  private async make(ref: JobRef, record: Form16JobRecord): Promise<Form16RunResult> {
+  private async make(ref: JobRef, record: Form16JobRecord, signal?: AbortSignal): Promise<Form16RunResult> {
     const oversize = await this.oversize(ref);
     if (oversize) return this.fail(ref, { code: 'UPLOAD_TOO_LARGE', message: `The ${oversize.slot} upload is ${oversize.size} bytes, over the limit` });
     const scratch = await mkdtemp(join(this.options.tmpDir ?? tmpdir(), `satyapan-form16-${ref.jobId}-`));
     try {
       const inputs = await this.download(ref, record, scratch);
-      const made = await this.makePdfs(record, inputs, join(scratch, 'out'));
+      const made = await this.makePdfs(record, inputs, join(scratch, 'out'), signal);
       if (made.kind === 'refused') return this.fail(ref, { code: made.code, message: made.message.split(scratch).join('<upload>') });
       const { result } = made;
       if (!result.report.valid) return this.failInvalid(ref, result);
@@ -103,14 +109,14 @@ export class Form16Processor {
   }
 
   /** The PDFs, by the generator (the certificate's password opened here, handed over in the request alone). */
-  private makePdfs(record: Form16JobRecord, inputs: LocalInputs, outDir: string): ReturnType<Form16Generator['generate']> {
+  private makePdfs(record: Form16JobRecord, inputs: LocalInputs, outDir: string, signal?: AbortSignal): ReturnType<Form16Generator['generate']> {
     const password = record.certificatePasswordSealed === null ? null : this.options.sealer.unsealText(record.certificatePasswordSealed, certificatePasswordContext(record.jobId));
     return (this.options.generator ?? inlineGenerator).generate({
       workbookPath: inputs.workbook, financialYear: record.financialYear, tan: record.tan, outDir, now: this.options.clock.now(),
       ...(inputs.partA ? { partAPath: inputs.partA } : {}),
       ...(inputs.certificate && password !== null ? { certificate: { path: inputs.certificate, password } } : {}),
       ...(record.place ? { place: record.place } : {}),
-    });
+    }, signal);
   }
 
   /** The frozen copies to local files; an .xlsx workbook (a zip: `PK`) is named so, whichever URL it came by. */

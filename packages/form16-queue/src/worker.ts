@@ -72,7 +72,7 @@ export function createForm16Worker(options: Form16WorkerOptions): Form16Worker {
     store, storage: options.storage, sealer: options.sealer, clock, logger, generator, ...(options.tmpDir ? { tmpDir: options.tmpDir } : {}),
     ...(webhookQueue ? { onEnded: async (ref: JobRef, record) => { if (record.webhookUrl) await enqueueDelivery(webhookQueue, ref, record.status, {}, webhookRetry); } } : {}),
   });
-  const worker = new Worker<JobRef, Form16RunResult>(FORM16_QUEUE, (job) => processor.process(job), {
+  const worker = new Worker<JobRef, Form16RunResult>(FORM16_QUEUE, (job, token, signal) => processor.process(job, token, signal), {
     connection: options.connection, prefix: keys.bullPrefix, concurrency: options.concurrency ?? 1,
     ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs } : {}),
     ...(options.stalledIntervalMs ? { stalledInterval: options.stalledIntervalMs } : {}),

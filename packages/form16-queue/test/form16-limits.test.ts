@@ -107,6 +107,20 @@ describe('form16-queue: generation limits (a child process per job lane)', funct
     process.kill(children[0]!, 'SIGKILL');
     await expectLimitFailure(jobId, worker, /ended on this input \(signal SIGKILL\)/);
   });
+
+  it('hands a running generation back to the queue when shutdown runs out of time; another worker makes it', async () => {
+    const first = await startWorker();
+    const jobId = await submit(JSON.stringify(manyEmployeesWorkbook(300)));
+    const ref = { owner: form16OwnerOf(CLIENT.clientId), jobId };
+    await eventually(async () => (await service.store.get(ref))?.status === 'in_progress');
+    await first.close({ timeoutMs: 50 });
+    running = null;
+    expect(await (await service.queue.getJob(jobId))?.getState()).to.equal('waiting');
+    expect((await service.store.get(ref))?.status).to.equal('in_progress');
+    await startWorker();
+    expect(await finished(jobId)).to.include({ status: 'succeeded', pdfs: 300 });
+    expect((await service.store.get(ref))?.attempts).to.equal(2);
+  });
 });
 
 async function eventually<T>(probe: () => Promise<T | null | false>, timeoutMs = 60_000): Promise<T> {

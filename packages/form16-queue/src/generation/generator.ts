@@ -36,7 +36,8 @@ export class GenerationCrashedError extends Error {
 
 /** Makes one job's Form 16s: `process` in a child process of the worker, `inline` on the calling thread. */
 export interface Form16Generator {
-  generate(request: GenerationRequest): Promise<GenerationOutcome>;
+  /** An abort (a worker's shutdown out of time) stops the generation: its process is killed. */
+  generate(request: GenerationRequest, signal?: AbortSignal): Promise<GenerationOutcome>;
   close(): Promise<void>;
 }
 
@@ -65,8 +66,8 @@ export class ProcessGenerator implements Form16Generator {
     });
   }
 
-  generate(request: GenerationRequest): Promise<GenerationOutcome> {
-    return this.pool.run(request);
+  generate(request: GenerationRequest, signal?: AbortSignal): Promise<GenerationOutcome> {
+    return this.pool.run(request, signal);
   }
 
   warm(count = 1): void {
