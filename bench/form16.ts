@@ -21,9 +21,8 @@ import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { FsStorage, Sealer, createRedisConnection, waitForRedis } from '@satyapan/core';
 import { Form16Service, createForm16Worker } from '@satyapan/form16-queue';
-import { buildWorkbook, ist, type Row } from '../packages/statement-engine/test/support/sheet-json.js';
-import { form24qQ4Parts, OPTIONS_24Q_Q4 } from '../packages/statement-engine/test/support/more-fixtures.js';
-import { SALARY_HEADER } from '../packages/statement-engine/test/support/salary-header.js';
+import { OPTIONS_24Q_Q4 } from '../packages/statement-engine/test/support/more-fixtures.js';
+import { manyEmployeesWorkbook as workbook } from '../packages/form16/test/support/workbook.js';
 
 const NOW = new Date();
 const PASSWORD = 'bench';
@@ -31,25 +30,6 @@ const PASSWORD = 'bench';
 function argument(args: string[], name: string, fallback: number): number {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
-}
-
-/** A valid individual PAN for employee i (4th letter P), distinct for i < 26^3 * 10^4. */
-function pan(i: number): string {
-  const letter = (n: number) => String.fromCharCode(65 + (n % 26));
-  return `${letter(i / 10000)}${letter(i / 260000)}${letter(i / 6760000)}P${letter(i)}${String(i % 10000).padStart(4, '0')}${letter(i >> 3)}`;
-}
-
-/** The engine's 24Q Q4 baseline with `employees` salary rows: old-regime rows with HRA, 80C and 80D. */
-function workbook(employees: number): unknown {
-  const parts = form24qQ4Parts();
-  const template = parts.salaries![1]!;
-  for (let i = parts.salaries!.length + 1; i <= employees; i++) {
-    parts.payees.push({ sr_no: i, pan: pan(i), name: `Employee Number ${i}`, opting_new_regime: false, employee_category: 'general' });
-    const row: Row = { ...template, payee_sr_no: i, employment_from_date_epoch: ist('2025-04-01'), landlord_1_name: null, landlord_1_pan: null, house_rent_allowance_us_10_13_a: 60000 + (i % 50) * 100 };
-    parts.salaries!.push(row);
-  }
-  for (const row of parts.salaries!) for (const key of SALARY_HEADER) if (!(key in row)) row[key] = null;
-  return buildWorkbook(parts);
 }
 
 function seconds(ms: number): string {

@@ -25,6 +25,14 @@ describe('examples/worker: its configuration from the environment', () => {
     expect(() => readConfig({ ...base, SATYAPAN_CONVERSION_MEMORY_MB: 'lots' })).to.throw('SATYAPAN_CONVERSION_MEMORY_MB must be a positive integer, got lots');
   });
 
+  it('reads the Form 16 generation limits from variables of their own', () => {
+    expect(readConfig(base).form16Limits).to.deep.equal({});
+    const config = readConfig({ ...base, SATYAPAN_FORM16_TIMEOUT_MS: '120000', SATYAPAN_FORM16_MEMORY_MB: '1024', SATYAPAN_CONVERSION_TIMEOUT_MS: '60000' });
+    expect(config.form16Limits).to.deep.equal({ timeoutMs: 120_000, memoryMb: 1024 });
+    expect(config.conversionLimits).to.deep.equal({ timeoutMs: 60_000 });
+    expect(() => readConfig({ ...base, SATYAPAN_FORM16_TIMEOUT_MS: '-1' })).to.throw('SATYAPAN_FORM16_TIMEOUT_MS must be a positive integer, got -1');
+  });
+
   it('reads the engine\'s input limits as name=value pairs, and refuses a malformed pair naming the variable', () => {
     expect(readConfig(base).inputLimits).to.equal(undefined);
     expect(readConfig({ ...base, SATYAPAN_INPUT_LIMITS: 'sheetRows=100000, cellChars=5000' }).inputLimits).to.deep.equal({ sheetRows: 100_000, cellChars: 5_000 });

@@ -20,6 +20,8 @@ export interface HostConfig {
   workerInProcess: boolean;
   /** Conversions at once in the in-process worker (`SATYAPAN_WORKER_CONCURRENCY`, as examples/worker reads it); default 1. */
   workerConcurrency: number;
+  /** Form 16 generation limits of the in-process worker (`SATYAPAN_FORM16_TIMEOUT_MS`, `SATYAPAN_FORM16_MEMORY_MB`, as examples/worker reads them); unset, the worker's defaults. */
+  form16Limits: { timeoutMs?: number; memoryMb?: number };
   /**
    * Prefix of every Redis key (`SATYAPAN_KEY_PREFIX`; default `satyapan-<8 hex digits of the data dir's path hash>`):
    * demos with different data dirs on one Redis share nothing, credential lockouts included; give the same
@@ -113,6 +115,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     demoWebhookSecretGenerated: demoWebhookUrl !== undefined && demoWebhookSecret === undefined,
     demoRateLimit: positiveInteger(optional('SATYAPAN_DEMO_RATE_LIMIT'), 'SATYAPAN_DEMO_RATE_LIMIT'),
     workerConcurrency: positiveInteger(optional('SATYAPAN_WORKER_CONCURRENCY'), 'SATYAPAN_WORKER_CONCURRENCY') ?? 1,
+    form16Limits: limitPair(positiveInteger(optional('SATYAPAN_FORM16_TIMEOUT_MS'), 'SATYAPAN_FORM16_TIMEOUT_MS'), positiveInteger(optional('SATYAPAN_FORM16_MEMORY_MB'), 'SATYAPAN_FORM16_MEMORY_MB')),
   };
 }
 
@@ -123,6 +126,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
  */
 export function dataDirKeyPrefix(dataDir: string): string {
   return `satyapan-${createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 8)}`;
+}
+
+function limitPair(timeoutMs: number | undefined, memoryMb: number | undefined): { timeoutMs?: number; memoryMb?: number } {
+  return { ...(timeoutMs ? { timeoutMs } : {}), ...(memoryMb ? { memoryMb } : {}) };
 }
 
 function positiveInteger(text: string | undefined, name: string): number | undefined {

@@ -101,7 +101,7 @@ export async function startDemoServices(
 
 /** The embedded default: a statement, a bulk and a Form 16 worker in this process, on a connection of their own. */
 async function startInProcessWorker(
-  redisTarget: RedisTarget, { keyPrefix, workerConcurrency }: HostConfig, storage: ObjectStorage, sealer: Sealer, registry: RowCheckRegistry, logger: Logger, metrics: SatyapanMetrics,
+  redisTarget: RedisTarget, { keyPrefix, workerConcurrency, form16Limits }: HostConfig, storage: ObjectStorage, sealer: Sealer, registry: RowCheckRegistry, logger: Logger, metrics: SatyapanMetrics,
 ): Promise<{ connected(): Promise<boolean>; close(): Promise<void> }> {
   const connection = createRedisConnection({ ...redisTarget, flavour: 'worker', connectionName: 'satyapan-demo-worker', logger });
   await waitForRedis(connection);
@@ -113,7 +113,9 @@ async function startInProcessWorker(
   await worker.ready();
   const bulk: BulkWorker = createBulkWorker({ connection, storage, sealer, registry, keyPrefix, concurrency: 1, logger, metrics });
   await bulk.ready();
-  const form16: Form16Worker = createForm16Worker({ connection, storage, sealer, keyPrefix, logger, metrics, webhooks: { allowPrivateUrls: ['localhost', '127.0.0.1'] } });
+  const form16: Form16Worker = createForm16Worker({
+    connection, storage, sealer, keyPrefix, logger, metrics, generationLimits: form16Limits, webhooks: { allowPrivateUrls: ['localhost', '127.0.0.1'] },
+  });
   await form16.ready();
   return {
     connected: async () => (await worker.connected()) && (await bulk.connected()) && (await form16.connected()),

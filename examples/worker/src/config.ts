@@ -23,6 +23,12 @@ export interface WorkerConfig {
   tmpDir?: string;
   /** Wall time and memory of one conversion (`SATYAPAN_CONVERSION_TIMEOUT_MS`, `SATYAPAN_CONVERSION_MEMORY_MB`). */
   conversionLimits: { timeoutMs?: number; memoryMb?: number };
+  /**
+   * Wall time and memory of one Form 16 job's generation (`SATYAPAN_FORM16_TIMEOUT_MS`, `SATYAPAN_FORM16_MEMORY_MB`):
+   * variables of their own, as a year's certificates for 10,000 employees take minutes where a statement takes
+   * seconds (defaults 60 min and 2048 MB against 10 min and 1536 MB).
+   */
+  form16Limits: { timeoutMs?: number; memoryMb?: number };
   /** The engine's input limits over its defaults (`SATYAPAN_INPUT_LIMITS=sheetRows=100000,cellChars=5000`). */
   inputLimits?: Record<string, number>;
   logLevel: string;
@@ -103,6 +109,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   const maxUploadBytes = positiveInteger(env, 'SATYAPAN_MAX_UPLOAD_BYTES');
   const conversionTimeoutMs = positiveInteger(env, 'SATYAPAN_CONVERSION_TIMEOUT_MS');
   const conversionMemoryMb = positiveInteger(env, 'SATYAPAN_CONVERSION_MEMORY_MB');
+  const form16TimeoutMs = positiveInteger(env, 'SATYAPAN_FORM16_TIMEOUT_MS');
+  const form16MemoryMb = positiveInteger(env, 'SATYAPAN_FORM16_MEMORY_MB');
   const inputLimits = limitsFrom(env, 'SATYAPAN_INPUT_LIMITS');
   if (metricsPort !== undefined && metricsPort > 65_535) throw new Error(`SATYAPAN_METRICS_PORT must be a port number, got ${metricsPort}`);
   const redisClusterNodes = parseClusterNodes(env['REDIS_CLUSTER_NODES']);
@@ -120,6 +128,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
     ...(maxUploadBytes ? { maxUploadBytes } : {}),
     ...(inputLimits ? { inputLimits } : {}),
     conversionLimits: { ...(conversionTimeoutMs ? { timeoutMs: conversionTimeoutMs } : {}), ...(conversionMemoryMb ? { memoryMb: conversionMemoryMb } : {}) },
+    form16Limits: { ...(form16TimeoutMs ? { timeoutMs: form16TimeoutMs } : {}), ...(form16MemoryMb ? { memoryMb: form16MemoryMb } : {}) },
     shutdownTimeoutMs: positiveInteger(env, 'SATYAPAN_SHUTDOWN_TIMEOUT_MS') ?? 30_000,
     webhookAllowList: (env['SATYAPAN_WEBHOOK_ALLOW'] ?? '').split(',').filter(Boolean),
     ...(env['SATYAPAN_TMP_DIR'] ? { tmpDir: env['SATYAPAN_TMP_DIR'] } : {}),

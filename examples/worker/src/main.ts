@@ -36,9 +36,11 @@ async function main(): Promise<void> {
   });
   await worker.ready();
   const bulk = await startBulkWorker(config, connection, config.storage, sealer, logger, metrics);
-  // Form 16 jobs (Part B PDFs from a 24Q Q4 workbook, merged and signed), one at a time: each is CPU-bound.
+  // Form 16 jobs (Part B PDFs from a 24Q Q4 workbook, merged and signed), one at a time: each is CPU-bound, and
+  // runs in a child process under its own limits.
   const form16 = createForm16Worker({
     connection, storage: config.storage, sealer, keyPrefix: config.keyPrefix, logger, metrics,
+    generationLimits: config.form16Limits,
     webhooks: { allowPrivateUrls: config.webhookAllowList },
     ...(config.tmpDir ? { tmpDir: config.tmpDir } : {}),
     ...(config.maxUploadBytes ? { maxUploadBytes: config.maxUploadBytes } : {}),

@@ -11,3 +11,8 @@ export {
   FORM16_JOB_ENTITY, FORM16_REQUEST_ENTITY, FORM16_LIST_ENTITY,
   type Form16JobRecord, type Form16JobView, type Form16JobPage, type Form16Problem,
 } from './model.js';
+export {
+  ProcessGenerator, DEFAULT_GENERATION_LIMITS, GenerationLimitError, GenerationCrashedError, inlineGenerator,
+  type GenerationLimits, type Form16Generator,
+} from './generation/generator.js';
+export type { GenerationRequest, GenerationOutcome } from './generation/types.js';

@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Job } from 'bullmq';
+import { WaitingError, type Job } from 'bullmq';
 import yazl from 'yazl';
 import { isTerminal, readAll, type Clock, type Logger, type ObjectStorage, type Sealer } from '@satyapan/core';
-import { Form16Error, loadWorkbook, makeForm16s, type Form16Result } from '@satyapan/form16';
+import { Form16Error, type Form16Result } from '@satyapan/form16';
 import { StatementEngineError } from '@satyapan/statement-engine';
 import type { JobRef } from '@satyapan/jobs';
+import { GenerationLimitError, inlineGenerator, type Form16Generator } from './generation/generator.js';
 import { form16StorageKeys } from './keys.js';
 import { FORM16_FAILURES, SHOWN_PROBLEMS, type Form16JobRecord, type Form16Problem } from './model.js';
 import { certificatePasswordContext } from './sealing.js';
@@ -23,6 +24,11 @@ export interface Form16ProcessorOptions {
   logger: Logger;
   /** Parent of each job's scratch folder; default the OS temp directory. */
   tmpDir?: string;
+  /**
+   * Where the PDFs are made: the worker gives a child process with limits (ProcessGenerator); default on the
+   * calling thread, with none.
+   */
+  generator?: Form16Generator;
   /** Told of every job that ended (its webhook is queued here), after its record says so. */
   onEnded?: (ref: JobRef, record: Form16JobRecord) => Promise<void>;
 }
@@ -40,12 +46,14 @@ interface LocalInputs {
  * Makes one job's Form 16 PDFs with @satyapan/form16 (`makeForm16s`: Part B from the same records the 24Q TXT is
  * written from, Part A merged, signed) in a scratch folder, then stores a zip of the PDFs, the index and the Part A
  * mismatches. A workbook with errors, an unreadable certificate or Part A zip fails the job with its code and is
- * never retried (the input is wrong, not the machine); anything else is retried by BullMQ.
+ * never retried (the input is wrong, not the machine), and so does a generation that ended its process or passed
+ * its limits (`CONVERSION_LIMIT`); anything else is retried by BullMQ.
  */
 export class Form16Processor {
   constructor(private readonly options: Form16ProcessorOptions) {}
 
-  async process(job: Job<JobRef>): Promise<Form16RunResult> {
+  /** `signal` aborts when the worker's shutdown runs out of time: the job is handed back to the queue. */
+  async process(job: Job<JobRef>, token?: string, signal?: AbortSignal): Promise<Form16RunResult> {
     const ref: JobRef = { owner: job.data.owner, jobId: job.data.jobId };
     const record = await this.options.store.get(ref);
     if (!record) return { outcome: 'skipped', reason: 'job-gone' };
@@ -56,8 +64,13 @@ export class Form16Processor {
     }
     try {
       await this.options.store.transition(ref, 'in_progress', this.options.clock.now());
-      return await this.make(ref, record);
+      return await this.make(ref, record, signal);
     } catch (error) {
+      if (signal?.aborted) {
+        // Another worker makes it (a new attempt of the same record); this one is shutting down.
+        await job.moveToWait(token);
+        throw new WaitingError();
+      }
       if (error instanceof Form16JobStateError && error.from !== null && isTerminal(error.from)) return { outcome: 'skipped', reason: 'already-finished' };
       if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.failAfterError(ref, error);
       throw error;
@@ -70,13 +83,15 @@ export class Form16Processor {
     if (record && !isTerminal(record.status)) await this.failAfterError(ref, new Error(reason));
   }
 
-  private async make(ref: JobRef, record: Form16JobRecord): Promise<Form16RunResult> {
+  private async make(ref: JobRef, record: Form16JobRecord, signal?: AbortSignal): Promise<Form16RunResult> {
     const oversize = await this.oversize(ref);
     if (oversize) return this.fail(ref, { code: 'UPLOAD_TOO_LARGE', message: `The ${oversize.slot} upload is ${oversize.size} bytes, over the limit` });
     const scratch = await mkdtemp(join(this.options.tmpDir ?? tmpdir(), `satyapan-form16-${ref.jobId}-`));
     try {
       const inputs = await this.download(ref, record, scratch);
-      const result = await this.makePdfs(record, inputs, join(scratch, 'out'));
+      const made = await this.makePdfs(record, inputs, join(scratch, 'out'), signal);
+      if (made.kind === 'refused') return this.fail(ref, { code: made.code, message: made.message.split(scratch).join('<upload>') });
+      const { result } = made;
       if (!result.report.valid) return this.failInvalid(ref, result);
       await this.store(ref, record, result, join(scratch, 'out'));
       return this.end(ref, 'succeeded', {
@@ -84,23 +99,24 @@ export class Form16Processor {
         withoutPartA: result.withoutPartA.length, partAMismatches: result.partAMismatches.length,
       });
     } catch (error) {
-      // The input is wrong (a certificate, a Part A zip, a TAN the FVU refuses): the job fails with the reason, never retried.
-      if (error instanceof Form16Error || error instanceof StatementEngineError) return this.fail(ref, { code: error.code, message: error.message.split(scratch).join('<upload>') });
+      // The input is wrong (a certificate, a Part A zip, a TAN the FVU refuses), or it ended the generation's process
+      // or passed its limits: the job fails with the reason, never retried.
+      if (error instanceof Form16Error || error instanceof StatementEngineError || error instanceof GenerationLimitError) return this.fail(ref, { code: error.code, message: error.message.split(scratch).join('<upload>') });
       throw error;
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }
   }
 
-  private async makePdfs(record: Form16JobRecord, inputs: LocalInputs, outDir: string): Promise<Form16Result> {
-    const { workbook } = await loadWorkbook(inputs.workbook);
+  /** The PDFs, by the generator (the certificate's password opened here, handed over in the request alone). */
+  private makePdfs(record: Form16JobRecord, inputs: LocalInputs, outDir: string, signal?: AbortSignal): ReturnType<Form16Generator['generate']> {
     const password = record.certificatePasswordSealed === null ? null : this.options.sealer.unsealText(record.certificatePasswordSealed, certificatePasswordContext(record.jobId));
-    return makeForm16s({
-      workbook, financialYear: record.financialYear, tan: record.tan, outDir, now: new Date(this.options.clock.now()),
-      ...(inputs.partA ? { partA: inputs.partA } : {}),
+    return (this.options.generator ?? inlineGenerator).generate({
+      workbookPath: inputs.workbook, financialYear: record.financialYear, tan: record.tan, outDir, now: this.options.clock.now(),
+      ...(inputs.partA ? { partAPath: inputs.partA } : {}),
       ...(inputs.certificate && password !== null ? { certificate: { path: inputs.certificate, password } } : {}),
       ...(record.place ? { place: record.place } : {}),
-    });
+    }, signal);
   }
 
   /** The frozen copies to local files; an .xlsx workbook (a zip: `PK`) is named so, whichever URL it came by. */

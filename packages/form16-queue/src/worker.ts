@@ -9,6 +9,7 @@ import {
 } from '@satyapan/jobs';
 import { FORM16_DEFAULTS } from './defaults.js';
 import { FORM16_QUEUE, FORM16_WEBHOOK_QUEUE, form16Dispatcher } from './dispatch.js';
+import { ProcessGenerator, type GenerationLimits } from './generation/generator.js';
 import { Form16Keys } from './keys.js';
 import { Form16Processor, type Form16RunResult } from './processor.js';
 import { form16Retention } from './retention.js';
@@ -27,6 +28,12 @@ export interface Form16WorkerOptions {
   concurrency?: number;
   /** Parent of each job's scratch folder; default the OS temp directory. */
   tmpDir?: string;
+  /**
+   * Wall time and memory of one job's generation (workbook read, PDFs made and signed), which runs in a child
+   * process of this worker; defaults in DEFAULT_GENERATION_LIMITS (60 min, 2048 MB). A job past one fails with
+   * `CONVERSION_LIMIT` naming it, and is not retried.
+   */
+  generationLimits?: Partial<GenerationLimits>;
   clock?: Clock;
   logger?: Logger;
   metrics?: SatyapanMetrics;
@@ -58,11 +65,14 @@ export function createForm16Worker(options: Form16WorkerOptions): Form16Worker {
   const downloadTtlSeconds = options.downloadTtlSeconds ?? FORM16_DEFAULTS.downloadTtlSeconds;
   const webhookQueue: Queue<WebhookJobData> | null = options.webhooks === false ? null : createJobQueue<WebhookJobData>(FORM16_WEBHOOK_QUEUE, options.connection, keys.bullPrefix, logger, 'form16 webhook queue');
   const webhookRetry = options.webhooks ? options.webhooks.retry : undefined;
+  const generator = new ProcessGenerator(options.generationLimits);
+  // A process per job lane, started with the worker.
+  generator.warm(options.concurrency ?? 1);
   const processor = new Form16Processor({
-    store, storage: options.storage, sealer: options.sealer, clock, logger, ...(options.tmpDir ? { tmpDir: options.tmpDir } : {}),
+    store, storage: options.storage, sealer: options.sealer, clock, logger, generator, ...(options.tmpDir ? { tmpDir: options.tmpDir } : {}),
     ...(webhookQueue ? { onEnded: async (ref: JobRef, record) => { if (record.webhookUrl) await enqueueDelivery(webhookQueue, ref, record.status, {}, webhookRetry); } } : {}),
   });
-  const worker = new Worker<JobRef, Form16RunResult>(FORM16_QUEUE, (job) => processor.process(job), {
+  const worker = new Worker<JobRef, Form16RunResult>(FORM16_QUEUE, (job, token, signal) => processor.process(job, token, signal), {
     connection: options.connection, prefix: keys.bullPrefix, concurrency: options.concurrency ?? 1,
     ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs } : {}),
     ...(options.stalledIntervalMs ? { stalledInterval: options.stalledIntervalMs } : {}),
@@ -96,7 +106,7 @@ export function createForm16Worker(options: Form16WorkerOptions): Form16Worker {
   const handle = workerHandle({
     connection: options.connection, workers: [worker, webhookWorker], abandoned,
     stop: loops.map((loop) => () => loop.stop()),
-    release: [() => queue.close(), async () => webhookQueue?.close()],
+    release: [() => generator.close(), () => queue.close(), async () => webhookQueue?.close()],
   });
   return { worker, webhookWorker, ...handle };
 }

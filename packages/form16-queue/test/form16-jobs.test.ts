@@ -3,10 +3,10 @@
 // @satyapan/form16, the zip and the index are stored; a bad certificate or workbook fails the job with its reason.
 // Real Redis, FsStorage, the worker in this process, openssl to verify a signature out of the zip.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { expect } from 'chai';
 import yauzl from 'yauzl';
 import { FsStorage, Sealer, createMetrics, createRedisConnection, readAll, waitForRedis, type RedisConnection } from '@satyapan/core';
@@ -15,6 +15,7 @@ import { FINANCIAL_YEAR, TAN, form16Workbook } from '../../form16/test/support/w
 import { PASSWORD, makeTestCertificates, type TestCertificates } from '../../form16/test/support/certificates.js';
 import { opensslVerify } from '../../form16/test/support/verify.js';
 import { deleteKeysMatching } from '../../../test/support/redis-cluster.js';
+import { finishedJob, uploadTo } from './support/jobs.js';
 
 const CLIENT = { clientId: 'form16-client' };
 
@@ -72,21 +73,9 @@ describe('form16-queue: Form 16 jobs on the job framework', function () {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function upload(url: string, body: Buffer | string): Promise<void> {
-    const parsed = new URL(url);
-    const key = decodeURIComponent(parsed.pathname.replace(/^\/storage\//, ''));
-    await storage.receiveUpload(storage.verifySignedUrl('PUT', key, Object.fromEntries(parsed.searchParams)), Readable.from([Buffer.from(body)]));
-  }
+  const upload = (url: string, body: Buffer | string): Promise<void> => uploadTo(storage, url, body);
+  const finished = (jobId: string): Promise<Form16JobView> => finishedJob(service, CLIENT.clientId, jobId);
 
-  async function finished(jobId: string): Promise<Form16JobView> {
-    const deadline = Date.now() + 45_000;
-    for (;;) {
-      const view = await service.get(CLIENT.clientId, jobId);
-      if (view.status === 'succeeded' || view.status === 'failed') return view;
-      if (Date.now() > deadline) throw new Error(`form16 job ${jobId} still ${view.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   async function download(url: string): Promise<Buffer> {
     const key = decodeURIComponent(new URL(url).pathname.replace(/^\/storage\//, ''));
@@ -132,6 +121,11 @@ describe('form16-queue: Form 16 jobs on the job framework', function () {
     expect(refused).to.include({ status: 'failed', code: 'CERTIFICATE_UNREADABLE' });
     expect(refused.message).not.to.include(dataDir);
     expect((await service.store.get({ owner: form16OwnerOf(CLIENT.clientId), jobId: wrong.job_id }))?.attempts).to.equal(1);
+    // The library raised it in the worker's generation process; the password reached that process over IPC alone.
+    const children = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    const proc = (pid: string, part: string): string => { try { return readFileSync(`/proc/${pid}/${part}`, 'latin1'); } catch { return ''; } };
+    expect(children.filter((pid) => proc(pid, 'cmdline').includes('generation/child.'))).not.to.be.empty;
+    for (const pid of children) for (const part of ['cmdline', 'environ']) expect(proc(pid, part)).not.to.include('not-the-password');
     const badTan = await service.submit({ tan: 'MUMA12345B', financialYear: FINANCIAL_YEAR }, CLIENT);
     await upload(badTan.workbook_url as string, JSON.stringify(form16Workbook()));
     expect(await finished(badTan.job_id)).to.include({ status: 'failed', code: 'INVALID_TAN' });

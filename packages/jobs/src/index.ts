@@ -26,3 +26,7 @@ export { createDeliveryWorker, type WebhookWorkerOptions, type DeliveryCounter }
 export { JobServiceBase, type JobServiceBaseOptions, type JobServiceSettings, type UploadRules } from './service-base.js';
 export { FamilyKeys } from './keys.js';
 export { JOB_DEFAULTS } from './defaults.js';
+export {
+  ChildProcessPool, type ChildLimits, type ChildEntry, type ChildPoolErrors, type ChildPoolOptions,
+} from './child-process/pool.js';
+export { serveRequests, type ChildReply } from './child-process/serve.js';

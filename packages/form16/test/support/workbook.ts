@@ -72,3 +72,22 @@ export function form16Workbook(): unknown {
   Object.assign(parts.salaries![0]!, { gross_amount_us_80_cch: 18000, deductible_amount_us_80_cch: 18000 });
   return buildWorkbook(parts);
 }
+
+/** A valid individual PAN for employee i (4th letter P), distinct for i < 26^3 * 10^4. */
+function pan(i: number): string {
+  const letter = (n: number) => String.fromCharCode(65 + (n % 26));
+  return `${letter(i / 10000)}${letter(i / 260000)}${letter(i / 6760000)}P${letter(i)}${String(i % 10000).padStart(4, '0')}${letter(i >> 3)}`;
+}
+
+/** The engine's 24Q Q4 baseline with `employees` salary rows: old-regime rows with HRA, 80C and 80D. */
+export function manyEmployeesWorkbook(employees: number): unknown {
+  const parts = form24qQ4Parts();
+  const template = parts.salaries![1]!;
+  for (let i = parts.salaries!.length + 1; i <= employees; i++) {
+    parts.payees.push({ sr_no: i, pan: pan(i), name: `Employee Number ${i}`, opting_new_regime: false, employee_category: 'general' });
+    const row: Row = { ...template, payee_sr_no: i, employment_from_date_epoch: ist('2025-04-01'), landlord_1_name: null, landlord_1_pan: null, house_rent_allowance_us_10_13_a: 60000 + (i % 50) * 100 };
+    parts.salaries!.push(row);
+  }
+  for (const row of parts.salaries!) for (const key of SALARY_HEADER) if (!(key in row)) row[key] = null;
+  return buildWorkbook(parts);
+}
