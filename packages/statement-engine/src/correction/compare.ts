@@ -208,10 +208,11 @@ function compareChallan(c: ConsoChallan, w: WrittenChallan, trail: RowTrail, sal
   if (own.length > 0 && (c.status === 'M' || c.status === 'P')) {
     problems.add('CORRECTION_CHALLAN_BOOKED', `${describeChallan(c)} is ${c.status === 'M' ? 'matched' : 'provisionally booked'} at TRACES; CD field(s) ${own.join(', ')} cannot be changed`, challanPlace(trail, Number(w.fields[4])));
   }
-  // This challan's rows, split for the comparison.
-  const rows = w.deductees.map(toFields);
-  const before = c.deductees.map((d) => d.fields);
-  const pairing = pairDeductees(before, rows);
+  // The leading rows equal on both sides pair by position, compared as text; the rows after are split.
+  const paired = leadingEqualRows(c.deductees, w.deductees);
+  const rows = w.deductees.map((line, i) => (i < paired ? NOT_SPLIT : toFields(line)));
+  const before = c.deductees.map((d, i) => (i < paired ? NOT_SPLIT : d.fields));
+  const pairing = pairDeductees(before, rows, paired);
   const change: ChallanChange = { record: c.record, fields: w.fields, last: c, ownChanged: own.length > 0, changes: [], panUpdates: [] };
   for (const [ci, wi] of pairing.updates) {
     const d = c.deductees[ci]!;
@@ -257,14 +258,14 @@ function compareChallan(c: ConsoChallan, w: WrittenChallan, trail: RowTrail, sal
 class Keyed {
   private readonly byKey = new Map<string, { items: number[]; next: number }>();
 
-  constructor(private readonly rows: readonly Fields[], private readonly key: (f: Fields) => string, private readonly taken: Uint8Array) {
-    rows.forEach((r, i) => {
-      if (taken[i]) return;
-      const k = key(r);
+  constructor(rows: readonly Fields[], private readonly key: (f: Fields) => string, private readonly taken: Uint8Array) {
+    for (let i = 0; i < rows.length; i++) {
+      if (taken[i]) continue;
+      const k = key(rows[i]!);
       const entry = this.byKey.get(k);
       if (entry) entry.items.push(i);
       else this.byKey.set(k, { items: [i], next: 0 });
-    });
+    }
   }
 
   /** Index of the first free record with the key of `probe` that passes `test`, now taken; null if none. */
@@ -283,15 +284,63 @@ class Keyed {
 }
 
 const equalKey = keyOf(DD_COMPARED);
+/** Stands for a row paired by position, never split. */
+const NOT_SPLIT: Fields = [];
+const CARET = 0x5e;
+
+/**
+ * How many leading rows of a challan are equal in the compared fields, the conso's and the workbook's at the
+ * same position: a correction changes few rows and the workbook keeps the statement's order, so this pairs
+ * most rows, reading their text in place instead of splitting it into fields.
+ */
+function leadingEqualRows(conso: readonly ConsoDeductee[], rows: readonly string[]): number {
+  const both = Math.min(conso.length, rows.length);
+  let k = 0;
+  // The conso's text starts with field 0 (empty), the workbook's DD line with field 1.
+  while (k < both && sameInText(conso[k]!.text, 0, rows[k]!, 1, DD_COMPARED)) k++;
+  return k;
+}
+
+/**
+ * Whether two caret-joined records have the same `fields` (ascending field numbers), a missing field read as
+ * empty like `same()`; `aFirst` and `bFirst` are the numbers of their first fields. Reads the characters in place.
+ */
+function sameInText(a: string, aFirst: number, b: string, bFirst: number, fields: readonly number[]): boolean {
+  let i = 0;
+  let j = 0;
+  let fieldA = aFirst;
+  let fieldB = bFirst;
+  for (const n of fields) {
+    i = fieldStart(a, i, fieldA, n);
+    j = fieldStart(b, j, fieldB, n);
+    fieldA = fieldB = n;
+    for (let x = i, y = j; ; x++, y++) {
+      const ca = x < a.length ? a.charCodeAt(x) : CARET;
+      const cb = y < b.length ? b.charCodeAt(y) : CARET;
+      if (ca !== cb) return false;
+      if (ca === CARET) break;
+    }
+  }
+  return true;
+}
+
+/** Where field `n` starts, from `at` where field `from` starts (<= n); past the end when the record has no field n. */
+function fieldStart(s: string, at: number, from: number, n: number): number {
+  for (let f = from; f < n && at <= s.length; f++) {
+    while (at < s.length && s.charCodeAt(at) !== CARET) at++;
+    at++;
+  }
+  return at;
+}
 
 /**
  * Pairs a challan's rows (conso rows against workbook rows, by index): equal rows, then same PAN and section,
  * then same PAN (updates), then rows equal but for the PAN (PAN updates); the rest are deletions and additions.
- * Equal rows pair first by position while both sides agree (a correction changes few rows, and the workbook
- * keeps the statement's order), which pairs them as the keyed pass would; only the rows after go through it.
+ * The first `paired` rows of each side are already paired by position (leadingEqualRows): equal in every
+ * compared field, they are what the keyed pass of equal rows would pair, so only the rows after go through it.
  * A pass with no conso row left is skipped.
  */
-function pairDeductees(conso: Fields[], rows: Fields[]): { updates: Array<[number, number]>; panUpdates: Array<[number, number]>; deleted: number[]; added: number[] } {
+function pairDeductees(conso: Fields[], rows: Fields[], paired: number): { updates: Array<[number, number]>; panUpdates: Array<[number, number]>; deleted: number[]; added: number[] } {
   const any = () => true;
   const taken = new Uint8Array(rows.length);
   const pass = (left: number[], key: (f: Fields) => string, into: Array<[number, number]> | null): number[] => {
@@ -305,10 +354,8 @@ function pairDeductees(conso: Fields[], rows: Fields[]): { updates: Array<[numbe
   };
   const updates: Array<[number, number]> = [];
   const panUpdates: Array<[number, number]> = [];
-  let same = 0;
-  const both = Math.min(conso.length, rows.length);
-  while (same < both && equalKey(conso[same]!) === equalKey(rows[same]!)) taken[same++] = 1;
-  let left = pass(Array.from({ length: conso.length - same }, (_, k) => same + k), equalKey, null);
+  taken.fill(1, 0, paired);
+  let left = pass(Array.from({ length: conso.length - paired }, (_, k) => paired + k), equalKey, null);
   left = pass(left, keyOf([10, 33]), updates);
   left = pass(left, keyOf([10]), updates);
   left = pass(left, keyOf(DD_OTHERS), panUpdates);
