@@ -16,12 +16,8 @@ import type { ConsoWorkerData, ConsoWorkerFailure, ConsoWorkerMessage, PackedCon
  */
 const WORKER_SCRIPT = new URL(import.meta.url.endsWith('.ts') ? './conso-worker-source.mjs' : './conso-worker.js', import.meta.url);
 
-/**
- * Conso files from this size on are read in a worker by default: about the size of the conso file of a workbook of
- * PARALLEL_MIN_BYTES (16 MiB), from which the conversion also writes its records on a second thread. Below it the
- * worker saved no time in the bench (100,000 rows, a 19 MiB conso file) and its heap cost 70 MiB of peak RSS.
- */
-export const CONSO_WORKER_MIN_BYTES = 24 * 1024 * 1024;
+/** Conso files from this size on are read in a worker by default: below it, starting a thread costs more than it saves. */
+export const CONSO_WORKER_MIN_BYTES = 8 * 1024 * 1024;
 
 function reviveError(error: ConsoWorkerFailure): Error {
   if (error.engineCode === undefined) return revive(error);
