@@ -19,7 +19,6 @@ import {
   parseConso,
   readConso,
   RULES,
-  StatementEngineError,
   type ConvertOptions,
   type CorrectOptions,
   type CorrectionResult,
@@ -520,40 +519,6 @@ describe('correction statements: conso file -> corrected workbook -> correction 
       const error = await readConso(Readable.from([cut]), expectation).catch((e: unknown) => e);
       expect(error).to.be.instanceOf(ConsoFileError);
       expect((error as ConsoFileError).code).to.equal('CONSO_TRUNCATED');
-    });
-
-    it('a conso file read in a worker thread (large files, or parallel: true) gives the same correction, and the same refusal with its code and line', async () => {
-      const parts = form26qParts();
-      const conso = writeConso(regularTxt(parts, OPTIONS_26Q), { token: TOKEN });
-      const locked = writeConso(regularTxt(parts, OPTIONS_26Q), { token: TOKEN, locked: [[2, 2]] });
-      parts.payments[3]!.payment_amount = 115000;
-      const workbookPath = join(dir, 'worker-corrected.json');
-      const consoPath = join(dir, 'worker.tds');
-      const lockedPath = join(dir, 'worker-locked.tds');
-      writeFileSync(workbookPath, JSON.stringify(buildWorkbook(parts)));
-      writeFileSync(consoPath, conso, 'latin1');
-      writeFileSync(lockedPath, locked, 'latin1');
-      const inThread = await correctFile(workbookPath, consoPath, OPTIONS_26Q, { parallel: false });
-      const inWorker = await correctFile(workbookPath, consoPath, OPTIONS_26Q, { parallel: true });
-      expect(inWorker.txt).to.be.a('string').and.to.equal(inThread.txt);
-      expect(inWorker).to.deep.equal(inThread);
-      // The rows' modes come through: a locked row (mode F) is refused alike.
-      const lockedInWorker = await correctFile(workbookPath, lockedPath, OPTIONS_26Q, { parallel: true });
-      expect(lockedInWorker.report.problems.map((p) => p.code)).to.include('CORRECTION_ROW_LOCKED');
-      expect(lockedInWorker).to.deep.equal(await correctFile(workbookPath, lockedPath, OPTIONS_26Q, { parallel: false }));
-      // A refused conso file: the ConsoFileError of readConso(), with its code, line and message.
-      const cutPath = join(dir, 'worker-cut.tds');
-      writeFileSync(cutPath, conso.split('\r\n').slice(0, 8).join('\r\n'), 'latin1');
-      const expected = await correctFile(workbookPath, cutPath, OPTIONS_26Q, { parallel: false }).catch((e: unknown) => e);
-      const error = await correctFile(workbookPath, cutPath, OPTIONS_26Q, { parallel: true }).catch((e: unknown) => e);
-      expect(expected).to.be.instanceOf(ConsoFileError);
-      expect(error).to.be.instanceOf(ConsoFileError);
-      expect(error).to.include({ name: 'ConsoFileError', code: 'CONSO_TRUNCATED', line: (expected as ConsoFileError).line, message: (expected as ConsoFileError).message });
-      // A limit passed: the StatementEngineError of the reader, not a plain Error.
-      const limited = { ...OPTIONS_26Q, limits: { consoLines: 5 } };
-      const limit = await correctFile(workbookPath, consoPath, limited, { parallel: true }).catch((e: unknown) => e);
-      expect(limit).to.be.instanceOf(StatementEngineError);
-      expect(limit).to.include({ code: 'CONVERSION_LIMIT', message: ((await correctFile(workbookPath, consoPath, limited, { parallel: false }).catch((e: unknown) => e)) as Error).message });
     });
   });
 });

@@ -6,7 +6,7 @@
 // Every line is self-checked against the correction entries of the layout tables before it is given out.
 // FORMAT_NOTES.md §15 lists what is sourced, what is chosen and what is refused.
 
-import { closeSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { RowTrail } from '../assembly/stores.js';
 import { convertTraced } from '../convert.js';
@@ -15,11 +15,10 @@ import { TxtSelfCheck } from '../layouts/check.js';
 import { parsePaise, formatPaise } from '../money.js';
 import { resolveOptions, type ResolvedOptions } from '../options.js';
 import type { Fields } from '../records/fields.js';
-import { convertFile, type StreamConversion, type StreamHooks, type WriteSummary } from '../stream/convert-stream.js';
+import { convertFile, type StreamHooks, type WriteSummary } from '../stream/convert-stream.js';
 import type { ConvertOptions, Problem, ValidationReport } from '../types.js';
 import { challanPlace, describeChallan, PAN, Problems, same, StatementComparer, toFields, type ChallanChange, type Compared, type DeducteeChange } from './compare.js';
 import { parseConso, readConso, type ConsoExpectation, type ConsoStatement } from './conso.js';
-import { CONSO_WORKER_MIN_BYTES, readConsoInWorker } from './conso-in-worker.js';
 
 /** The correction types (BH 6). C4 (salary) and Y (cancellation) are refused: FORMAT_NOTES.md §15. */
 export type CorrectionType = 'C1' | 'C2' | 'C3' | 'C4' | 'C5' | 'C9' | 'Y';
@@ -146,8 +145,9 @@ async function prepareFiles(workbookPath: string, conso: string | Readable, opti
   const problems = new Problems();
   const types = preflight(resolved, options, problems);
   if (problems.errors > 0) return { done: { txt: null, report: merge(EMPTY_REPORT, problems.list), batches: [] } };
+  const statement = await readConso(conso, expectation(resolved), resolved.limits);
   const trail = new RowTrail();
-  const { statement, conversion } = await readBoth(conso, expectation(resolved), resolved, () => convertFile(workbookPath, regularOptions(options), { ...hooks, rowTrail: trail }), hooks);
+  const conversion = await convertFile(workbookPath, regularOptions(options), { ...hooks, rowTrail: trail });
   if (!conversion.lines) {
     await conversion.dispose();
     return { done: { txt: null, report: conversion.report, batches: [] } };
@@ -156,37 +156,6 @@ async function prepareFiles(workbookPath: string, conso: string | Readable, opti
   for await (const l of conversion.lines) comparer.line(l);
   const written = comparer.finish();
   return { build: (sink) => build(written, statement, resolved, options, types, conversion.report, problems, trail, sink) };
-}
-
-/** Whether a conso file is read in a worker thread: hooks.parallel, else from CONSO_WORKER_MIN_BYTES on (a path only). */
-function consoInWorker(conso: string | Readable, hooks: StreamHooks): conso is string {
-  if (typeof conso !== 'string' || hooks.parallel === false) return false;
-  if (hooks.parallel === true) return true;
-  try {
-    return statSync(conso).size >= CONSO_WORKER_MIN_BYTES;
-  } catch {
-    // Unreadable: readConso() gives the error, as for any conso file.
-    return false;
-  }
-}
-
-/**
- * The conso file read and the workbook converted. A large conso file is read in a worker thread while the
- * workbook is converted here (they take about as long); either way a refused conso file is the error given,
- * before any of the conversion's, as when it is read first.
- */
-async function readBoth(conso: string | Readable, expected: ConsoExpectation, resolved: ResolvedOptions, convert: () => Promise<StreamConversion>, hooks: StreamHooks): Promise<{ statement: ConsoStatement; conversion: StreamConversion }> {
-  if (!consoInWorker(conso, hooks)) {
-    const statement = await readConso(conso, expected, resolved.limits);
-    return { statement, conversion: await convert() };
-  }
-  const [read, converted] = await Promise.allSettled([readConsoInWorker(conso, expected, resolved.limits), convert()]);
-  if (read.status === 'rejected') {
-    if (converted.status === 'fulfilled') await converted.value.dispose();
-    throw read.reason;
-  }
-  if (converted.status === 'rejected') throw converted.reason;
-  return { statement: read.value, conversion: converted.value };
 }
 
 /**
