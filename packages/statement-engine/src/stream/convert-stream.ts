@@ -52,8 +52,7 @@ export interface StreamHooks {
   /**
    * Writes the deductee records in a worker thread while the workbook is read (default: for input known to
    * be PARALLEL_MIN_BYTES or more, where it saves more than starting a thread costs); an .xlsx file is read
-   * in a worker thread while it is converted (only when true); correctFile() reads the conso file in a worker
-   * thread meanwhile (default: from CONSO_WORKER_MIN_BYTES). Same TXT and report.
+   * in a worker thread while it is converted (only when true). Same TXT and report.
    */
   parallel?: boolean;
 }
