@@ -113,8 +113,8 @@ export class ConsoDeductee {
     readonly mode: string,
     /** DD 32: how many times the row's PAN was changed ('' when the file leaves it empty). */
     readonly panCounter: string,
-    /** The normalised fields joined by carets: a row is kept as one string, so a large conso file stays small. */
-    private readonly text: string,
+    /** The normalised fields joined by carets, from field 0 (empty): a row is kept as one string, so a large conso file stays small. */
+    readonly text: string,
   ) {}
 
   /** The row in regular-layout positions (amounts without zero padding); fields the conso does not locate are empty. Split on each call. */
@@ -203,6 +203,22 @@ function regularFields(recordType: RecordType, form: FormName, yearCode: string)
 
 type Mapped = { same: readonly number[]; moved: Readonly<Record<number, number>> };
 
+/** How a record type's fields are read: its regular length, and each conso field read with where it goes and as what. */
+interface Placement {
+  length: number;
+  puts: ReadonlyArray<{ target: number; source: number; kind: FieldType }>;
+}
+
+/** The placement of a record type: `same` then `moved`, skipping fields the regular layout lacks or marks NA. */
+function placement(map: Mapped, regular: RegularFields): Placement {
+  const pairs: Array<[number, number]> = [...map.same.map((k): [number, number] => [k, k]), ...Object.entries(map.moved).map(([target, source]): [number, number] => [Number(target), source])];
+  const puts = pairs.flatMap(([target, source]) => {
+    const kind = regular.types[target];
+    return kind === undefined || regular.presence[target] === 'NA' ? [] : [{ target, source, kind }];
+  });
+  return { length: regular.types.length, puts };
+}
+
 /**
  * Reads a conso file one line at a time (`line()`), then `finish()`. Each line is checked as it comes: line
  * numbers consecutive from 1, a known record type, enough fields, the read fields of the right shape, each DD
@@ -221,7 +237,8 @@ export class ConsoReader {
   private current: ConsoChallan | null = null;
   private deducteeRecords = new Set<number>();
   private salaryOpen = false;
-  private regular: { BH: RegularFields; CD: RegularFields; DD: RegularFields; SD: RegularFields } | null = null;
+  /** Worked out once the batch header gives the form: a conso file has as many lines as the statement has rows. */
+  private placements: { BH: Placement; CD: Placement; DD: Placement; SD: Placement } | null = null;
 
   constructor(private readonly expected: ConsoExpectation) {}
 
@@ -231,7 +248,8 @@ export class ConsoReader {
     // A byte-order mark (decoded text, or UTF-8's three bytes read as latin1) is not part of the first record.
     if (n === 1) text = text.replace(/^(\uFEFF|\u00EF\u00BB\u00BF)/, '');
     if (text === '') fail('INVALID_CONSO', n, 'an empty line');
-    const f = ['', ...text.split('^')];
+    const f = text.split('^');
+    f.unshift('');
     if (f[1] !== String(n) && Number(f[1]) !== n) fail('INVALID_CONSO', n, `line number '${clip(f[1])}' where ${n} belongs (a line is missing or the file is not a conso file)`);
     const type = f[2] ?? '';
     if (!KNOWN.has(type)) fail('INVALID_CONSO', n, `unknown record type '${clip(type)}'`);
@@ -276,13 +294,13 @@ export class ConsoReader {
     }
     this.bh = f;
     this.bhLine = n;
-    this.regular = {
-      BH: regularFields('BH', e.form, e.yearCode),
-      CD: regularFields('CD', e.form, e.yearCode),
-      DD: regularFields('DD', e.form, e.yearCode),
-      SD: e.form === '24Q' ? regularFields('SD', e.form, e.yearCode) : { types: [], presence: [] },
+    this.placements = {
+      BH: placement(L, regularFields('BH', e.form, e.yearCode)),
+      CD: placement(CONSO_LAYOUT.CD, regularFields('CD', e.form, e.yearCode)),
+      DD: placement(CONSO_LAYOUT.DD, regularFields('DD', e.form, e.yearCode)),
+      SD: placement(CONSO_LAYOUT.SD, e.form === '24Q' ? regularFields('SD', e.form, e.yearCode) : { types: [], presence: [] }),
     };
-    this.batchHeader = this.normalise(f, L, this.regular.BH, n, 'BH');
+    this.batchHeader = this.normalise(f, this.placements.BH, n, 'BH');
   }
 
   private challan(f: string[], n: number): void {
@@ -298,7 +316,7 @@ export class ConsoReader {
     const next = f[L.nextDeductee] === '' ? null : recordNumber(f[L.nextDeductee]!, n, `CD field ${L.nextDeductee} (next deductee record number)`);
     const pending = f[L.pending]!;
     if (pending !== '' && !DECIMAL.test(pending)) fail('INVALID_CONSO', n, `CD field ${L.pending} (pending amount) is not an amount`);
-    const fields = this.normalise(f, L, this.regular!.CD, n, 'CD');
+    const fields = this.normalise(f, this.placements!.CD, n, 'CD');
     this.challanRecords.add(record);
     this.current = { line: n, record, status, nextDeductee: next, pending, fields, deductees: [], declared: Number(f[5]) };
     this.deducteeRecords = new Set();
@@ -321,7 +339,7 @@ export class ConsoReader {
     if (counter !== '' && !DIGITS.test(counter)) fail('INVALID_CONSO', n, `DD field ${L.panCounter} (PAN counter) is not a number`);
     if (challan!.deductees.length >= challan!.declared) fail('INVALID_CONSO', n, `challan ${challan!.record} (line ${challan!.line}) declares ${challan!.declared} deductee records, this is one more`);
     this.deducteeRecords.add(record);
-    const fields = this.normalise(f, L, this.regular!.DD, n, 'DD');
+    const fields = this.normalise(f, this.placements!.DD, n, 'DD');
     // DD 8, the deductee code: one digit in the regular layout (T-FV-4056); a padded '02' is the same code.
     if (DIGITS.test(fields[8] ?? '')) fields[8] = String(Number(fields[8]));
     challan!.deductees.push(new ConsoDeductee(n, record, f[6]!, counter, fields.join('^')));
@@ -335,7 +353,7 @@ export class ConsoReader {
     if (this.expected.form !== '24Q' || this.expected.quarter !== 'Q4') fail('INVALID_CONSO', n, 'a salary detail record outside a 24Q Q4 statement');
     need(f, CONSO_LAYOUT.SD.minFields, n, 'SD');
     const record = recordNumber(f[4]!, n, 'SD field 4 (salary record number)');
-    this.salary.push({ line: n, record, fields: this.normalise(f, CONSO_LAYOUT.SD, this.regular!.SD, n, 'SD') });
+    this.salary.push({ line: n, record, fields: this.normalise(f, this.placements!.SD, n, 'SD') });
   }
 
   /** The deductees a challan declared must all have come before the next challan (or the end). */
@@ -350,12 +368,11 @@ export class ConsoReader {
    * The fields read, at their regular positions, with amounts and rates written as the regular TXT writes them;
    * a field the regular layout marks NA for the form stays empty. An error names the conso's field number.
    */
-  private normalise(f: string[], map: Mapped, regular: RegularFields, n: number, type: string): Fields {
-    const out: Fields = new Array<string>(regular.types.length).fill('');
-    const put = (target: number, source: number) => {
+  private normalise(f: string[], placement: Placement, n: number, type: string): Fields {
+    const out: Fields = new Array<string>(placement.length).fill('');
+    for (const { target, source, kind } of placement.puts) {
       const value = f[source] ?? '';
-      const kind = regular.types[target];
-      if (value === '' || kind === undefined || regular.presence[target] === 'NA') return;
+      if (value === '') continue;
       if (kind === 'AMOUNT' || kind === 'RATE') {
         if (!DECIMAL.test(value)) fail('INVALID_CONSO', n, `${type} field ${source} is not an amount`);
         out[target] = kind === 'AMOUNT' ? formatPaise(Math.round(Number(value) * 100)) : formatRate(Math.round(Number(value) * 10000));
@@ -365,9 +382,7 @@ export class ConsoReader {
       } else {
         out[target] = value;
       }
-    };
-    for (const k of map.same) put(k, k);
-    for (const [target, source] of Object.entries(map.moved)) put(Number(target), source);
+    }
     out[1] = f[1] ?? '';
     out[2] = type;
     return out;

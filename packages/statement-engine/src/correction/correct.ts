@@ -15,11 +15,10 @@ import { TxtSelfCheck } from '../layouts/check.js';
 import { parsePaise, formatPaise } from '../money.js';
 import { resolveOptions, type ResolvedOptions } from '../options.js';
 import type { Fields } from '../records/fields.js';
-import { RULES, type RuleCode } from '../rules.js';
 import { convertFile, type StreamHooks, type WriteSummary } from '../stream/convert-stream.js';
 import type { ConvertOptions, Problem, ValidationReport } from '../types.js';
-import type { Place } from '../problems.js';
-import { parseConso, readConso, type ConsoChallan, type ConsoDeductee, type ConsoExpectation, type ConsoStatement } from './conso.js';
+import { challanPlace, describeChallan, PAN, Problems, same, StatementComparer, toFields, type ChallanChange, type Compared, type DeducteeChange } from './compare.js';
+import { parseConso, readConso, type ConsoExpectation, type ConsoStatement } from './conso.js';
 
 /** The correction types (BH 6). C4 (salary) and Y (cancellation) are refused: FORMAT_NOTES.md §15. */
 export type CorrectionType = 'C1' | 'C2' | 'C3' | 'C4' | 'C5' | 'C9' | 'Y';
@@ -54,15 +53,6 @@ export interface CorrectionResult {
   batches: CorrectionBatch[];
 }
 
-/** The corrected workbook as the regular TXT writes it: field arrays indexed by field number. */
-interface Written {
-  fh: Fields;
-  bh: Fields;
-  /** Each challan with its deductee records kept as text (split one challan at a time, when it is compared). */
-  challans: Array<{ fields: Fields; deductees: string[] }>;
-  salary: Fields[];
-}
-
 // Fields compared between the conso file and the corrected workbook: those whose conso position is sourced
 // (conso.ts CONSO_LAYOUT) and that the deductor can change. A change elsewhere is not seen (FORMAT_NOTES §15).
 /** The deductor and responsible-person fields the workbook gives (records/header.ts): the ones compared. */
@@ -81,33 +71,11 @@ const C9_CATEGORIES = new Set(['A', 'S']);
 const CD_NOT_UPDATED_EMPTY = [22, 23, 24, 25, 26, 40];
 /** CD fields of a C5 batch's challan (it only locates the rows): none but the record number, count and "last" keys (FVU T-FV-3008 and on). */
 const CD_C5_EMPTY = [7, 12, 14, 16, 18, ...range(22, 27), ...range(29, 35), 39, 40];
-const CD_OWN = [6, 12, 14, 16, 18, 22, 23, 24, 25, 26, 27, 39, 40];
-const DD_COMPARED = [7, 8, 10, 12, 13, 14, 15, 16, 17, 19, 21, 22, 23, 24, 25, 26, 27, 30, 33];
-/** Fields a PAN update (C5) may change; everything else compared must be equal. */
-const DD_PAN_FIELDS = new Set([10, 12, 13]);
-/** Form 26A/27BA rows (mode F): these may not change (tdsman FVU 2.150 note). */
-const DD_LOCKED_FIELDS = [10, 17, 22, 33];
-/** Remark C rows: only PAN, amount paid and date of payment may be updated (CPC); the rate follows the amount. */
-const DD_REMARK_C_FIELDS = new Set([22, 23, 26]);
-
 function range(a: number, b: number): number[] {
   return Array.from({ length: b - a + 1 }, (_, i) => a + i);
 }
 
-const PAN = /^[A-Z]{3}[PCHFATBLJG][A-Z][0-9]{4}[A-Z]$/;
 const TOKEN = /^[0-9]{15}$/;
-
-const NOWHERE: Place = { sheet: null, row: null, column: null };
-
-class Problems {
-  readonly list: Problem[] = [];
-  add(code: RuleCode, message: string, place: Place = NOWHERE): void {
-    this.list.push({ sheet: place.sheet, row: place.row, column: place.column, code, message, severity: RULES[code].severity });
-  }
-  get errors(): number {
-    return this.list.filter((p) => p.severity === 'error').length;
-  }
-}
 
 function merge(base: ValidationReport, extra: Problem[]): ValidationReport {
   const errors = extra.filter((p) => p.severity === 'error').length;
@@ -139,36 +107,6 @@ function regularOptions(options: CorrectOptions): ConvertOptions {
   return rest;
 }
 
-const toFields = (line: string): Fields => ['', ...line.split('^')];
-
-/** Takes the regular TXT's lines one at a time into records; deductee records stay text. */
-class Collector {
-  readonly written: Written = { fh: [], bh: [], challans: [], salary: [] };
-
-  line(l: string): void {
-    const text = l.endsWith('\r\n') ? l.slice(0, -2) : l;
-    const type = text.slice(text.indexOf('^') + 1, text.indexOf('^', text.indexOf('^') + 1));
-    const w = this.written;
-    if (type === 'DD') w.challans[w.challans.length - 1]!.deductees.push(text);
-    else if (type === 'CD') w.challans.push({ fields: toFields(text), deductees: [] });
-    else if (type === 'FH') w.fh = toFields(text);
-    else if (type === 'BH') w.bh = toFields(text);
-    else if (type === 'SD') w.salary.push(toFields(text));
-  }
-}
-
-function collect(lines: Iterable<string>): Written {
-  const c = new Collector();
-  for (const l of lines) c.line(l);
-  return c.written;
-}
-
-async function collectAsync(lines: AsyncIterable<string>): Promise<Written> {
-  const c = new Collector();
-  for await (const l of lines) c.line(l);
-  return c.written;
-}
-
 /** Takes each line of the correction (CRLF ended) once it is self-checked, in order. */
 type LineSink = (line: string) => void;
 
@@ -193,7 +131,9 @@ export function correct(workbook: unknown, conso: string | Uint8Array, options: 
   const trail = new RowTrail();
   const regular = convertTraced(workbook, regularOptions(options), trail);
   if (!regular.txt) return { txt: null, report: regular.report, batches: [] };
-  const written = collect(regular.txt.split(/(?<=\r\n)/));
+  const comparer = new StatementComparer(statement, trail);
+  for (const l of regular.txt.split(/(?<=\r\n)/)) comparer.line(l);
+  const written = comparer.finish();
   return inMemory((sink) => build(written, statement, resolved, options, types, regular.report, problems, trail, sink));
 }
 
@@ -212,7 +152,9 @@ async function prepareFiles(workbookPath: string, conso: string | Readable, opti
     await conversion.dispose();
     return { done: { txt: null, report: conversion.report, batches: [] } };
   }
-  const written = await collectAsync(conversion.lines);
+  const comparer = new StatementComparer(statement, trail);
+  for await (const l of conversion.lines) comparer.line(l);
+  const written = comparer.finish();
   return { build: (sink) => build(written, statement, resolved, options, types, conversion.report, problems, trail, sink) };
 }
 
@@ -337,14 +279,6 @@ function batchHeader(written: Fields, conso: ConsoStatement, type: CorrectionTyp
   return bh;
 }
 
-interface DeducteeChange {
-  mode: 'A' | 'U' | 'O';
-  record: number;
-  fields: Fields;
-  /** The row as in the conso file (its fields), for U and PAN-update rows. */
-  last: Fields | null;
-}
-
 /** DD fields a C5 row gives: the row's numbers, the new PAN and reference, and the "last" keys (FVU T-FV-4317 and on). */
 const DD_C5_KEPT = new Set([1, 2, 3, 4, 5, 10, 11, 12, 18, 20]);
 
@@ -384,144 +318,13 @@ function rowTotals(cd: Fields, rows: readonly DeducteeChange[]): void {
   }
 }
 
-interface ChallanChange {
-  record: number;
-  fields: Fields;
-  last: ConsoChallan | null;
-  ownChanged: boolean;
-  changes: DeducteeChange[];
-  panUpdates: DeducteeChange[];
-}
-
-const same = (a: Fields, b: Fields, fields: readonly number[]) => fields.every((n) => (a[n] ?? '') === (b[n] ?? ''));
-const changedFields = (a: Fields, b: Fields, fields: readonly number[]) => fields.filter((n) => (a[n] ?? '') !== (b[n] ?? ''));
-
-function describeChallan(c: ConsoChallan): string {
-  return `challan record ${c.record} (conso line ${c.line}; BSR ${c.fields[16] || '-'}, date ${c.fields[18] || '-'}, serial ${c.fields[12] || '-'})`;
-}
-
-function describeDeductee(c: ConsoChallan, d: ConsoDeductee): string {
-  return `deductee record ${d.record} of challan record ${c.record} (conso line ${d.line})`;
-}
-
-/** Pairs the workbook's challans with the conso's: by CIN, then by the amount and two of the three CIN parts. */
-function pairChallans(written: Written, conso: ConsoStatement): { pairs: Array<[ConsoChallan, number]>; missing: ConsoChallan[]; added: number[] } {
-  const free = new Set(written.challans.map((_, i) => i));
-  const pairs: Array<[ConsoChallan, number]> = [];
-  const left: ConsoChallan[] = [];
-  const cin = [16, 18, 12];
-  const byCin = new Keyed(written.challans.map((w) => w.fields), (f) => `${f[16]}^${f[18]}^${f[12]}^${f[6]}`);
-  for (const c of conso.challans) {
-    const i = byCin.take(c.fields, () => true);
-    if (i === null) left.push(c);
-    else {
-      free.delete(i);
-      pairs.push([c, i]);
-    }
-  }
-  const missing: ConsoChallan[] = [];
-  for (const c of left) {
-    const close = (k: number) => cin.filter((n) => written.challans[k]!.fields[n] === c.fields[n]).length;
-    const i = [...free].find((k) => close(k) >= 2 && written.challans[k]!.fields[27] === c.fields[27]) ?? [...free].find((k) => close(k) >= 2);
-    if (i === undefined) missing.push(c);
-    else {
-      free.delete(i);
-      pairs.push([c, i]);
-    }
-  }
-  return { pairs, missing, added: [...free].sort((a, b) => a - b) };
-}
-
-/**
- * Records indexed by a key: take() gives the first not yet taken whose key matches, in order. Every pairing
- * pass is one lookup per record, so a challan with thousands of rows is paired in linear time.
- */
-class Keyed {
-  private readonly taken: Uint8Array;
-  private readonly byKey = new Map<string, { items: number[]; next: number }>();
-
-  constructor(private readonly rows: readonly Fields[], private readonly key: (f: Fields) => string, taken?: Uint8Array) {
-    this.taken = taken ?? new Uint8Array(rows.length);
-    rows.forEach((r, i) => {
-      const k = key(r);
-      const entry = this.byKey.get(k);
-      if (entry) entry.items.push(i);
-      else this.byKey.set(k, { items: [i], next: 0 });
-    });
-  }
-
-  /** Index of the first free record with the key of `probe` that passes `test`, now taken; null if none. */
-  take(probe: Fields, test: (i: number) => boolean): number | null {
-    const entry = this.byKey.get(this.key(probe));
-    if (!entry) return null;
-    for (let k = entry.next; k < entry.items.length; k++) {
-      const i = entry.items[k]!;
-      if (this.taken[i] || !test(i)) continue;
-      this.taken[i] = 1;
-      if (k === entry.next) entry.next++;
-      return i;
-    }
-    return null;
-  }
-
-  get takenFlags(): Uint8Array {
-    return this.taken;
-  }
-}
-
-const keyOf = (fields: readonly number[]) => (f: Fields) => fields.map((n) => f[n] ?? '').join('^');
-const DD_OTHERS = DD_COMPARED.filter((n) => !DD_PAN_FIELDS.has(n));
-const DD_OTHERS_BUT_REMARK = DD_OTHERS.filter((n) => n !== 30);
-
-/**
- * Pairs a challan's rows (conso rows against workbook rows, by index): equal rows, then same PAN and section,
- * then same PAN (updates), then rows equal but for the PAN (PAN updates); the rest are deletions and additions.
- */
-function pairDeductees(conso: Fields[], rows: Fields[]): { updates: Array<[number, number]>; panUpdates: Array<[number, number]>; deleted: number[]; added: number[] } {
-  const any = () => true;
-  let taken: Uint8Array | undefined;
-  const pass = (left: number[], key: (f: Fields) => string, into: Array<[number, number]> | null): number[] => {
-    const keyed = new Keyed(rows, key, taken);
-    taken = keyed.takenFlags;
-    return left.filter((ci) => {
-      const wi = keyed.take(conso[ci]!, any);
-      if (wi !== null && into) into.push([ci, wi]);
-      return wi === null;
-    });
-  };
-  const updates: Array<[number, number]> = [];
-  const panUpdates: Array<[number, number]> = [];
-  let left = pass(conso.map((_, i) => i), keyOf(DD_COMPARED), null);
-  left = pass(left, keyOf([10, 33]), updates);
-  left = pass(left, keyOf([10]), updates);
-  left = pass(left, keyOf(DD_OTHERS), panUpdates);
-  // A remark-C row (no PAN, higher rate) given its PAN: the workbook drops the reason with the PAN (a valid PAN
-  // with remark C is refused, REMARK_C_REQUIRES_NO_PAN), every other field equal. TDS CPC allows this update.
-  const keyed = new Keyed(rows, keyOf(DD_OTHERS_BUT_REMARK), taken);
-  left = left.filter((ci) => {
-    const before = conso[ci]!;
-    const wi = before[30] === 'C' ? keyed.take(before, (i) => rows[i]![30] === '' && PAN.test(rows[i]![10] ?? '')) : null;
-    if (wi !== null) panUpdates.push([ci, wi]);
-    return wi === null;
-  });
-  const added = rows.map((_, i) => i).filter((i) => !taken![i]);
-  return { updates, panUpdates, deleted: left, added };
-}
-
 /** The report and batches of a correction; its lines went to the sink when the report is valid. */
 interface Built {
   report: ValidationReport;
   batches: CorrectionBatch[];
 }
 
-function build(written: Written, conso: ConsoStatement, resolved: ResolvedOptions, options: CorrectOptions, allowed: readonly CorrectionType[], base: ValidationReport, problems: Problems, trail: RowTrail, sink: LineSink): Built {
-  // Where a refused change sits in the workbook: the challan's row, or the payment row of a deductee record.
-  const challanPlace = (record: number): Place => ({ sheet: 'challan_sheet', row: trail.challanRow(record), column: null });
-  const rowPlace = (w: { fields: Fields }, index: number): Place => {
-    const record = Number(w.fields[4]);
-    const at = trail.deducteeRow(record, index);
-    return at === null ? challanPlace(record) : { sheet: 'payment_sheet', row: at, column: null };
-  };
+function build(written: Compared, conso: ConsoStatement, resolved: ResolvedOptions, options: CorrectOptions, allowed: readonly CorrectionType[], base: ValidationReport, problems: Problems, trail: RowTrail, sink: LineSink): Built {
   // Tokens.
   const given = options.originalReceiptNumber?.trim();
   const original = given || conso.originalToken;
@@ -542,7 +345,6 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
   const deductorChanged = !same(written.bh, conso.batchHeader, BH_DETAILS);
 
   // Salary details (24Q Q4): C4 is refused, so any change there refuses the correction.
-  const salaryPans = new Set(conso.salary.map((s) => s.fields[7]));
   if (resolved.form.formNumber === '24Q' && resolved.period.quarter === 'Q4') {
     const key = (f: Fields) => `${f[7]}|${f[9]}|${f[19]}`;
     const before = conso.salary.map((s) => key(s.fields)).sort();
@@ -552,62 +354,23 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
     }
   }
 
-  // Challans.
-  const { pairs, missing, added } = pairChallans(written, conso);
-  for (const c of missing) problems.add('CORRECTION_CHALLAN_MISSING', `The corrected workbook has no challan for ${describeChallan(c)}; a correction cannot delete a challan (keep it, with its BSR code, date and serial or its amount, so it can be matched)`);
+  // Challans, paired and compared as the workbook's lines came (compare.ts).
+  for (const c of written.missing) problems.add('CORRECTION_CHALLAN_MISSING', `The corrected workbook has no challan for ${describeChallan(c)}; a correction cannot delete a challan (keep it, with its BSR code, date and serial or its amount, so it can be matched)`);
   const changes: ChallanChange[] = [];
-  for (const [c, i] of pairs.sort((a, b) => a[0].record - b[0].record)) {
-    const w = written.challans[i]!;
-    const own = changedFields(w.fields, c.fields, CD_OWN);
-    if (own.length > 0 && (c.status === 'M' || c.status === 'P')) {
-      problems.add('CORRECTION_CHALLAN_BOOKED', `${describeChallan(c)} is ${c.status === 'M' ? 'matched' : 'provisionally booked'} at TRACES; CD field(s) ${own.join(', ')} cannot be changed`, challanPlace(Number(w.fields[4])));
-    }
-    // This challan's rows, split for the comparison (the others stay text).
-    const rows = w.deductees.map(toFields);
-    const before = c.deductees.map((d) => d.fields);
-    const pairing = pairDeductees(before, rows);
-    const change: ChallanChange = { record: c.record, fields: w.fields, last: c, ownChanged: own.length > 0, changes: [], panUpdates: [] };
-    for (const [ci, wi] of pairing.updates) {
-      const d = c.deductees[ci]!;
-      const last = before[ci]!;
-      const row = rows[wi]!;
-      const diff = changedFields(row, last, DD_COMPARED);
-      const at = rowPlace(w, wi);
-      if (d.mode === 'F' && diff.some((n) => DD_LOCKED_FIELDS.includes(n))) problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F); field(s) ${diff.filter((n) => DD_LOCKED_FIELDS.includes(n)).join(', ')} cannot change`, at);
-      if (last[30] === 'C' && diff.some((n) => !DD_REMARK_C_FIELDS.has(n))) problems.add('CORRECTION_REMARK_C_ROW', `${describeDeductee(c, d)} has remark C; only the amount and date of payment (and the PAN, by a PAN update) may change, not field(s) ${diff.filter((n) => !DD_REMARK_C_FIELDS.has(n)).join(', ')}`, at);
-      change.changes.push({ mode: 'U', record: d.record, fields: row, last });
-    }
-    for (const [ci, wi] of pairing.panUpdates) {
-      const d = c.deductees[ci]!;
-      const last = before[ci]!;
-      const row = rows[wi]!;
-      const from = last[10]!;
-      const to = row[10]!;
-      const at = rowPlace(w, wi);
-      if (d.mode === 'F') problems.add('CORRECTION_ROW_LOCKED', `${describeDeductee(c, d)} is locked by Form 26A/27BA (mode F); its PAN cannot be updated`, at);
-      if (PAN.test(from) && !PAN.test(to)) problems.add('CORRECTION_PAN_TO_INVALID', `${describeDeductee(c, d)}: a valid PAN cannot be replaced by the placeholder ${to}`, at);
-      else if (PAN.test(from) && PAN.test(to)) problems.add('CORRECTION_PAN_CHANGE_ONCE', `${describeDeductee(c, d)}: a valid PAN is replaced by another; TRACES accepts this once per row`, at);
-      if (salaryPans.has(from)) problems.add('CORRECTION_SALARY_NOT_SOURCED', `${describeDeductee(c, d)}: the PAN also has a salary detail row, which a PAN update must change too (C5 of a salary row is not sourced)`, at);
-      change.panUpdates.push({ mode: 'U', record: d.record, fields: row, last });
-    }
-    for (const ci of pairing.deleted) {
-      // A row of the conso missing from the workbook would be a deletion (mode D), which the FVU refuses
-      // (T_FV_6049). Not being in the workbook, the problem is at its challan's row.
-      problems.add('CORRECTION_DELETE_NOT_ALLOWED', `${describeDeductee(c, c.deductees[ci]!)} is not in the corrected workbook; the FVU allows no deletion of deductee rows (T_FV_6049): keep the row and correct its values instead`, challanPlace(Number(w.fields[4])));
-    }
-    // Added rows take the numbers the conso gives (CD 8), else continue after the challan's highest.
-    let next = (c.nextDeductee ?? c.deductees.reduce((max, d) => Math.max(max, d.record), 0) + 1) - 1;
-    for (const wi of pairing.added) change.changes.push({ mode: 'A', record: ++next, fields: rows[wi]!, last: null });
-    change.changes.sort((a, b) => a.record - b.record);
-    change.panUpdates.sort((a, b) => a.record - b.record);
-    changes.push(change);
+  for (const pair of written.pairs) {
+    for (const p of pair.problems) problems.list.push(p);
+    changes.push(pair.change);
   }
   // Added challans take the number the conso gives (BH 14), else continue after its highest.
   let nextChallan = (conso.nextChallan ?? conso.challans.reduce((max, c) => Math.max(max, c.record), 0) + 1) - 1;
-  const newChallans: ChallanChange[] = added.map((i) => {
-    const w = written.challans[i]!;
-    return { record: ++nextChallan, fields: w.fields, last: null, ownChanged: true, changes: w.deductees.map((line, k) => ({ mode: 'O' as const, record: k + 1, fields: toFields(line), last: null })), panUpdates: [] };
-  });
+  const newChallans: ChallanChange[] = written.added.map((w) => ({
+    record: ++nextChallan,
+    fields: w.fields,
+    last: null,
+    ownChanged: true,
+    changes: w.deductees.map((line, k) => ({ mode: 'O' as const, record: k + 1, fields: toFields(line), last: null })),
+    panUpdates: [],
+  }));
 
   // C9 only for Central or State Government deductors (FVU T_FV_6052, judged on the conso's category; the
   // workbook's is checked too, as a changed category rides on another batch).
@@ -615,7 +378,7 @@ function build(written: Written, conso: ConsoStatement, resolved: ResolvedOption
     const categories = [...new Set([conso.batchHeader[32] ?? '', written.bh[32] ?? ''])];
     const other = categories.filter((c) => !C9_CATEGORIES.has(c));
     if (other.length > 0) {
-      problems.add('CORRECTION_C9_NOT_GOVERNMENT', `${newChallans.length} challan(s) of the workbook are not in the conso file, so a C9 batch would add them; the FVU allows C9 only to Central or State Government deductors (category A or S), the deductor category here is ${other.join(', ')}: add the challan online on TRACES (T_FV_6052)`, challanPlace(Number(newChallans[0]!.fields[4])));
+      problems.add('CORRECTION_C9_NOT_GOVERNMENT', `${newChallans.length} challan(s) of the workbook are not in the conso file, so a C9 batch would add them; the FVU allows C9 only to Central or State Government deductors (category A or S), the deductor category here is ${other.join(', ')}: add the challan online on TRACES (T_FV_6052)`, challanPlace(trail, Number(newChallans[0]!.fields[4])));
     }
   }
 
