@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { PENNY_DROP_TEST_IFSC as IFSC } from '@satyapan/sandbox';
+import { BULK_DEFAULTS } from '@satyapan/bulk';
 import { startBulkEnv, type BulkEnv } from './support/env.js';
 
 function csvOf(count: number, seed: number): string {
@@ -28,6 +29,22 @@ describe('bulk: upstream rate limits', function () {
     expect(env.pennyDrop.requests()).to.equal(20);
     // 20 calls at 4 per second: the last one starts 4.75 s after the first.
     expect(elapsed).to.be.at.least(4_500);
+  });
+
+  it('paces by default: a worker given no rates calls a penny-drop provider at BULK_DEFAULTS (5/s), every paced upstream has a finite default', async () => {
+    expect(Object.entries(BULK_DEFAULTS.rateLimits).map(([upstream, rate]) => [upstream, Number.isFinite(rate) && rate > 0])).to.deep.equal(
+      ['penny_drop', 'penny_less', 'pan_verification', 'pan_aadhaar_link'].map((upstream) => [upstream, true]),
+    );
+    // The test env turns pacing off unless told; `undefined` leaves the worker its own defaults.
+    await env.startWorker({ rateLimits: undefined, rowConcurrency: 8, rateLimitRetries: 5 });
+    const started = Date.now();
+    const done = await env.finished((await env.submitAndUpload('penny_drop', csvOf(12, 4))).job_id, 30_000);
+    const elapsed = Date.now() - started;
+    expect(done.summary).to.deep.equal({ ok: 12, invalid: 0, error: 0, interrupted: 0 });
+    // 12 calls at 5 per second: the last one leaves 2.2 s after the first. Unpaced, all 12 would leave at once and
+    // the provider (5/s) would refuse 7 of them; paced, at most a call that jitter brings inside its window.
+    expect(elapsed).to.be.at.least(2_000);
+    expect(env.pennyDrop.rateLimited(), 'calls the provider refused').to.be.below(4);
   });
 
   it('without a configured rate, rows the provider refuses with 429 are tried again after its Retry-After, not reported failed', async () => {
