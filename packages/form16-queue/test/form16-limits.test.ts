@@ -3,7 +3,6 @@
 // CONVERSION_LIMIT naming the limit, is not retried, and the worker goes on to make the next job (the library's
 // own refusals crossing from the child with their code: form16-jobs.test.ts). Real Redis, FsStorage, the worker here.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,10 @@ import { Form16Service, createForm16Worker, form16OwnerOf, type Form16JobView, t
 import { FINANCIAL_YEAR, TAN, form16Workbook, manyEmployeesWorkbook } from '../../form16/test/support/workbook.js';
 import { deleteKeysMatching } from '../../../test/support/redis-cluster.js';
 import { finishedJob, uploadTo } from './support/jobs.js';
+import { busySince, childPids, cpuTicks, idleChild } from '../../jobs/test/support/processes.js';
+
+/** What a generation process's command line names. */
+const ENTRY = 'generation/child.';
 
 const CLIENT = { clientId: 'form16-limits-client' };
 
@@ -91,20 +94,13 @@ describe('form16-queue: generation limits (a child process per job lane)', funct
 
   it('fails a job whose generation process is killed under it, without retrying it into another death', async () => {
     const worker = await startWorker();
-    // The worker starts its process ahead of the first job; loading the library costs CPU too. Only once that is
-    // over (no ticks spent for 300 ms) does CPU spent mean the job's PDFs.
-    const children = await eventually(async () => {
-      const pids = childPids();
-      if (pids.length !== 1) return null;
-      const before = cpuTicks(pids[0]!);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      return cpuTicks(pids[0]!) === before ? pids : null;
-    });
-    const idle = cpuTicks(children[0]!);
+    // Killed before it took the job, the process would only be replaced and the job made by its successor.
+    const child = await idleChild(ENTRY);
+    const idle = cpuTicks(child);
     const jobId = await submit(slowWorkbook);
-    await eventually(async () => cpuTicks(children[0]!) - idle >= 10);
-    expect(childPids()).to.deep.equal(children);
-    process.kill(children[0]!, 'SIGKILL');
+    await busySince(child, idle);
+    expect(childPids(ENTRY)).to.deep.equal([child]);
+    process.kill(child, 'SIGKILL');
     await expectLimitFailure(jobId, worker, /ended on this input \(signal SIGKILL\)/);
   });
 
@@ -131,17 +127,4 @@ async function eventually<T>(probe: () => Promise<T | null | false>, timeoutMs =
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-}
-
-/** User and system CPU time a process has spent, in clock ticks (Linux: /proc/PID/stat fields 14 and 15). */
-function cpuTicks(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'latin1').replace(/^.*\) /, '').split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-/** This process's Form 16 generation processes (Linux), by their command line. */
-function childPids(): number[] {
-  const text = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim();
-  const pids = text === '' ? [] : text.split(/\s+/).map(Number);
-  return pids.filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('generation/child.'));
 }

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
 import { readAll } from '@satyapan/core';
 import {
   ownerOf, storageKeys,
@@ -8,6 +7,10 @@ import {
 import { eventually, type TestEnv } from './support/env.js';
 import { workerRig } from './support/workers.js';
 import { workbook26Q } from './support/workbooks.js';
+import { busySince, childPids, cpuTicks, idleChild } from '../../jobs/test/support/processes.js';
+
+/** What a conversion process's command line names. */
+const ENTRY = 'conversion/child.';
 
 const TDS_Q2 = { domain: 'tds', tan: 'PNEG01234C', form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26' } as const;
 const CLIENT = { clientId: 'client-limits' };
@@ -78,22 +81,14 @@ describe('statement-queue: conversion limits', function () {
 
   it('fails a conversion whose process is killed under it, without retrying it into another death', async () => {
     const worker = await startWorker();
-    // The worker starts its process ahead of the first job; loading the engine costs CPU too. Only once that is
-    // over (no ticks spent for 300 ms) does CPU spent mean the conversion: killed earlier, the process would only be
-    // replaced and the job converted by its successor.
-    const children = await eventually(async () => {
-      const pids = childPids();
-      if (pids.length !== 1) return null;
-      const before = cpuTicks(pids[0]!);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      return cpuTicks(pids[0]!) === before ? pids : null;
-    }, 30_000, 10);
-    const idle = cpuTicks(children[0]!);
+    // Killed earlier than its conversion, the process would only be replaced and the job converted by its successor.
+    const child = await idleChild(ENTRY);
+    const idle = cpuTicks(child);
     const job = await submitAndUpload(workbook26Q({ rows: 340_000 }));
-    expect(childPids()).to.deep.equal(children);
+    expect(childPids(ENTRY)).to.deep.equal([child]);
     // Killed once it is converting (it spends CPU: an idle process spends none), long before it is done.
-    await eventually(async () => cpuTicks(children[0]!) - idle >= 10, 30_000, 10);
-    process.kill(children[0]!, 'SIGKILL');
+    await busySince(child, idle);
+    process.kill(child, 'SIGKILL');
     await expectLimitFailure(job, worker, /ended on this input \(signal SIGKILL\)/);
   });
 
@@ -139,15 +134,3 @@ describe('statement-queue: conversion limits', function () {
   });
 });
 
-/** User and system CPU time a process has spent, in clock ticks (Linux: /proc/PID/stat fields 14 and 15). */
-function cpuTicks(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'latin1').replace(/^.*\) /, '').split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-/** This process's conversion processes (Linux), by their command line. */
-function childPids(): number[] {
-  const text = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim();
-  const pids = text === '' ? [] : text.split(/\s+/).map(Number);
-  return pids.filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('conversion/child.'));
-}
