@@ -13,6 +13,7 @@ export type LineFile = keyof typeof FILES;
 export type LineLimits = Pick<InputLimits, 'lineBytes' | 'consoLines' | 'csiLines'>;
 
 const LF = 10;
+const CR = 13;
 
 export class LineCutter {
   private pending: Buffer[] = [];
@@ -83,7 +84,10 @@ export class LineCutter {
     const bytes = this.pending.length === 0 ? last : Buffer.concat([...this.pending, last]);
     this.pending = [];
     this.pendingBytes = 0;
-    return stripCr(bytes.toString(this.encoding));
+    // The CR is cut from the bytes, not the text: slicing the text would make a sliced string, whose characters
+    // cost more to read than a flat string's (the conso reader compares every row in place).
+    const cr = bytes.length > 0 && bytes[bytes.length - 1] === CR ? 1 : 0;
+    return bytes.toString(this.encoding, 0, bytes.length - cr);
   }
 
   /** One more line, of `bytes` bytes (a `\r` before its `\n` included). */

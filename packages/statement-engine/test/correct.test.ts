@@ -473,6 +473,60 @@ describe('correction statements: conso file -> corrected workbook -> correction 
     before(() => (dir = mkdtempSync(join(tmpdir(), 'satyapan-correct-'))));
     after(() => rmSync(dir, { recursive: true, force: true }));
 
+    it('the conso file read a line at a time as the workbook\'s challans come, in another order than the file\'s: the correction correct() makes, each challan paired by its CIN', async () => {
+      const parts = form26qParts();
+      parts.challans.push(
+        { ...parts.challans[0]!, challan_serial: '00303', paid_date_epoch: ist('2025-12-07'), tds_amount: 5000, interest: 0 },
+        { ...parts.challans[1]!, challan_serial: '00404', paid_date_epoch: ist('2025-12-08'), tds_amount: 3000, late_filing_fees: 0, other_penalty: 0 },
+        // Two challans alike but for the serial: only their CIN tells them apart (the looser pairing would not).
+        { ...parts.challans[1]!, challan_serial: '00505', paid_date_epoch: ist('2025-12-10'), tds_amount: 2000, late_filing_fees: 0, other_penalty: 0 },
+        { ...parts.challans[1]!, challan_serial: '00606', paid_date_epoch: ist('2025-12-10'), tds_amount: 2000, late_filing_fees: 0, other_penalty: 0 },
+      );
+      parts.payments.push(
+        { ...parts.payments[1]!, challan_serial: '00303', tds_amount: 5000, payment_amount: 50000 },
+        { ...parts.payments[3]!, challan_serial: '00404', tds_amount: 3000, payment_amount: 30000 },
+        { ...parts.payments[1]!, challan_serial: '00505', tds_amount: 2000, payment_amount: 20000 },
+        { ...parts.payments[3]!, challan_serial: '00606', tds_amount: 2000, payment_amount: 20000 },
+      );
+      const conso = writeConso(regularTxt(parts, OPTIONS_26Q), { token: TOKEN });
+      const oneLineChunks = () => Readable.from(conso.split(/(?<=\r\n)/).map((l) => Buffer.from(l, 'latin1')));
+      const correctBoth = async (change: (p: WorkbookParts) => void) => {
+        const changed: WorkbookParts = JSON.parse(JSON.stringify(parts));
+        change(changed);
+        const path = join(dir, 'reordered.json');
+        writeFileSync(path, JSON.stringify(buildWorkbook(changed)));
+        return { streamed: await correctFile(path, oneLineChunks(), OPTIONS_26Q), inMemory: correct(buildWorkbook(changed), conso, OPTIONS_26Q) };
+      };
+      // The workbook's challans and rows in reverse order, one amount changed under 00101 (the conso's challan 1).
+      const reversed = await correctBoth((p) => {
+        p.challans.reverse();
+        p.payments.reverse();
+        p.payments.find((r) => r.challan_serial === '00101' && r.payee_sr_no === 2)!.payment_amount = 41000;
+      });
+      expect(reversed.streamed.txt).to.be.a('string').and.to.equal(reversed.inMemory.txt);
+      const cds = ofType(reversed.streamed.txt!, 'CD');
+      expect(cds.map((f) => [f[4], f[12]]), 'one C3 challan: the conso\'s record 1, its last serial').to.deep.equal([['1', '00101']]);
+      expect(ofType(reversed.streamed.txt!, 'DD').map((f) => [f[5], f[6], f[22]])).to.deep.equal([['2', 'U', '41000.00']]);
+      // A serial changed: no exact CIN, so the challan waits to the end of the file and pairs by amount, BSR and date.
+      const serial = await correctBoth((p) => {
+        p.challans.reverse();
+        p.challans.find((c) => c.challan_serial === '00303')!.challan_serial = '00333';
+        p.payments.filter((r) => r.challan_serial === '00303').forEach((r) => (r.challan_serial = '00333'));
+        p.payments.find((r) => r.challan_serial === '00404')!.payment_amount = 31000;
+      });
+      expect(serial.streamed.report.problems).to.deep.equal(serial.inMemory.report.problems);
+      expect(serial.streamed.txt).to.be.a('string').and.to.equal(serial.inMemory.txt);
+      expect(serial.streamed.batches.map((b) => b.type)).to.deep.equal(['C2', 'C3']);
+      // A challan the conso does not have, and one of the conso's missing: the same refusal both ways.
+      const swapped = await correctBoth((p) => {
+        p.challans.find((c) => c.challan_serial === '00404')!.bsr_code = '6390009';
+        p.challans.find((c) => c.challan_serial === '00404')!.paid_date_epoch = ist('2025-12-09');
+        p.payments.filter((r) => r.challan_serial === '00404').forEach((r) => (r.bsr_code = '6390009'));
+      });
+      expect(codes(swapped.inMemory)).to.include('CORRECTION_CHALLAN_MISSING');
+      expect(swapped.streamed.report.problems).to.deep.equal(swapped.inMemory.report.problems);
+    });
+
     it('correctFile() from files equals correct(); readConso() reads a stream line by line with the same result as parseConso()', async () => {
       const parts = form26qParts();
       const conso = writeConso(regularTxt(parts, OPTIONS_26Q), { token: TOKEN });

@@ -121,33 +121,38 @@ function describeDeductee(c: ConsoChallan, d: ConsoDeductee): string {
 }
 
 /**
- * Takes the corrected workbook's regular TXT a line at a time (`line()`, CRLF ended or not), then `finish()`.
- * Challans pair with the conso's by CIN first (the n-th workbook challan of a CIN with the n-th conso challan of
- * it, as they come), then, at the end, by the amount and two of the three CIN parts.
+ * Takes the corrected workbook's regular TXT a line at a time (`line()`, CRLF ended or not) and the conso's
+ * challans as they are read (`addConso()`), then `finish()` with the whole conso statement. Challans pair by CIN
+ * first (the n-th workbook challan of a CIN with the n-th conso challan of it, whichever comes first waiting for
+ * the other), then, at the end, by the amount and two of the three CIN parts. A workbook challan closed with no
+ * conso challan of its CIN yet is `waiting`: the caller reads the conso on until it is paired or the file ends,
+ * so in the usual case (both in the statement's order) one challan of each is held at a time. A paired conso
+ * challan's rows are dropped once compared.
  */
 export class StatementComparer {
   private fh: Fields = [];
   private bh: Fields = [];
   private readonly salary: Fields[] = [];
+  /** Conso challans read and not yet paired, by CIN, in the file's order. */
   private readonly byCin = new Map<string, ConsoChallan[]>();
+  /** Workbook challans closed with no conso challan of their CIN yet, by CIN, in the workbook's order. */
+  private readonly waitingByCin = new Map<string, WrittenChallan[]>();
+  /** The same, in the workbook's order. */
+  private readonly waitingInOrder = new Set<WrittenChallan>();
   private readonly paired = new Set<ConsoChallan>();
   private readonly pairs: Array<{ record: number; compared: PairedChallan }> = [];
-  private readonly unpaired: WrittenChallan[] = [];
   private current: WrittenChallan | null = null;
   private challans = 0;
-  private readonly salaryPans: Set<string>;
 
+  /** `salaryPans`: the PANs of the conso's salary detail rows (24Q Q4), which a PAN update must not touch alone. */
   constructor(
-    private readonly conso: ConsoStatement,
     private readonly trail: RowTrail,
-  ) {
-    for (const c of conso.challans) {
-      const key = cinKey(c.fields);
-      const list = this.byCin.get(key);
-      if (list) list.push(c);
-      else this.byCin.set(key, [c]);
-    }
-    this.salaryPans = new Set(conso.salary.map((s) => s.fields[7]!));
+    private readonly salaryPans: ReadonlySet<string> = new Set(),
+  ) {}
+
+  /** Whether a workbook challan waits for a conso challan of its CIN. */
+  get waiting(): boolean {
+    return this.waitingInOrder.size > 0;
   }
 
   line(l: string): void {
@@ -166,27 +171,57 @@ export class StatementComparer {
     }
   }
 
-  /** A challan's rows are complete: compared now when the conso has a challan of its CIN left, else kept. */
+  /** A conso challan read: paired with the first workbook challan of its CIN waiting, else kept for one to come. */
+  addConso(c: ConsoChallan): void {
+    const key = cinKey(c.fields);
+    const waiting = this.waitingByCin.get(key);
+    const w = waiting?.shift();
+    if (w) {
+      this.waitingInOrder.delete(w);
+      this.pair(c, w);
+      return;
+    }
+    const list = this.byCin.get(key);
+    if (list) list.push(c);
+    else this.byCin.set(key, [c]);
+  }
+
+  /** The last challan of the workbook is complete (after its last line): it may wait too. */
+  endOfLines(): void {
+    this.closeChallan();
+  }
+
+  /** A challan's rows are complete: compared now when a conso challan of its CIN is there, else waiting for one. */
   private closeChallan(): void {
     const w = this.current;
     if (!w) return;
     this.current = null;
-    const c = this.byCin.get(cinKey(w.fields))?.shift();
-    if (c) this.pair(c, w);
-    else this.unpaired.push(w);
+    const key = cinKey(w.fields);
+    const c = this.byCin.get(key)?.shift();
+    if (c) return this.pair(c, w);
+    const list = this.waitingByCin.get(key);
+    if (list) list.push(w);
+    else this.waitingByCin.set(key, [w]);
+    this.waitingInOrder.add(w);
   }
 
   private pair(c: ConsoChallan, w: WrittenChallan): void {
     this.paired.add(c);
     this.pairs.push({ record: c.record, compared: compareChallan(c, w, this.trail, this.salaryPans) });
+    // Compared: neither side's rows are needed again (the change keeps the rows it writes).
+    c.deductees = [];
+    w.deductees = [];
   }
 
-  /** The conso's challans left are paired by the amount and two CIN parts, else by two CIN parts. */
-  finish(): Compared {
+  /**
+   * The whole conso file read (every challan given to addConso()): the conso's challans left are paired by the
+   * amount and two CIN parts, else by two CIN parts.
+   */
+  finish(conso: ConsoStatement): Compared {
     this.closeChallan();
-    const free = new Set(this.unpaired);
+    const free = new Set(this.waitingInOrder);
     const missing: ConsoChallan[] = [];
-    for (const c of this.conso.challans) {
+    for (const c of conso.challans) {
       if (this.paired.has(c)) continue;
       const close = (w: WrittenChallan) => CIN.filter((n) => w.fields[n] === c.fields[n]).length;
       const w = [...free].find((k) => close(k) >= 2 && k.fields[27] === c.fields[27]) ?? [...free].find((k) => close(k) >= 2);
@@ -286,7 +321,6 @@ class Keyed {
 const equalKey = keyOf(DD_COMPARED);
 /** Stands for a row paired by position, never split. */
 const NOT_SPLIT: Fields = [];
-const CARET = 0x5e;
 
 /**
  * How many leading rows of a challan are equal in the compared fields, the conso's and the workbook's at the
@@ -296,41 +330,8 @@ const CARET = 0x5e;
 function leadingEqualRows(conso: readonly ConsoDeductee[], rows: readonly string[]): number {
   const both = Math.min(conso.length, rows.length);
   let k = 0;
-  // The conso's text starts with field 0 (empty), the workbook's DD line with field 1.
-  while (k < both && sameInText(conso[k]!.text, 0, rows[k]!, 1, DD_COMPARED)) k++;
+  while (k < both && conso[k]!.sameAs(rows[k]!, DD_COMPARED)) k++;
   return k;
-}
-
-/**
- * Whether two caret-joined records have the same `fields` (ascending field numbers), a missing field read as
- * empty like `same()`; `aFirst` and `bFirst` are the numbers of their first fields. Reads the characters in place.
- */
-function sameInText(a: string, aFirst: number, b: string, bFirst: number, fields: readonly number[]): boolean {
-  let i = 0;
-  let j = 0;
-  let fieldA = aFirst;
-  let fieldB = bFirst;
-  for (const n of fields) {
-    i = fieldStart(a, i, fieldA, n);
-    j = fieldStart(b, j, fieldB, n);
-    fieldA = fieldB = n;
-    for (let x = i, y = j; ; x++, y++) {
-      const ca = x < a.length ? a.charCodeAt(x) : CARET;
-      const cb = y < b.length ? b.charCodeAt(y) : CARET;
-      if (ca !== cb) return false;
-      if (ca === CARET) break;
-    }
-  }
-  return true;
-}
-
-/** Where field `n` starts, from `at` where field `from` starts (<= n); past the end when the record has no field n. */
-function fieldStart(s: string, at: number, from: number, n: number): number {
-  for (let f = from; f < n && at <= s.length; f++) {
-    while (at < s.length && s.charCodeAt(at) !== CARET) at++;
-    at++;
-  }
-  return at;
 }
 
 /**

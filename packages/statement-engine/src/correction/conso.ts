@@ -15,11 +15,11 @@ import type { Readable } from 'node:stream';
 import { ConsoFileError, type ConsoErrorCode } from '../errors.js';
 import { DEFAULT_INPUT_LIMITS } from '../limits.js';
 import { LineCutter, type LineLimits } from '../lines.js';
-import { formatPaise, formatRate } from '../money.js';
 import { fieldForForm, layoutVersion } from '../layouts/compile.js';
 import type { FieldType, Presence, RecordType } from '../layouts/types.js';
 import type { FormName } from '../types.js';
 import type { Fields } from '../records/fields.js';
+import { DATE, DECIMAL, DeducteeLayout, DIGITS, FieldBounds, normalise, type Placement } from './conso-fields.js';
 
 /**
  * Where the conso file keeps what a correction needs (1-based fields, line number = 1, record type = 2).
@@ -97,9 +97,6 @@ const CHILDREN_OF_SALARY = new Set(['S16', 'C6A', 'P16', 'P6A']);
 const PAN = /^[A-Z]{3}[PCHFATBLJG][A-Z][0-9]{4}[A-Z]$/;
 const PLACEHOLDERS = new Set(['PANAPPLIED', 'PANINVALID', 'PANNOTAVBL']);
 const TAN = /^[A-Z]{4}[0-9]{5}[A-Z]$/;
-const DATE = /^(0[1-9]|[12][0-9]|3[01])(0[1-9]|1[0-2])[0-9]{4}$/;
-const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
-const DIGITS = /^[0-9]+$/;
 const TOKEN = /^[0-9]{15}$/;
 const CHALLAN_STATUS = new Set(['M', 'U', 'P', '']);
 
@@ -113,13 +110,19 @@ export class ConsoDeductee {
     readonly mode: string,
     /** DD 32: how many times the row's PAN was changed ('' when the file leaves it empty). */
     readonly panCounter: string,
-    /** The normalised fields joined by carets, from field 0 (empty): a row is kept as one string, so a large conso file stays small. */
+    /** The row's line as the file has it (CR cut): a row is kept as one string, so a large conso file stays small. */
     readonly text: string,
+    private readonly layout: DeducteeLayout,
   ) {}
 
-  /** The row in regular-layout positions (amounts without zero padding); fields the conso does not locate are empty. Split on each call. */
+  /** The row in regular-layout positions (amounts without zero padding); fields the conso does not locate are empty. Made on each call. */
   get fields(): Fields {
-    return this.text.split('^');
+    return this.layout.fields(this.text, this.line);
+  }
+
+  /** Whether the regular DD line `line` (from field 1, CRLF cut) has this row's values in `compared` (fields as in `fields`). */
+  sameAs(line: string, compared: readonly number[]): boolean {
+    return this.layout.sameAs(this.text, line, compared);
   }
 }
 
@@ -203,12 +206,6 @@ function regularFields(recordType: RecordType, form: FormName, yearCode: string)
 
 type Mapped = { same: readonly number[]; moved: Readonly<Record<number, number>> };
 
-/** How a record type's fields are read: its regular length, and each conso field read with where it goes and as what. */
-interface Placement {
-  length: number;
-  puts: ReadonlyArray<{ target: number; source: number; kind: FieldType }>;
-}
-
 /** The placement of a record type: `same` then `moved`, skipping fields the regular layout lacks or marks NA. */
 function placement(map: Mapped, regular: RegularFields): Placement {
   const pairs: Array<[number, number]> = [...map.same.map((k): [number, number] => [k, k]), ...Object.entries(map.moved).map(([target, source]): [number, number] => [Number(target), source])];
@@ -238,9 +235,23 @@ export class ConsoReader {
   private deducteeRecords = new Set<number>();
   private salaryOpen = false;
   /** Worked out once the batch header gives the form: a conso file has as many lines as the statement has rows. */
-  private placements: { BH: Placement; CD: Placement; DD: Placement; SD: Placement } | null = null;
+  private placements: { BH: Placement; CD: Placement; SD: Placement } | null = null;
+  private deducteeLayout: DeducteeLayout | null = null;
+  private readonly bounds = new FieldBounds();
 
-  constructor(private readonly expected: ConsoExpectation) {}
+  /**
+   * `onChallan` is given each challan as soon as its rows are complete (the next challan or salary record, or the
+   * end of the file): a correction compares it then, so a large file is never held whole (ConsoStream).
+   */
+  constructor(
+    private readonly expected: ConsoExpectation,
+    private readonly onChallan?: (challan: ConsoChallan) => void,
+  ) {}
+
+  /** Whether the batch header has been read: the file is then known to be the expected statement's. */
+  get started(): boolean {
+    return this.bh !== null;
+  }
 
   line(raw: string): void {
     const n = ++this.lineNo;
@@ -248,17 +259,20 @@ export class ConsoReader {
     // A byte-order mark (decoded text, or UTF-8's three bytes read as latin1) is not part of the first record.
     if (n === 1) text = text.replace(/^(\uFEFF|\u00EF\u00BB\u00BF)/, '');
     if (text === '') fail('INVALID_CONSO', n, 'an empty line');
-    const f = text.split('^');
-    f.unshift('');
-    if (f[1] !== String(n) && Number(f[1]) !== n) fail('INVALID_CONSO', n, `line number '${clip(f[1])}' where ${n} belongs (a line is missing or the file is not a conso file)`);
-    const type = f[2] ?? '';
+    // Deductee rows, nearly all of a large file, are read in place; the few other records are split.
+    const b = this.bounds.scan(text);
+    const lineNumber = b.value(text, 1);
+    if (lineNumber !== String(n) && Number(lineNumber) !== n) fail('INVALID_CONSO', n, `line number '${clip(lineNumber)}' where ${n} belongs (a line is missing or the file is not a conso file)`);
+    const type = b.value(text, 2);
     if (!KNOWN.has(type)) fail('INVALID_CONSO', n, `unknown record type '${clip(type)}'`);
     if (n === 1 && type !== 'FH') fail('INVALID_CONSO', n, 'the first line is not the file header (FH)');
+    if (type !== 'FH' && type !== 'BH' && !this.bh) fail('INVALID_CONSO', n, `a ${type} record before the batch header`);
+    if (type === 'DD') return this.deductee(text, b, n);
+    const f = text.split('^');
+    f.unshift('');
     if (type === 'FH') return this.fileHeader(f, n);
     if (type === 'BH') return this.batchHeaderLine(f, n);
-    if (!this.bh) fail('INVALID_CONSO', n, `a ${type} record before the batch header`);
     if (type === 'CD') return this.challan(f, n);
-    if (type === 'DD') return this.deductee(f, n);
     if (type === 'SD' || type === '94P') return this.salaryDetail(f, n, type);
     if (CHILDREN_OF_SALARY.has(type) && !this.salaryOpen) fail('INVALID_CONSO', n, `a ${type} record outside a salary detail`);
   }
@@ -266,7 +280,7 @@ export class ConsoReader {
   private fileHeader(f: string[], n: number): void {
     if (n !== 1) fail('INVALID_CONSO', n, 'a second file header');
     const L = CONSO_LAYOUT.FH;
-    need(f, L.minFields, n, 'FH');
+    need(f.length - 1, L.minFields, n, 'FH');
     if (!DIGITS.test(f[L.batches]!) || Number(f[L.batches]) < 1) fail('INVALID_CONSO', n, `FH field ${L.batches} (number of batches) is not a positive number`);
     if (Number(f[L.batches]) !== 1) fail('INVALID_CONSO', n, `FH field ${L.batches} declares ${clip(f[L.batches])} batches; a conso file holds one`);
     if (!DIGITS.test(f[L.lines]!) || Number(f[L.lines]) < 2) fail('INVALID_CONSO', n, `FH field ${L.lines} (number of lines) is not a number of lines`);
@@ -277,7 +291,7 @@ export class ConsoReader {
   private batchHeaderLine(f: string[], n: number): void {
     if (this.bh) fail('INVALID_CONSO', n, 'a second batch header: a conso file holds one statement');
     const L = CONSO_LAYOUT.BH;
-    need(f, L.minFields, n, 'BH');
+    need(f.length - 1, L.minFields, n, 'BH');
     const tan = f[13]!;
     if (!TAN.test(tan)) fail('INVALID_CONSO', n, 'BH field 13 is not a TAN');
     if (!DIGITS.test(f[4]!)) fail('INVALID_CONSO', n, 'BH field 4 (count of challans) is not a number');
@@ -297,17 +311,17 @@ export class ConsoReader {
     this.placements = {
       BH: placement(L, regularFields('BH', e.form, e.yearCode)),
       CD: placement(CONSO_LAYOUT.CD, regularFields('CD', e.form, e.yearCode)),
-      DD: placement(CONSO_LAYOUT.DD, regularFields('DD', e.form, e.yearCode)),
       SD: placement(CONSO_LAYOUT.SD, e.form === '24Q' ? regularFields('SD', e.form, e.yearCode) : { types: [], presence: [] }),
     };
-    this.batchHeader = this.normalise(f, this.placements.BH, n, 'BH');
+    this.deducteeLayout = new DeducteeLayout(placement(CONSO_LAYOUT.DD, regularFields('DD', e.form, e.yearCode)));
+    this.batchHeader = normalise(f, this.placements.BH, n, 'BH');
   }
 
   private challan(f: string[], n: number): void {
     if (this.salaryOpen) fail('INVALID_CONSO', n, 'a challan record after the salary details');
     this.closeChallan();
     const L = CONSO_LAYOUT.CD;
-    need(f, L.minFields, n, 'CD');
+    need(f.length - 1, L.minFields, n, 'CD');
     const record = recordNumber(f[4]!, n, 'CD field 4 (challan record number)');
     if (this.challanRecords.has(record)) fail('INVALID_CONSO', n, `challan record number ${record} appears twice`);
     if (!DIGITS.test(f[5]!)) fail('INVALID_CONSO', n, 'CD field 5 (count of deductee records) is not a number');
@@ -316,76 +330,54 @@ export class ConsoReader {
     const next = f[L.nextDeductee] === '' ? null : recordNumber(f[L.nextDeductee]!, n, `CD field ${L.nextDeductee} (next deductee record number)`);
     const pending = f[L.pending]!;
     if (pending !== '' && !DECIMAL.test(pending)) fail('INVALID_CONSO', n, `CD field ${L.pending} (pending amount) is not an amount`);
-    const fields = this.normalise(f, this.placements!.CD, n, 'CD');
+    const fields = normalise(f, this.placements!.CD, n, 'CD');
     this.challanRecords.add(record);
     this.current = { line: n, record, status, nextDeductee: next, pending, fields, deductees: [], declared: Number(f[5]) };
     this.deducteeRecords = new Set();
     this.challans.push(this.current);
   }
 
-  private deductee(f: string[], n: number): void {
+  private deductee(text: string, b: FieldBounds, n: number): void {
     const challan = this.current;
     if (!challan) fail('INVALID_CONSO', n, 'a deductee record that follows no challan');
     const L = CONSO_LAYOUT.DD;
-    need(f, L.minFields, n, 'DD');
-    if (recordNumber(f[4]!, n, 'DD field 4 (challan record number)') !== challan!.record) fail('INVALID_CONSO', n, `DD field 4 names challan ${clip(f[4])}, but the row follows challan ${challan!.record}`);
-    const record = recordNumber(f[5]!, n, 'DD field 5 (deductee record number)');
+    need(b.count, L.minFields, n, 'DD');
+    const challanRecord = b.value(text, 4);
+    if (recordNumber(challanRecord, n, 'DD field 4 (challan record number)') !== challan!.record) fail('INVALID_CONSO', n, `DD field 4 names challan ${clip(challanRecord)}, but the row follows challan ${challan!.record}`);
+    const record = recordNumber(b.value(text, 5), n, 'DD field 5 (deductee record number)');
     if (this.deducteeRecords.has(record)) fail('INVALID_CONSO', n, `deductee record number ${record} appears twice under challan ${challan!.record}`);
     if (challan!.nextDeductee !== null && record >= challan!.nextDeductee) fail('INVALID_CONSO', n, `deductee record number ${record} is not below the next record number challan ${challan!.record} (line ${challan!.line}) gives in CD field ${CONSO_LAYOUT.CD.nextDeductee} (${challan!.nextDeductee})`);
-    if (!/^[A-Z]$/.test(f[6]!)) fail('INVALID_CONSO', n, 'DD field 6 (mode) is not a letter');
-    const pan = f[10]!;
+    const mode = b.value(text, 6);
+    if (!/^[A-Z]$/.test(mode)) fail('INVALID_CONSO', n, 'DD field 6 (mode) is not a letter');
+    const pan = b.value(text, 10);
     if (!PAN.test(pan) && !PLACEHOLDERS.has(pan)) fail('INVALID_CONSO', n, 'DD field 10 is neither a PAN nor a PAN placeholder');
-    const counter = f[L.panCounter]!;
+    const counter = b.value(text, L.panCounter);
     if (counter !== '' && !DIGITS.test(counter)) fail('INVALID_CONSO', n, `DD field ${L.panCounter} (PAN counter) is not a number`);
     if (challan!.deductees.length >= challan!.declared) fail('INVALID_CONSO', n, `challan ${challan!.record} (line ${challan!.line}) declares ${challan!.declared} deductee records, this is one more`);
+    this.deducteeLayout!.check(text, b, n);
     this.deducteeRecords.add(record);
-    const fields = this.normalise(f, this.placements!.DD, n, 'DD');
-    // DD 8, the deductee code: one digit in the regular layout (T-FV-4056); a padded '02' is the same code.
-    if (DIGITS.test(fields[8] ?? '')) fields[8] = String(Number(fields[8]));
-    challan!.deductees.push(new ConsoDeductee(n, record, f[6]!, counter, fields.join('^')));
+    challan!.deductees.push(new ConsoDeductee(n, record, mode, counter, text, this.deducteeLayout!));
   }
 
   private salaryDetail(f: string[], n: number, type: string): void {
     this.closeChallan();
-    this.current = null;
     this.salaryOpen = true;
     if (type !== 'SD') return;
     if (this.expected.form !== '24Q' || this.expected.quarter !== 'Q4') fail('INVALID_CONSO', n, 'a salary detail record outside a 24Q Q4 statement');
-    need(f, CONSO_LAYOUT.SD.minFields, n, 'SD');
+    need(f.length - 1, CONSO_LAYOUT.SD.minFields, n, 'SD');
     const record = recordNumber(f[4]!, n, 'SD field 4 (salary record number)');
-    this.salary.push({ line: n, record, fields: this.normalise(f, this.placements!.SD, n, 'SD') });
+    this.salary.push({ line: n, record, fields: normalise(f, this.placements!.SD, n, 'SD') });
   }
 
   /** The deductees a challan declared must all have come before the next challan (or the end). */
   private closeChallan(): void {
     const c = this.current;
-    if (c && c.deductees.length < c.declared) {
+    if (!c) return;
+    if (c.deductees.length < c.declared) {
       fail('INVALID_CONSO', c.line, `challan ${c.record} declares ${c.declared} deductee records but ${c.deductees.length} follow it`);
     }
-  }
-
-  /**
-   * The fields read, at their regular positions, with amounts and rates written as the regular TXT writes them;
-   * a field the regular layout marks NA for the form stays empty. An error names the conso's field number.
-   */
-  private normalise(f: string[], placement: Placement, n: number, type: string): Fields {
-    const out: Fields = new Array<string>(placement.length).fill('');
-    for (const { target, source, kind } of placement.puts) {
-      const value = f[source] ?? '';
-      if (value === '') continue;
-      if (kind === 'AMOUNT' || kind === 'RATE') {
-        if (!DECIMAL.test(value)) fail('INVALID_CONSO', n, `${type} field ${source} is not an amount`);
-        out[target] = kind === 'AMOUNT' ? formatPaise(Math.round(Number(value) * 100)) : formatRate(Math.round(Number(value) * 10000));
-      } else if (kind === 'DATE') {
-        if (!DATE.test(value)) fail('INVALID_CONSO', n, `${type} field ${source} is not a date ddmmyyyy`);
-        out[target] = value;
-      } else {
-        out[target] = value;
-      }
-    }
-    out[1] = f[1] ?? '';
-    out[2] = type;
-    return out;
+    this.current = null;
+    this.onChallan?.(c);
   }
 
   /** End of the file: the counts the headers declared, then the statement. */
@@ -397,6 +389,7 @@ export class ConsoReader {
     if (c && c.deductees.length < c.declared) {
       fail('CONSO_TRUNCATED', last, `the file ends after ${c.deductees.length} of the ${c.declared} deductee records challan ${c.record} (line ${c.line}) declares`);
     }
+    this.closeChallan();
     const declared = Number(this.bh![4]);
     if (this.challans.length < declared) fail('CONSO_TRUNCATED', last, `the file ends after ${this.challans.length} of the ${declared} challans the batch header (line ${this.bhLine}) declares`);
     if (this.challans.length > declared) fail('INVALID_CONSO', this.challans[declared]!.line, `the batch header (line ${this.bhLine}) declares ${declared} challans; this is one more`);
@@ -427,8 +420,8 @@ export class ConsoReader {
   }
 }
 
-function need(f: string[], count: number, n: number, type: string): void {
-  if (f.length - 1 < count) fail(f.length - 1 < 3 ? 'CONSO_TRUNCATED' : 'INVALID_CONSO', n, `the ${type} record has ${f.length - 1} fields; at least ${count} are needed`);
+function need(fields: number, count: number, n: number, type: string): void {
+  if (fields < count) fail(fields < 3 ? 'CONSO_TRUNCATED' : 'INVALID_CONSO', n, `the ${type} record has ${fields} fields; at least ${count} are needed`);
 }
 
 function recordNumber(value: string, n: number, what: string): number {
@@ -467,17 +460,80 @@ export function parseConso(content: string | Uint8Array, expected: ConsoExpectat
   return reader.finish();
 }
 
+/**
+ * A conso file read from a byte stream (or a path) as a correction needs it, with the limits of parseConso():
+ * start() reads through the batch header (a file of another TAN or period is refused before anything else is
+ * done), next() gives the challans one at a time as their rows are complete, end() reads the rest and gives the
+ * statement. A consumer that is done with a challan's rows may drop them, so the file is never held whole.
+ * close() ends the reading early (on an error).
+ */
+export class ConsoStream {
+  private readonly reader: ConsoReader;
+  private readonly cutter: LineCutter;
+  private readonly input: Readable;
+  private readonly chunks: AsyncIterator<unknown>;
+  private readonly ready: ConsoChallan[] = [];
+  private taken = 0;
+  private readonly empty = { count: 0 };
+  private statement: ConsoStatement | null = null;
+
+  constructor(
+    private readonly source: Readable | string,
+    expected: ConsoExpectation,
+    limits: LineLimits = DEFAULT_INPUT_LIMITS,
+  ) {
+    this.input = typeof source === 'string' ? createReadStream(source) : source;
+    this.chunks = this.input[Symbol.asyncIterator]();
+    this.cutter = new LineCutter(limits, 'conso', 'latin1');
+    this.reader = new ConsoReader(expected, (challan) => this.ready.push(challan));
+  }
+
+  async start(): Promise<void> {
+    while (!this.reader.started && !this.statement) await this.pump();
+  }
+
+  /** Whether every challan of the file has been given by next(). */
+  get exhausted(): boolean {
+    return this.statement !== null && this.taken === this.ready.length;
+  }
+
+  /** The next challan of the file with its rows, or null after the last. */
+  async next(): Promise<ConsoChallan | null> {
+    while (this.taken === this.ready.length && !this.statement) await this.pump();
+    if (this.taken === this.ready.length) return null;
+    const challan = this.ready[this.taken]!;
+    this.ready[this.taken++] = undefined as unknown as ConsoChallan;
+    return challan;
+  }
+
+  async end(): Promise<ConsoStatement> {
+    while (!this.statement) await this.pump();
+    return this.statement;
+  }
+
+  close(): void {
+    if (typeof this.source === 'string') this.input.destroy();
+  }
+
+  private async pump(): Promise<void> {
+    try {
+      const chunk = await this.chunks.next();
+      if (chunk.done) {
+        feed(this.cutter.end(), this.reader, this.empty);
+        this.statement = this.reader.finish();
+        this.close();
+        return;
+      }
+      const value = chunk.value as string | Uint8Array;
+      feed(this.cutter.push(typeof value === 'string' ? Buffer.from(value, 'latin1') : value), this.reader, this.empty);
+    } catch (error) {
+      this.close();
+      throw error;
+    }
+  }
+}
+
 /** Reads a conso file from a byte stream (or a path) one line at a time, with the limits of parseConso(). */
 export async function readConso(source: Readable | string, expected: ConsoExpectation, limits: LineLimits = DEFAULT_INPUT_LIMITS): Promise<ConsoStatement> {
-  const input = typeof source === 'string' ? createReadStream(source) : source;
-  const cutter = new LineCutter(limits, 'conso', 'latin1');
-  const reader = new ConsoReader(expected);
-  const empty = { count: 0 };
-  try {
-    for await (const chunk of input) feed(cutter.push(typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : (chunk as Uint8Array)), reader, empty);
-    feed(cutter.end(), reader, empty);
-  } finally {
-    if (typeof source === 'string') input.destroy();
-  }
-  return reader.finish();
+  return new ConsoStream(source, expected, limits).end();
 }

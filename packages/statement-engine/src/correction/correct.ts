@@ -15,10 +15,10 @@ import { TxtSelfCheck } from '../layouts/check.js';
 import { parsePaise, formatPaise } from '../money.js';
 import { resolveOptions, type ResolvedOptions } from '../options.js';
 import type { Fields } from '../records/fields.js';
-import { convertFile, type StreamHooks, type WriteSummary } from '../stream/convert-stream.js';
+import { convertFile, linesInPlace, type StreamHooks, type WriteSummary } from '../stream/convert-stream.js';
 import type { ConvertOptions, Problem, ValidationReport } from '../types.js';
 import { challanPlace, describeChallan, PAN, Problems, same, StatementComparer, toFields, type ChallanChange, type Compared, type DeducteeChange } from './compare.js';
-import { parseConso, readConso, type ConsoExpectation, type ConsoStatement } from './conso.js';
+import { ConsoStream, parseConso, type ConsoChallan, type ConsoExpectation, type ConsoStatement } from './conso.js';
 
 /** The correction types (BH 6). C4 (salary) and Y (cancellation) are refused: FORMAT_NOTES.md §15. */
 export type CorrectionType = 'C1' | 'C2' | 'C3' | 'C4' | 'C5' | 'C9' | 'Y';
@@ -131,31 +131,68 @@ export function correct(workbook: unknown, conso: string | Uint8Array, options: 
   const trail = new RowTrail();
   const regular = convertTraced(workbook, regularOptions(options), trail);
   if (!regular.txt) return { txt: null, report: regular.report, batches: [] };
-  const comparer = new StatementComparer(statement, trail);
+  const comparer = new StatementComparer(trail, salaryPans(statement));
+  for (const c of statement.challans) comparer.addConso(c);
   for (const l of regular.txt.split(/(?<=\r\n)/)) comparer.line(l);
-  const written = comparer.finish();
+  const written = comparer.finish(statement);
   return inMemory((sink) => build(written, statement, resolved, options, types, regular.report, problems, trail, sink));
 }
 
 /** What build() needs, read from the files; or the result already known (a refusal before the comparison). */
 type Prepared = { done: CorrectionResult } | { build: (sink: LineSink) => Built };
 
-async function prepareFiles(workbookPath: string, conso: string | Readable, options: CorrectOptions, hooks: StreamHooks): Promise<Prepared> {
+async function prepareFiles(workbookPath: string, consoSource: string | Readable, options: CorrectOptions, hooks: StreamHooks): Promise<Prepared> {
   const resolved = resolveOptions(regularOptions(options));
   const problems = new Problems();
   const types = preflight(resolved, options, problems);
   if (problems.errors > 0) return { done: { txt: null, report: merge(EMPTY_REPORT, problems.list), batches: [] } };
-  const statement = await readConso(conso, expectation(resolved), resolved.limits);
-  const trail = new RowTrail();
-  const conversion = await convertFile(workbookPath, regularOptions(options), { ...hooks, rowTrail: trail });
-  if (!conversion.lines) {
-    await conversion.dispose();
-    return { done: { txt: null, report: conversion.report, batches: [] } };
+  const conso = new ConsoStream(consoSource, expectation(resolved), resolved.limits);
+  try {
+    await conso.start();
+    // The salary detail rows close a 24Q Q4 conso file and every PAN update is checked against them: that file
+    // is read whole first. Any other is read as the workbook's challans come.
+    const salary = resolved.form.formNumber === '24Q' && resolved.period.quarter === 'Q4' ? salaryPans(await conso.end()) : undefined;
+    const trail = new RowTrail();
+    const conversion = await convertFile(workbookPath, regularOptions(options), { ...hooks, rowTrail: trail });
+    if (!conversion.lines) {
+      await conversion.dispose();
+      // A refused conso file is the answer before the workbook's problems, as when it is read first.
+      await conso.end();
+      return { done: { txt: null, report: conversion.report, batches: [] } };
+    }
+    const comparer = new StatementComparer(trail, salary);
+    try {
+      // Synchronous lines: the loop waits only where a challan is waiting for the conso file to be read on.
+      for (const l of linesInPlace(conversion)!) {
+        comparer.line(l);
+        if (comparer.waiting && !conso.exhausted) await readWhileWaiting(comparer, conso);
+      }
+    } finally {
+      await conversion.dispose();
+    }
+    comparer.endOfLines();
+    await readWhileWaiting(comparer, conso);
+    let next: ConsoChallan | null;
+    while ((next = await conso.next())) comparer.addConso(next);
+    const statement = await conso.end();
+    const written = comparer.finish(statement);
+    return { build: (sink) => build(written, statement, resolved, options, types, conversion.report, problems, trail, sink) };
+  } finally {
+    conso.close();
   }
-  const comparer = new StatementComparer(statement, trail);
-  for await (const l of conversion.lines) comparer.line(l);
-  const written = comparer.finish();
-  return { build: (sink) => build(written, statement, resolved, options, types, conversion.report, problems, trail, sink) };
+}
+
+/** Reads the conso file on while a workbook challan waits for one of its CIN (or to its end). */
+async function readWhileWaiting(comparer: StatementComparer, conso: ConsoStream): Promise<void> {
+  while (comparer.waiting) {
+    const c = await conso.next();
+    if (!c) return;
+    comparer.addConso(c);
+  }
+}
+
+function salaryPans(conso: ConsoStatement): Set<string> {
+  return new Set(conso.salary.map((s) => s.fields[7]!));
 }
 
 /**

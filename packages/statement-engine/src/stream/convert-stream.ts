@@ -77,6 +77,12 @@ export interface StreamConversion {
   dispose(): Promise<void>;
 }
 
+/** The lines of a conversion made here, read without awaiting each (Conversion.linesInPlace); null when it has none. */
+export function linesInPlace(conversion: StreamConversion): Iterable<string> | null {
+  if (!(conversion instanceof Conversion)) throw new TypeError('not a conversion made by convertFile() or convertStream()');
+  return conversion.linesInPlace();
+}
+
 /** A report for input that could not be read as a workbook at all (same problems convert() would give). */
 function documentReport(options: ResolvedOptions, skeleton: unknown, syntax: JsonSyntaxError | null): ValidationReport {
   const fresh = createPipeline(options, new MemoryDeducteeStore(deducteeFieldCount(options.form.family)), new MemorySalaryStore(), new MemoryLateRows());
@@ -130,6 +136,14 @@ class Conversion implements StreamConversion {
     } else {
       this.cleanup();
     }
+  }
+
+  /**
+   * The TXT's lines as a synchronous iterable, for the engine's own readers (a correction compares every line):
+   * `lines` awaits each line, which costs more than the comparison. The caller disposes when done.
+   */
+  linesInPlace(): Iterable<string> | null {
+    return this.render ? this.take() : null;
   }
 
   /** The TXT can be produced once: it reads the temporary files, which are removed afterwards. */
