@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { redisAnswers } from '../../examples/host-app/src/redis-bootstrap.js';
+import { loadScaled } from '../../packages/jobs/test/support/processes.js';
 
 export { redisAnswers };
 
@@ -16,9 +17,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Polls until `check` holds, for up to `timeoutMs`; resolves with whether it did. */
+/** Polls until `check` holds, for up to `timeoutMs` on an idle machine (longer under load); resolves with whether it did. */
 export async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<boolean> {
-  const until = Date.now() + timeoutMs;
+  const until = Date.now() + loadScaled(timeoutMs);
   while (Date.now() < until) {
     if (await check()) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));

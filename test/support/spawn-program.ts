@@ -7,11 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { accessTokenOf } from './tokens.js';
+import { loadScaled } from '../../packages/jobs/test/support/processes.js';
 
 export interface ProgramProcess {
   child: ChildProcess;
   output(): string;
-  /** Resolves with the match once `pattern` appears in stdout or stderr; rejects if the process exits first. */
+  /**
+   * Resolves with the match once `pattern` appears in stdout or stderr; rejects if the process exits first, or
+   * after `timeoutMs` (20 s by default) on an idle machine, longer under load (loadScaled).
+   */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   exited(): Promise<number | null>;
   /** Sends `signal` (default SIGTERM) unless the process already ended, and resolves with its exit code. */
@@ -59,8 +63,9 @@ export function spawnProgram(main: string, env: NodeJS.ProcessEnv, options: Spaw
     output: () => out,
     exited: () => exit,
     waitFor(pattern, timeoutMs = 20_000) {
+      const limit = loadScaled(timeoutMs);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => { cleanup(); reject(new Error(`timed out waiting for ${pattern}; output:\n${out}`)); }, timeoutMs);
+        const timer = setTimeout(() => { cleanup(); reject(new Error(`timed out waiting for ${pattern} (${limit} ms); output:\n${out}`)); }, limit);
         const check = (): void => {
           const match = out.match(pattern);
           if (match) { cleanup(); resolve(match); }

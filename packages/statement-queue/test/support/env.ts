@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { FsStorage, ManualClock, Sealer, createRedisConnection, isServiceError, waitForRedis, type RedisConnection } from '@satyapan/core';
 import { deleteKeysMatching } from '../../../../test/support/redis-cluster.js';
+import { loadScaled } from '../../../jobs/test/support/processes.js';
 import type { Job, Queue } from 'bullmq';
 import { StatementService, type StatementServiceOptions } from '@satyapan/statement-queue';
 
@@ -72,13 +73,17 @@ export async function deleteKeys(redis: RedisConnection, keyPrefix: string): Pro
   await deleteKeysMatching(redis, `${keyPrefix}*`);
 }
 
-/** Waits for a condition that another process or an event listener makes true. */
+/**
+ * Waits for a condition that another process or an event listener makes true: for `timeoutMs` on an idle machine,
+ * longer under load (loadScaled).
+ */
 export async function eventually<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 10_000, everyMs = 25): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const limit = loadScaled(timeoutMs);
+  const deadline = Date.now() + limit;
   for (;;) {
     const value = await probe();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${limit} ms`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
