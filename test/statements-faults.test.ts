@@ -7,10 +7,11 @@ import { createRedisConnection, waitForRedis, type Clock } from '@satyapan/core'
 import { convert } from '@satyapan/statement-engine';
 import { JOB_STATUSES, SCRATCH_ROOT, StatementService, ownerOf, type StatementJobView } from '@satyapan/statement-queue';
 import type { ClientConfig } from '@satyapan/router';
-import { eventually, startStatementsHost, type StatementsHost } from './statements-support/host.js';
+import { eventually, startStatementsHost, type StatementsHost, type WorkerProcess } from './statements-support/host.js';
 import { startRedisProxy, type RedisProxy } from './statements-support/redis-proxy.js';
 import { workbook26Q } from './statements-support/workbooks.js';
 import { keysMatching } from './support/redis-cluster.js';
+import { timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
 
 const CLIENT: ClientConfig = { id: 'fault-client', apiKey: 'key_test_fault', apiSecret: 'secret_fault' };
 const TDS_BODY = { '@entity': 'in.co.service.tds.reports.request', tan: 'PNEG01234C', form: '26Q', quarter: 'Q2', financial_year: 'FY 2025-26' };
@@ -36,24 +37,42 @@ async function startHostBehindProxy(service: { watchUploads?: boolean } = {}): P
 
 describe('statement jobs under faults', function () {
   this.timeout(120_000);
+  timeoutsFollowLoad();
 
   describe('a worker process killed with SIGKILL in the middle of a conversion', () => {
     let host: StatementsHost;
+    /** Big enough that converting it takes a while, so the kill lands mid-conversion. */
+    let workbook: ReturnType<typeof workbook26Q>;
+    let workbookJson: string;
+    /** The worker processes a test spawned: killed after it, so that one a failed test left takes no job of the next. */
+    const spawned: WorkerProcess[] = [];
+    const spawnWorker = (env: NodeJS.ProcessEnv): WorkerProcess => {
+      const worker = host.spawnWorker(env);
+      spawned.push(worker);
+      return worker;
+    };
+    // The tests' seconds of synchronous work (making the workbook, converting it for the TXT expected) are done
+    // where no request follows at once on a kept-alive connection to the host, which is in this process: on a loaded
+    // machine they outlast the server's keep-alive timeout, whose timer then fires only as the next request is sent,
+    // and the server closes the connection under it (fetch failed, ECONNRESET).
     before(async () => {
+      workbook = workbook26Q({ rows: 120_000 });
+      workbookJson = JSON.stringify(workbook);
       host = await startStatementsHost({ clients: [CLIENT] });
+    });
+    afterEach(async () => {
+      for (const worker of spawned.splice(0)) await worker.kill('SIGKILL');
     });
     after(() => host.close());
 
     it('ends succeeded once a new worker starts, with exactly one TXT', async () => {
       // Short locks so the dead worker's job is found stalled within seconds, not the default 30 s.
       const env = { SATYAPAN_LOCK_DURATION_MS: '2000', SATYAPAN_STALLED_INTERVAL_MS: '1000', SATYAPAN_SWEEP_INTERVAL_MS: '500' };
-      const first = host.spawnWorker(env);
+      const first = spawnWorker(env);
       await first.ready();
-      // Big enough that converting it takes a while, so the kill lands mid-conversion.
-      const workbook = workbook26Q({ rows: 120_000 });
       const submitted = await host.call(CLIENT, 'POST', '/tds/reports/txt', TDS_BODY);
       const job = submitted.body.data as StatementJobView;
-      expect((await fetch(job.json_url as string, { method: 'PUT', body: JSON.stringify(workbook) })).status).to.equal(200);
+      expect((await fetch(job.json_url as string, { method: 'PUT', body: workbookJson })).status).to.equal(200);
       const poll = async (): Promise<StatementJobView> => (await host.call(CLIENT, 'GET', `/tds/reports/txt?job_id=${job.job_id}`)).body.data as StatementJobView;
       await eventually(async () => (await poll()).status === 'in_progress', 30_000, 10);
       // Killed once the conversion has its scratch folder (the TXT and the engine's spill files go there; on
@@ -68,7 +87,7 @@ describe('statement jobs under faults', function () {
       expect((await poll()).status, 'the kill came after the conversion finished; use a bigger workbook').to.equal('in_progress');
       expect(await jobScratch(), 'the killed worker left its scratch behind').to.have.length(1);
 
-      const second = host.spawnWorker(env);
+      const second = spawnWorker(env);
       await second.ready();
       const done = await eventually(async () => {
         const current = await poll();
@@ -77,8 +96,9 @@ describe('statement jobs under faults', function () {
       expect(done.status).to.equal('succeeded');
       const folder = join(host.dataDir, 'statements', ownerOf(CLIENT.id as string), job.job_id);
       expect((await readdir(folder)).filter((name) => name.endsWith('.txt'))).to.deep.equal(['statement.txt']);
+      const txt = await (await fetch(done.txt_url as string)).text();
       const expected = convert(workbook, { form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26', tan: 'PNEG01234C', now: () => new Date(job.created_at) });
-      expect(await (await fetch(done.txt_url as string)).text()).to.equal(expected.txt);
+      expect(txt).to.equal(expected.txt);
       expect((await host.service.store.get({ owner: ownerOf(CLIENT.id as string), jobId: job.job_id }))?.attempts).to.equal(2);
       // The run that finished the job removed its predecessor's scratch, and then its own.
       expect(await jobScratch()).to.deep.equal([]);
@@ -86,11 +106,11 @@ describe('statement jobs under faults', function () {
     });
 
     it('ends failed (Processing error) when its workers keep dying past the stall limit', async () => {
-      const first = host.spawnWorker({ SATYAPAN_LOCK_DURATION_MS: '2000', SATYAPAN_STALLED_INTERVAL_MS: '1000' });
+      const first = spawnWorker({ SATYAPAN_LOCK_DURATION_MS: '2000', SATYAPAN_STALLED_INTERVAL_MS: '1000' });
       await first.ready();
       const submitted = await host.call(CLIENT, 'POST', '/tds/reports/txt', TDS_BODY);
       const job = submitted.body.data as StatementJobView;
-      await fetch(job.json_url as string, { method: 'PUT', body: JSON.stringify(workbook26Q({ rows: 120_000 })) });
+      await fetch(job.json_url as string, { method: 'PUT', body: workbookJson });
       const poll = async (): Promise<StatementJobView> => (await host.call(CLIENT, 'GET', `/tds/reports/txt?job_id=${job.job_id}`)).body.data as StatementJobView;
       await eventually(async () => (await poll()).status === 'in_progress', 30_000, 10);
       await first.kill('SIGKILL');
