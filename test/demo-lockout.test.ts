@@ -3,20 +3,27 @@
 // data dirs on one Redis now keep their own counters; a lockout says what it is, and the banner says how to end it.
 import { expect } from 'chai';
 import { execSync } from 'node:child_process';
-import { startDemoApi, type DemoApi } from './support/spawn-program.js';
+import { closeStartedDemo, startDemoApi, type DemoApi } from './support/spawn-program.js';
+import { loadScaled, timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
 
 const LOCKED = /^Too many failed credential attempts from this address; retry after (\d+) s$/;
 
 describe('demo: the credential lockout is its own, explained, and cleared with the printed command', function () {
   this.timeout(90_000);
+  timeoutsFollowLoad();
   let first: DemoApi;
   let second: DemoApi;
-  before(async () => {
-    first = await startDemoApi('lockout_a');
-    second = await startDemoApi('lockout_b');
+  let starting: Array<Promise<DemoApi>> = [];
+  before(async function () {
+    this.timeout(loadScaled(90_000));
+    starting = [startDemoApi('lockout_a')];
+    first = await starting[0]!;
+    starting.push(startDemoApi('lockout_b'));
+    second = await starting[1]!;
   });
-  after(async () => {
-    await Promise.all([first?.close(), second?.close()]);
+  after(async function () {
+    this.timeout(loadScaled(90_000));
+    await Promise.all(starting.map(closeStartedDemo));
   });
 
   const authenticate = (demo: DemoApi, secret: string) =>

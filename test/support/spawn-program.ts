@@ -151,6 +151,16 @@ export async function startDemoApi(label: string, token?: (output: string) => st
   };
 }
 
+/**
+ * For a suite's `after` hook: closes the demo `starting` (startDemoApi's promise) gives, once it has come up, and
+ * resolves with its exit code; with undefined when it never did (its `before` failed: startDemoApi stopped it and
+ * removed its folder) or was never started. A `before` that timed out left its start running: it is waited for here.
+ */
+export async function closeStartedDemo(starting: Promise<DemoApi> | undefined): Promise<number | null | undefined> {
+  const demo = await starting?.catch(() => undefined);
+  return demo?.close();
+}
+
 async function authenticate(api: string, key: string, secret: string): Promise<string> {
   return accessTokenOf(await fetch(`${api}/authenticate`, { method: 'POST', headers: { 'x-api-key': key, 'x-api-secret': secret } }));
 }
