@@ -2,11 +2,19 @@
 // lockout, kept in Redis under the default prefix, counted another process's failures. Two demos with their own
 // data dirs on one Redis now keep their own counters; a lockout says what it is, and the banner says how to end it.
 import { expect } from 'chai';
-import { execSync } from 'node:child_process';
+import { exec } from 'node:child_process';
+import { promisify } from 'node:util';
 import { closeStartedDemo, startDemoApi, type DemoApi } from './support/spawn-program.js';
 import { loadScaled, timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
 
 const LOCKED = /^Too many failed credential attempts from this address; retry after (\d+) s$/;
+
+/**
+ * Runs a printed command line as a shell does. Not execSync: a command that takes longer than the demo's keep-alive
+ * timeout (npx on a loaded machine) would hold this process while the demo closes its kept-alive connection, and
+ * the next fetch would be sent on it (other side closed).
+ */
+const run = promisify(exec);
 
 describe('demo: the credential lockout is its own, explained, and cleared with the printed command', function () {
   this.timeout(90_000);
@@ -42,24 +50,21 @@ describe('demo: the credential lockout is its own, explained, and cleared with t
     expect(firstPrefix).to.match(/^satyapan-[0-9a-f]{8}$/).and.not.equal(secondPrefix);
     const line = second.demo.output().split('\n').find((each) => each.trim().startsWith('curl -s -X POST'));
     expect(line, 'the banner\'s curl').to.be.a('string');
-    expect(JSON.parse(execSync((line as string).trim(), { encoding: 'utf8' })).data.access_token).to.match(/^eyJ/);
+    expect(JSON.parse((await run((line as string).trim())).stdout).data.access_token).to.match(/^eyJ/);
   });
 
   it('the banner\'s two-liner says why it got no token instead of printing a stack; the printed clear command ends the lockout', async () => {
     const output = first.demo.output();
     const lines = output.split('\n');
     const tokenLine = lines.find((each) => each.trim().startsWith('TOKEN=$(')) as string;
-    let stderr = '';
-    try {
-      execSync(tokenLine.trim(), { encoding: 'utf8', shell: '/bin/bash', stdio: ['ignore', 'pipe', 'pipe'] });
-      expect.fail('the locked-out address got a token');
-    } catch (error) {
-      stderr = String((error as { stderr?: string }).stderr);
-    }
+    const stderr = await run(tokenLine.trim(), { shell: '/bin/bash' }).then(
+      () => expect.fail('the locked-out address got a token'),
+      (error: { stderr?: string }) => String(error.stderr),
+    );
     expect(stderr.trim()).to.match(/^429 Too many failed credential attempts from this address; retry after \d+ s$/);
     const clear = lines.find((each) => each.includes('satyapan-admin clear-lockout')) as string;
     expect(clear.trim()).to.match(/^npx satyapan-admin clear-lockout --address 127\.0\.0\.1 --key-prefix satyapan-[0-9a-f]{8}$/);
-    expect(execSync(clear.trim(), { encoding: 'utf8' })).to.match(/^address 127\.0\.0\.1: cleared 1 failed-attempt counter\(s\) under key prefix satyapan-[0-9a-f]{8}; the lockout is over\n$/);
+    expect((await run(clear.trim())).stdout).to.match(/^address 127\.0\.0\.1: cleared 1 failed-attempt counter\(s\) under key prefix satyapan-[0-9a-f]{8}; the lockout is over\n$/);
     expect((await authenticate(first, first.headers['x-api-key']!.replace('key_', 'secret_'))).status).to.equal(200);
   });
 });
