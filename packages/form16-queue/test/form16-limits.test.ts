@@ -12,7 +12,7 @@ import { Form16Service, createForm16Worker, form16OwnerOf, type Form16JobView, t
 import { FINANCIAL_YEAR, TAN, form16Workbook, manyEmployeesWorkbook } from '../../form16/test/support/workbook.js';
 import { deleteKeysMatching } from '../../../test/support/redis-cluster.js';
 import { finishedJob, uploadTo } from './support/jobs.js';
-import { busySince, childPids, cpuTicks, idleChild } from '../../jobs/test/support/processes.js';
+import { busySince, childPids, cpuTicks, idleChild, loadScaled, timeoutsFollowLoad } from '../../jobs/test/support/processes.js';
 
 /** What a generation process's command line names. */
 const ENTRY = 'generation/child.';
@@ -21,6 +21,7 @@ const CLIENT = { clientId: 'form16-limits-client' };
 
 describe('form16-queue: generation limits (a child process per job lane)', function () {
   this.timeout(120_000);
+  timeoutsFollowLoad();
   const keyPrefix = `test:form16-limits:${randomUUID()}`;
   const sealer = new Sealer([{ id: 'k1', key: Sealer.generateKey() }]);
   let redis: RedisConnection;
@@ -81,8 +82,10 @@ describe('form16-queue: generation limits (a child process per job lane)', funct
   }
 
   it('fails a generation that runs past its time limit, naming the limit, and makes the next job', async () => {
-    const worker = await startWorker({ generationLimits: { timeoutMs: 1_000 } });
-    await expectLimitFailure(await submit(slowWorkbook), worker, /^The Form 16 generation ran past its time limit \(timeoutMs = 1000 ms\)/);
+    // A second, times the load: the small job after the slow one must make its PDFs within it on a loaded machine too.
+    const timeoutMs = loadScaled(1_000);
+    const worker = await startWorker({ generationLimits: { timeoutMs } });
+    await expectLimitFailure(await submit(slowWorkbook), worker, new RegExp(`^The Form 16 generation ran past its time limit \\(timeoutMs = ${timeoutMs} ms\\)`));
   });
 
   it('fails a generation whose process outgrows its memory limit, naming the limit', async () => {
@@ -120,7 +123,7 @@ describe('form16-queue: generation limits (a child process per job lane)', funct
 });
 
 async function eventually<T>(probe: () => Promise<T | null | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + loadScaled(timeoutMs);
   for (;;) {
     const value = await probe();
     if (value !== null && value !== false) return value;

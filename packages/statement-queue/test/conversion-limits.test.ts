@@ -7,7 +7,7 @@ import {
 import { eventually, type TestEnv } from './support/env.js';
 import { workerRig } from './support/workers.js';
 import { workbook26Q } from './support/workbooks.js';
-import { busySince, childPids, cpuTicks, idleChild, timeoutsFollowLoad } from '../../jobs/test/support/processes.js';
+import { busySince, childPids, cpuTicks, idleChild, loadScaled, timeoutsFollowLoad } from '../../jobs/test/support/processes.js';
 
 /** What a conversion process's command line names. */
 const ENTRY = 'conversion/child.';
@@ -67,10 +67,12 @@ describe('statement-queue: conversion limits', function () {
   }
 
   it('fails a conversion that runs past its time limit, naming the limit, and converts the next job', async () => {
-    // 340,000 rows take seconds even on a fast machine; the small job after them well under a second on a slow one.
-    const worker = await startWorker({ conversionLimits: { timeoutMs: 1_000 } });
+    // 340,000 rows take seconds even on a fast machine; the small job after them well under a second on a slow one,
+    // unless other work loads it: the limit is a second times the load (both jobs slow down with it).
+    const timeoutMs = loadScaled(1_000);
+    const worker = await startWorker({ conversionLimits: { timeoutMs } });
     const job = await submitAndUpload(workbook26Q({ rows: 340_000 }));
-    await expectLimitFailure(job, worker, /time limit \(timeoutMs = 1000 ms\)/);
+    await expectLimitFailure(job, worker, new RegExp(`time limit \\(timeoutMs = ${timeoutMs} ms\\)`));
   });
 
   it('fails a conversion whose process outgrows its memory limit, naming the limit', async () => {
