@@ -12,6 +12,7 @@ import { exampleRequests, operationsOf, sendExample, type OpenApiDocument } from
 import { spawnDemo } from './support/spawn-program.js';
 import { authorizeWithKeyAndSecret, tryItOut } from './support/swagger-ui.js';
 import { accessTokenOf } from './support/tokens.js';
+import { loadScaled } from '../packages/jobs/test/support/processes.js';
 
 interface VendorCase {
   operation: string;
@@ -35,7 +36,8 @@ describe('demo: the API reference', function () {
   let document: OpenApiDocument;
   let credentials: { key: string; secret: string };
 
-  before(async () => {
+  before(async function () {
+    this.timeout(loadScaled(120_000));
     dataDir = await mkdtemp(join(tmpdir(), 'satyapan-docs-'));
     demo = spawnDemo({ SATYAPAN_DATA_DIR: dataDir });
     await demo.waitFor(/Stop with Ctrl\+C/, 60_000);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { withOurDependencies } from '../scripts/packages.js';
 import { REPO_ROOT, fileSnippet, packageOfArgument, readmeInstalls } from './support/readme.js';
+import { loadScaled, timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
 
 const run = promisify(execFile);
 const DOC = 'docs/EMBEDDING.md';
@@ -35,7 +36,7 @@ function completeEnvironment(names: readonly string[]): Record<string, string> {
 /** Runs `file` in `dir` with `env` (nothing of this process's SATYAPAN_* leaks in); its exit code and stderr. */
 async function runSnippet(dir: string, file: string, env: Record<string, string>): Promise<{ code: number; stderr: string }> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('SATYAPAN_') && name !== 'PORT'));
-  return run(process.execPath, [file], { cwd: dir, env: { ...clean, PORT: '0', ...env }, timeout: 20_000 })
+  return run(process.execPath, [file], { cwd: dir, env: { ...clean, PORT: '0', ...env }, timeout: loadScaled(20_000) })
     .then(() => ({ code: 0, stderr: '' }), (error: { code?: number; stderr?: string }) => ({ code: error.code ?? -1, stderr: error.stderr ?? '' }));
 }
 
@@ -46,6 +47,7 @@ async function inBatches<T>(items: readonly T[], width: number, task: (item: T) 
 
 describe('docs/EMBEDDING.md, inside the repository', function () {
   this.timeout(120_000);
+  timeoutsFollowLoad();
   let dir: string;
   before(async () => {
     // Inside the repository, so that the workspace packages (their built dist/) and express resolve as in an app.

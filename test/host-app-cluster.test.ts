@@ -11,9 +11,11 @@ import { createSatyapanClient } from '@satyapan/client';
 import { PROGRAMS, spawnDemo, spawnProgram, type ProgramProcess } from './support/spawn-program.js';
 import { deleteKeysMatching, keysMatching, sharedRedisCluster } from './support/redis-cluster.js';
 import { workbook26Q } from './statements-support/workbooks.js';
+import { loadScaled, timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
 
 describe('demo host app and standalone worker on a Redis Cluster (REDIS_CLUSTER_NODES)', function () {
   this.timeout(90_000);
+  timeoutsFollowLoad();
   const keyPrefix = `test-cluster-demo-${randomUUID()}`;
   let dataDir: string;
   let cluster: RedisCluster;
@@ -54,8 +56,9 @@ describe('demo host app and standalone worker on a Redis Cluster (REDIS_CLUSTER_
       worker = spawnProgram(PROGRAMS.worker, { ...settings, REDIS_URL: 'redis://127.0.0.1:1', SATYAPAN_TMP_DIR: join(dataDir, 'worker-tmp') });
       await worker.waitFor(/statement worker ready/);
       let polled = (await client.GET('/tds/reports/txt', { params: { query: { job_id: job.job_id } } })).data!.data;
+      // Spaced out under load, the number of polls kept: the demo client's rate limit is 100 calls a minute.
       for (let i = 0; i < 60 && polled.status !== 'succeeded' && polled.status !== 'failed'; i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await new Promise((resolve) => setTimeout(resolve, loadScaled(500)));
         polled = (await client.GET('/tds/reports/txt', { params: { query: { job_id: job.job_id } } })).data!.data;
       }
       expect(polled.status, `${JSON.stringify(polled)}\n${worker.output()}`).to.equal('succeeded');

@@ -16,6 +16,7 @@ import { accessTokenOf } from './support/tokens.js';
 import { eventually, freePort, redisAnswers, shutDownRedis, startRedisServer } from './support/redis-server.js';
 import { workbook26Q } from './statements-support/workbooks.js';
 import { consentAtLocker } from '../packages/kyc/test/support/stack.js';
+import { loadScaled, timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
 
 const CLIENT_OPENAPI = fileURLToPath(new URL('../packages/client/openapi.json', import.meta.url));
 const CLIENT_SCHEMA = fileURLToPath(new URL('../packages/client/src/schema.ts', import.meta.url));
@@ -32,6 +33,7 @@ function runPrintedCurl(output: string): { data: { access_token: string } } {
 
 describe('demo host app (npm start)', function () {
   this.timeout(60_000);
+  timeoutsFollowLoad();
   let dataDir: string;
   beforeEach(async () => { dataDir = await mkdtemp(join(tmpdir(), 'satyapan-demo-')); });
   afterEach(() => rm(dataDir, { recursive: true, force: true }));
@@ -111,9 +113,10 @@ describe('demo host app (npm start)', function () {
       worker = spawnProgram(PROGRAMS.worker, { ...settings, SATYAPAN_TMP_DIR: join(dataDir, 'worker-tmp') });
       await worker.waitFor(/statement worker ready/);
       let polled = waiting;
-      // Polled every half second: the demo client's rate limit is 100 calls a minute.
+      // Polled every half second, spaced out under load (the worker is a process): the demo client's rate limit is
+      // 100 calls a minute.
       for (let i = 0; i < 60 && polled.status !== 'succeeded' && polled.status !== 'failed'; i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await new Promise((resolve) => setTimeout(resolve, loadScaled(500)));
         const answer = await client.GET('/tds/reports/txt', { params: { query: { job_id: job.job_id } } });
         expect(answer.response.status).to.equal(200);
         polled = answer.data!.data;
@@ -127,7 +130,7 @@ describe('demo host app (npm start)', function () {
       expect((await fetch(bulk.csv_url!, { method: 'PUT', body: csv })).status).to.equal(200);
       let bulkPolled = bulk;
       for (let i = 0; i < 60 && bulkPolled.status !== 'succeeded' && bulkPolled.status !== 'failed'; i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await new Promise((resolve) => setTimeout(resolve, loadScaled(500)));
         bulkPolled = (await client.GET('/bulk/verifications/{job_id}', { params: { path: { job_id: bulk.job_id } } })).data!.data;
       }
       expect(bulkPolled.status, `${JSON.stringify(bulkPolled)}\n${worker.output()}`).to.equal('succeeded');
@@ -150,6 +153,7 @@ describe('demo host app (npm start)', function () {
 
 describe('demo host app: start-up checks, its private Redis, outages', function () {
   this.timeout(60_000);
+  timeoutsFollowLoad();
   let dataDir: string;
   beforeEach(async () => { dataDir = await mkdtemp(join(tmpdir(), 'satyapan-demo-')); });
   afterEach(() => rm(dataDir, { recursive: true, force: true }));
@@ -226,7 +230,7 @@ describe('demo host app: start-up checks, its private Redis, outages', function 
   });
 
   it('rides out a Redis outage: one line per connection and change, no unhandled error traces, and serves again after', async function () {
-    this.timeout(90_000);
+    this.timeout(loadScaled(90_000));
     const port = await freePort();
     let redis = await startRedisServer(port);
     const demo = spawnDemo({ REDIS_URL: `redis://127.0.0.1:${port}`, SATYAPAN_DATA_DIR: dataDir, SATYAPAN_DEMO_KEY: 'key_outage', SATYAPAN_DEMO_SECRET: 'secret_outage' });
@@ -263,12 +267,14 @@ const WALK_TOKEN_SECRET = 'walk-token-secret-of-at-least-32-bytes!!';
 
 describe('demo host app: a walk through every area on embedded defaults, with the typed client', function () {
   this.timeout(60_000);
+  timeoutsFollowLoad();
   let dataDir: string;
   let demo: ReturnType<typeof spawnDemo>;
   let api: string;
   let client: SatyapanClient;
 
-  before(async () => {
+  before(async function () {
+    this.timeout(loadScaled(60_000));
     dataDir = await mkdtemp(join(tmpdir(), 'satyapan-demo-walk-'));
     demo = spawnDemo({ SATYAPAN_DEMO_KEY: 'key_walk', SATYAPAN_DEMO_SECRET: 'secret_walk', SATYAPAN_TOKEN_SECRET: WALK_TOKEN_SECRET, SATYAPAN_DATA_DIR: dataDir });
     await demo.waitFor(/Stop with Ctrl\+C/);
@@ -360,9 +366,10 @@ describe('demo host app: a walk through every area on embedded defaults, with th
     const upload = await fetch(created.json_url!, { method: 'PUT', body: JSON.stringify(workbook26Q()) });
     expect(upload.status).to.equal(200);
     let polled = created;
-    // Polled gently: the demo client's rate limit (100 a minute) is shared with every demo on this Redis.
+    // Polled gently, and more gently under load: the demo client's rate limit (100 a minute) is shared with every
+    // demo on this Redis.
     for (let i = 0; i < 120 && !['succeeded', 'failed'].includes(polled.status); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await new Promise((resolve) => setTimeout(resolve, loadScaled(250)));
       polled = (await client.GET('/tds/reports/txt', { params: { query: { job_id: created.job_id } } })).data!.data;
     }
     expect(polled.status, JSON.stringify(polled)).to.equal('succeeded');
@@ -376,7 +383,7 @@ describe('demo host app: a walk through every area on embedded defaults, with th
       expect((await fetch(created.csv_url!, { method: 'PUT', body: csv })).status).to.equal(200);
       let polled = created;
       for (let i = 0; i < 120 && !['succeeded', 'failed'].includes(polled.status); i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
+        await new Promise((resolve) => setTimeout(resolve, loadScaled(250)));
         polled = (await client.GET('/bulk/verifications/{job_id}', { params: { path: { job_id: created.job_id } } })).data!.data;
       }
       expect(polled.status, JSON.stringify(polled)).to.equal('succeeded');

@@ -23,6 +23,7 @@ import { deleteKeysMatching, sharedRedisCluster } from './support/redis-cluster.
 import { eventually } from './statements-support/host.js';
 import { startS3rver, type S3Server } from './statements-support/s3rver.js';
 import { workbook26Q } from './statements-support/workbooks.js';
+import { loadScaled, timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
 
 const JOBS = 500;
 /** Submitters running at once (each submits, then uploads, then takes the next job). */
@@ -84,6 +85,7 @@ function tally(values: Iterable<string>): Map<string, number> {
 
 describe('two routers and two workers on a Redis Cluster and S3: 500 jobs, a worker killed midway', function () {
   this.timeout(300_000);
+  timeoutsFollowLoad();
   const run = randomUUID().slice(0, 8);
   const keyPrefix = `test-many-${run}`;
   const keys = new StatementKeys(keyPrefix);
@@ -104,7 +106,7 @@ describe('two routers and two workers on a Redis Cluster and S3: 500 jobs, a wor
   const txtWrites = new Map<string, number>();
 
   before(async function () {
-    this.timeout(120_000);
+    this.timeout(loadScaled(120_000));
     const cluster = await sharedRedisCluster();
     redis = await cluster.ready('producer', 'many-processes-test');
     statementQueue = createStatementQueue(redis, keys.bullPrefix);
@@ -157,7 +159,7 @@ describe('two routers and two workers on a Redis Cluster and S3: 500 jobs, a wor
   });
 
   after(async function () {
-    this.timeout(60_000);
+    this.timeout(loadScaled(60_000));
     await Promise.all([...routers, ...workers].map((program) => program.stop()));
     await statementQueue?.close();
     await webhookQueue?.close();

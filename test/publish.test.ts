@@ -19,6 +19,7 @@ import {
 import { REPO_ROOT, fileSnippet, packageOfArgument, readmeInstalls } from './support/readme.js';
 import { deleteKeysMatching } from './support/redis-cluster.js';
 import { spawnProgram, type ProgramProcess } from './support/spawn-program.js';
+import { loadScaled } from '../packages/jobs/test/support/processes.js';
 import { accessTokenOf } from './support/tokens.js';
 import { workbook26Q } from './statements-support/workbooks.js';
 
@@ -36,7 +37,7 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForHttp(url: string, program: ProgramProcess): Promise<void> {
-  for (let attempt = 0; attempt < 150; attempt += 1) {
+  for (const deadline = Date.now() + loadScaled(15_000); Date.now() < deadline;) {
     if (program.child.exitCode !== null) break;
     if (await fetch(url).then((res) => res.ok, () => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -183,7 +184,7 @@ describe('install from the packed tarballs: each documented host, outside the re
       await worker.waitFor(/statement worker ready/, 30_000);
       let polled = { status: '', txt_url: '' };
       for (let attempt = 0; attempt < 120 && polled.status !== 'succeeded' && polled.status !== 'failed'; attempt += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await new Promise((resolve) => setTimeout(resolve, loadScaled(500)));
         polled = ((await (await fetch(`${api}/tds/reports/txt?job_id=${job.job_id}`, { headers })).json()) as { data: typeof polled }).data;
       }
       expect(polled.status, `${JSON.stringify(polled)}\n${worker.output()}`).to.equal('succeeded');

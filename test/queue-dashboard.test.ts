@@ -17,6 +17,7 @@ import { mountQueueDashboard } from '@satyapan/queue-dashboard';
 import { launchChromiumOrSkip } from './support/browser.js';
 import { deleteKeysMatching, keysMatching } from './support/redis-cluster.js';
 import { spawnDemo } from './support/spawn-program.js';
+import { loadScaled } from '../packages/jobs/test/support/processes.js';
 
 const ACCOUNT = { user: 'ops', password: 'the-right-password' };
 const basic = (user: string, secret: string) => `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;
@@ -109,6 +110,7 @@ describe('demo: the queue dashboard in headless Chromium', function () {
   let password: string;
 
   before(async function () {
+    this.timeout(loadScaled(90_000));
     browser = await launchChromiumOrSkip(this, 'the queue dashboard test');
     dataDir = await mkdtemp(join(tmpdir(), 'satyapan-queues-'));
     demo = spawnDemo({ SATYAPAN_DATA_DIR: dataDir, SATYAPAN_ADMIN_USER: 'ops', SATYAPAN_KEY_PREFIX: `test-queues-${randomUUID()}` });

@@ -5,6 +5,7 @@ import { PENNY_DROP_TEST_IFSC as IFSC } from '@satyapan/sandbox';
 import { bulkOwnerOf, type BulkJobView } from '@satyapan/bulk';
 import { CLIENT, type BulkEnv } from '../../packages/bulk/test/support/env.js';
 import { PROGRAMS, spawnProgram, type ProgramProcess } from './spawn-program.js';
+import { loadScaled } from '../../packages/jobs/test/support/processes.js';
 
 /** The worker program with the env's Redis prefix, sealing key, storage, simulator and cache secret. */
 export function spawnBulkWorker(env: BulkEnv, rowConcurrency: number): ProgramProcess {
@@ -102,7 +103,7 @@ export interface RestartRun {
 
 /**
  * Submits `csv` as a penny-drop job to a worker process, SIGKILLs it once `killAtRows` rows are done, starts a
- * second worker process and waits (up to `timeoutMs`) for the job to end. Spawned workers go into `workers`, for
+ * second worker process and waits (up to `timeoutMs`, longer under load) for the job to end. Spawned workers go into `workers`, for
  * the caller to stop (the second is left running).
  */
 export async function runThroughRestart(
@@ -133,7 +134,7 @@ export async function runThroughRestart(
   await second.waitFor(/bulk worker ready/, 120_000);
   const down = (performance.now() - killed) / 1000;
   let done = await poll();
-  const deadline = Date.now() + options.timeoutMs;
+  const deadline = Date.now() + loadScaled(options.timeoutMs);
   while (done.status !== 'succeeded' && done.status !== 'failed' && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     done = await poll();
