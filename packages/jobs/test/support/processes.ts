@@ -39,9 +39,18 @@ export function loadScaled(ms: number): number {
  */
 export function timeoutsFollowLoad(): void {
   beforeEach(function () {
-    const test = this.currentTest;
-    if (test && test.timeout() > 0) test.timeout(loadScaled(test.timeout()));
+    timeoutFollowsLoad(this.currentTest);
   });
+}
+
+/** Tests whose timeout has been scaled: each once, whichever hook comes first (test/support/load-timeouts.ts runs for every test). */
+const scaled = new WeakSet<object>();
+
+/** A test's mocha timeout times loadFactor(), as it starts; once per test, and never a disabled (0) timeout. */
+export function timeoutFollowsLoad(test: Mocha.Test | undefined): void {
+  if (!test || scaled.has(test) || test.timeout() <= 0) return;
+  scaled.add(test);
+  test.timeout(loadScaled(test.timeout()));
 }
 
 /** CPU time a process has spent (user + system, in clock ticks). */
