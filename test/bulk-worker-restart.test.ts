@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { startBulkEnv, type BulkEnv } from '../packages/bulk/test/support/env.js';
 import { type ProgramProcess } from './support/spawn-program.js';
 import { checkExactlyOnce, pennyDropCsv, runThroughRestart } from './support/bulk-worker-process.js';
-import { timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
 
 const ROWS = 4_000;
 const ROW_CONCURRENCY = 8;
@@ -14,7 +13,6 @@ function accountAt(i: number): string {
 
 describe('bulk: a worker process killed with SIGKILL in the middle of a job', function () {
   this.timeout(180_000);
-  timeoutsFollowLoad();
   let env: BulkEnv;
   const workers: ProgramProcess[] = [];
   before(async () => {

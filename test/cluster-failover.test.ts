@@ -11,7 +11,6 @@ import type { ClientConfig } from '@satyapan/router';
 import { startRedisCluster, type RedisClusterHandle } from './support/redis-cluster.js';
 import { eventually, startStatementsHost, type StatementsHost } from './statements-support/host.js';
 import { workbook26Q } from './statements-support/workbooks.js';
-import { timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
 
 const TDS_BODY = { '@entity': 'in.co.service.tds.reports.request', tan: 'PNEG01234C', form: '26Q', quarter: 'Q2', financial_year: 'FY 2025-26' };
 const JOBS = 8;
@@ -40,7 +39,6 @@ async function startReceiver(): Promise<{ url: string; deliveries: Map<string, n
 
 describe('Redis Cluster failover: a master is killed while statement jobs run', function () {
   this.timeout(120_000);
-  timeoutsFollowLoad();
   let cluster: RedisClusterHandle;
   let host: StatementsHost;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;

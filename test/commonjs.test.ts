@@ -6,7 +6,6 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const run = promisify(execFile);
@@ -14,7 +13,6 @@ const PACKAGES = ['core', 'name-match', 'router', 'bank', 'kyc', 'statement-queu
 
 describe('CommonJS hosts', function () {
   this.timeout(60_000);
-  timeoutsFollowLoad();
 
   it('require() loads every package from its built dist/', async () => {
     const script = PACKAGES.map((name) => `require('@satyapan/${name}');`).join('')

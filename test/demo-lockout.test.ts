@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { exec } from 'node:child_process';
 import { promisify } from 'node:util';
 import { closeStartedDemo, startDemoApi, type DemoApi } from './support/spawn-program.js';
-import { loadScaled, timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
+import { loadScaled } from '../packages/jobs/test/support/processes.js';
 
 const LOCKED = /^Too many failed credential attempts from this address; retry after (\d+) s$/;
 
@@ -18,7 +18,6 @@ const run = promisify(exec);
 
 describe('demo: the credential lockout is its own, explained, and cleared with the printed command', function () {
   this.timeout(90_000);
-  timeoutsFollowLoad();
   let first: DemoApi;
   let second: DemoApi;
   let starting: Array<Promise<DemoApi>> = [];

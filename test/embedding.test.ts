@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { withOurDependencies } from '../scripts/packages.js';
 import { REPO_ROOT, fileSnippet, packageOfArgument, readmeInstalls } from './support/readme.js';
-import { loadScaled, timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
+import { loadScaled } from '../packages/jobs/test/support/processes.js';
 
 const run = promisify(execFile);
 const DOC = 'docs/EMBEDDING.md';
@@ -47,7 +47,6 @@ async function inBatches<T>(items: readonly T[], width: number, task: (item: T) 
 
 describe('docs/EMBEDDING.md, inside the repository', function () {
   this.timeout(120_000);
-  timeoutsFollowLoad();
   let dir: string;
   before(async () => {
     // Inside the repository, so that the workspace packages (their built dist/) and express resolve as in an app.

@@ -11,11 +11,10 @@ import { createSatyapanClient } from '@satyapan/client';
 import { PROGRAMS, spawnDemo, spawnProgram, type ProgramProcess } from './support/spawn-program.js';
 import { deleteKeysMatching, keysMatching, sharedRedisCluster } from './support/redis-cluster.js';
 import { workbook26Q } from './statements-support/workbooks.js';
-import { loadScaled, timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
+import { loadScaled } from '../packages/jobs/test/support/processes.js';
 
 describe('demo host app and standalone worker on a Redis Cluster (REDIS_CLUSTER_NODES)', function () {
   this.timeout(90_000);
-  timeoutsFollowLoad();
   const keyPrefix = `test-cluster-demo-${randomUUID()}`;
   let dataDir: string;
   let cluster: RedisCluster;

@@ -16,7 +16,7 @@ import { accessTokenOf } from './support/tokens.js';
 import { eventually, freePort, redisAnswers, shutDownRedis, startRedisServer } from './support/redis-server.js';
 import { workbook26Q } from './statements-support/workbooks.js';
 import { consentAtLocker } from '../packages/kyc/test/support/stack.js';
-import { loadScaled, timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
+import { loadScaled } from '../packages/jobs/test/support/processes.js';
 
 const CLIENT_OPENAPI = fileURLToPath(new URL('../packages/client/openapi.json', import.meta.url));
 const CLIENT_SCHEMA = fileURLToPath(new URL('../packages/client/src/schema.ts', import.meta.url));
@@ -33,7 +33,6 @@ function runPrintedCurl(output: string): { data: { access_token: string } } {
 
 describe('demo host app (npm start)', function () {
   this.timeout(60_000);
-  timeoutsFollowLoad();
   let dataDir: string;
   beforeEach(async () => { dataDir = await mkdtemp(join(tmpdir(), 'satyapan-demo-')); });
   afterEach(() => rm(dataDir, { recursive: true, force: true }));
@@ -153,7 +152,6 @@ describe('demo host app (npm start)', function () {
 
 describe('demo host app: start-up checks, its private Redis, outages', function () {
   this.timeout(60_000);
-  timeoutsFollowLoad();
   let dataDir: string;
   beforeEach(async () => { dataDir = await mkdtemp(join(tmpdir(), 'satyapan-demo-')); });
   afterEach(() => rm(dataDir, { recursive: true, force: true }));
@@ -267,7 +265,6 @@ const WALK_TOKEN_SECRET = 'walk-token-secret-of-at-least-32-bytes!!';
 
 describe('demo host app: a walk through every area on embedded defaults, with the typed client', function () {
   this.timeout(60_000);
-  timeoutsFollowLoad();
   let dataDir: string;
   let demo: ReturnType<typeof spawnDemo>;
   let api: string;

@@ -23,7 +23,7 @@ import { deleteKeysMatching, sharedRedisCluster } from './support/redis-cluster.
 import { eventually } from './statements-support/host.js';
 import { startS3rver, type S3Server } from './statements-support/s3rver.js';
 import { workbook26Q } from './statements-support/workbooks.js';
-import { loadScaled, timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
+import { loadScaled } from '../packages/jobs/test/support/processes.js';
 
 const JOBS = 500;
 /** Submitters running at once (each submits, then uploads, then takes the next job). */
@@ -85,7 +85,6 @@ function tally(values: Iterable<string>): Map<string, number> {
 
 describe('two routers and two workers on a Redis Cluster and S3: 500 jobs, a worker killed midway', function () {
   this.timeout(300_000);
-  timeoutsFollowLoad();
   const run = randomUUID().slice(0, 8);
   const keyPrefix = `test-many-${run}`;
   const keys = new StatementKeys(keyPrefix);

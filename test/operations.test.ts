@@ -14,11 +14,9 @@ import { FsStorage, createRedisConnection, silentLogger, waitForRedis } from '@s
 import { createRouter } from '@satyapan/router';
 import { PROGRAMS, spawnProgram, type ProgramProcess } from './support/spawn-program.js';
 import { eventually, freePort, startRedisServer } from './support/redis-server.js';
-import { timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
 
 describe('operations: worker metrics port, readiness when Redis goes away', function () {
   this.timeout(60_000);
-  timeoutsFollowLoad();
   let dataDir: string;
   let redisPort: number;
   let redis: ChildProcess | undefined;

@@ -7,14 +7,12 @@ import {
   startPennyDropSimulator, startPennyLessSimulator, AADHAAR_TEST_NUMBERS,
 } from '@satyapan/sandbox';
 import { spawnProgram } from './support/spawn-program.js';
-import { timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
 
 const SCRIPT = fileURLToPath(new URL('../scripts/smoke-upstreams.ts', import.meta.url));
 const CASHFREE = { clientId: 'smoke-id', clientSecret: 'smoke-secret' };
 
 describe('scripts/smoke-upstreams.ts against the sandbox simulators', function () {
   this.timeout(60_000);
-  timeoutsFollowLoad();
 
   it('calls each configured upstream once and prints what it understood; skips the unconfigured', async () => {
     const [pennyDrop, pan, otp, pennyLess, link] = await Promise.all([

@@ -11,7 +11,6 @@ import { eventually, startStatementsHost, type StatementsHost, type WorkerProces
 import { startRedisProxy, type RedisProxy } from './statements-support/redis-proxy.js';
 import { workbook26Q } from './statements-support/workbooks.js';
 import { keysMatching } from './support/redis-cluster.js';
-import { timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
 
 const CLIENT: ClientConfig = { id: 'fault-client', apiKey: 'key_test_fault', apiSecret: 'secret_fault' };
 const TDS_BODY = { '@entity': 'in.co.service.tds.reports.request', tan: 'PNEG01234C', form: '26Q', quarter: 'Q2', financial_year: 'FY 2025-26' };
@@ -37,7 +36,6 @@ async function startHostBehindProxy(service: { watchUploads?: boolean } = {}): P
 
 describe('statement jobs under faults', function () {
   this.timeout(120_000);
-  timeoutsFollowLoad();
 
   describe('a worker process killed with SIGKILL in the middle of a conversion', () => {
     let host: StatementsHost;

@@ -9,7 +9,6 @@ import { writeConso } from '../packages/statement-engine/test/support/conso.js';
 import { verifyWebhook, type StatementJobView } from '@satyapan/statement-queue';
 import type { ClientConfig } from '@satyapan/router';
 import { eventually, startStatementsHost, type StatementsHost } from './statements-support/host.js';
-import { timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
 import { workbook26Q, workbook27EQ } from './statements-support/workbooks.js';
 
 interface Receiver {
@@ -45,8 +44,6 @@ const TCS_BODY = { '@entity': 'in.co.service.tcs.reports.request', tan: 'PNEG012
 
 describe('statement jobs end to end (HTTP, Redis, FsStorage, worker)', function () {
   this.timeout(60_000);
-  // The workers convert in processes of their own.
-  timeoutsFollowLoad();
   let host: StatementsHost;
   let happy: Receiver;
   let flaky: Receiver;

@@ -5,7 +5,6 @@ import { convert } from '@satyapan/statement-engine';
 import { ownerOf, storageKeys, type StatementJobView } from '@satyapan/statement-queue';
 import type { ClientConfig } from '@satyapan/router';
 import { eventually, startStatementsHost, type StatementsHost } from './statements-support/host.js';
-import { timeoutsFollowLoad } from '../packages/jobs/test/support/processes.js';
 import { startS3rver, type S3Server } from './statements-support/s3rver.js';
 import { csiFor, workbook26Q } from './statements-support/workbooks.js';
 
@@ -15,8 +14,6 @@ const TDS_BODY = { '@entity': 'in.co.service.tds.reports.request', tan: 'PNEG012
 
 describe('statement jobs end to end on S3Storage (s3rver)', function () {
   this.timeout(60_000);
-  // The workers convert in processes of their own.
-  timeoutsFollowLoad();
   let s3: S3Server;
   let host: StatementsHost;
 

@@ -11,7 +11,6 @@ import {
 import { runCli } from '../src/cli/ifsc-cli.js';
 import { byBankFiles, ifscCsv, RAW_BRANCHES } from './support/branches.js';
 import { tarArchive, tempDir, writeFiles } from './support/fixtures.js';
-import { timeoutsFollowLoad } from '../../jobs/test/support/processes.js';
 
 async function* chunksOf(text: string, size: number): AsyncGenerator<string> {
   for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
@@ -176,8 +175,6 @@ describe('bank: IFSC dataset import', () => {
   });
 
   describe('snapshots and the CLI', () => {
-    // One test runs the command as its own process.
-    timeoutsFollowLoad();
     it('buildSnapshot -> loadDirectory round-trips every branch, raw and gzip-compressed', async () => {
       const source = join(dir.path, 'round.csv');
       await writeFile(source, ifscCsv());

@@ -16,7 +16,6 @@ import { PASSWORD, makeTestCertificates, type TestCertificates } from '../../for
 import { opensslVerify } from '../../form16/test/support/verify.js';
 import { deleteKeysMatching } from '../../../test/support/redis-cluster.js';
 import { finishedJob, uploadTo } from './support/jobs.js';
-import { timeoutsFollowLoad } from '../../jobs/test/support/processes.js';
 
 const CLIENT = { clientId: 'form16-client' };
 
@@ -41,8 +40,6 @@ function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
 
 describe('form16-queue: Form 16 jobs on the job framework', function () {
   this.timeout(60_000);
-  // Form 16 generation runs in child processes of the worker.
-  timeoutsFollowLoad();
   const keyPrefix = `test:form16:${randomUUID()}`;
   let redis: RedisConnection;
   let worker: RedisConnection;

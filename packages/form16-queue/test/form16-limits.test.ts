@@ -12,7 +12,7 @@ import { Form16Service, createForm16Worker, form16OwnerOf, type Form16JobView, t
 import { FINANCIAL_YEAR, TAN, form16Workbook, manyEmployeesWorkbook } from '../../form16/test/support/workbook.js';
 import { deleteKeysMatching } from '../../../test/support/redis-cluster.js';
 import { finishedJob, uploadTo } from './support/jobs.js';
-import { busySince, childPids, cpuTicks, idleChild, loadScaled, timeoutsFollowLoad } from '../../jobs/test/support/processes.js';
+import { busySince, childPids, cpuTicks, idleChild, loadScaled } from '../../jobs/test/support/processes.js';
 
 /** What a generation process's command line names. */
 const ENTRY = 'generation/child.';
@@ -21,7 +21,6 @@ const CLIENT = { clientId: 'form16-limits-client' };
 
 describe('form16-queue: generation limits (a child process per job lane)', function () {
   this.timeout(120_000);
-  timeoutsFollowLoad();
   const keyPrefix = `test:form16-limits:${randomUUID()}`;
   const sealer = new Sealer([{ id: 'k1', key: Sealer.generateKey() }]);
   let redis: RedisConnection;

@@ -7,14 +7,12 @@ import { FsStorage, Sealer, createRedisConnection, waitForRedis, type RedisConne
 import { Form16Service, createForm16Worker, form16Area, type Form16Worker } from '@satyapan/form16-queue';
 import { FINANCIAL_YEAR, TAN, form16Workbook } from '../../form16/test/support/workbook.js';
 import { CLIENTS, startHarness, type Harness } from '../../router/test/support/harness.js';
-import { loadScaled, timeoutsFollowLoad } from '../../jobs/test/support/processes.js';
+import { loadScaled } from '../../jobs/test/support/processes.js';
 
 const ENTITY = 'in.co.service.tds.form16.request';
 
 describe('router: Form 16 job routes', function () {
   this.timeout(30_000);
-  // Form 16 generation runs in a child process of the worker.
-  timeoutsFollowLoad();
   let h: Harness;
   let redis: RedisConnection;
   let workerConnection: RedisConnection;

@@ -13,7 +13,6 @@ import { clearCredentialLockout, type RouteDefinition } from '@satyapan/router';
 import { runAdmin } from '../src/cli/admin-cli.js';
 import { CLIENTS, startHarness, type Harness } from './support/harness.js';
 import { deprecatedRoute, echoRoute } from './support/routes.js';
-import { timeoutsFollowLoad } from '../../jobs/test/support/processes.js';
 
 /** A sink for the router's JSON log lines. */
 function logSink(): { logger: ReturnType<typeof createLogger>; lines(): Array<Record<string, unknown>>; text(): string } {
@@ -52,8 +51,6 @@ const unknownJob: RouteDefinition = {
 };
 
 describe('router hardening: credential guessing on /authenticate and /authorize', () => {
-  // One test runs the operator's command as its own process.
-  timeoutsFollowLoad();
   let h: Harness;
   let log: ReturnType<typeof logSink>;
   before(async () => {

@@ -7,7 +7,7 @@ import {
 import { eventually, type TestEnv } from './support/env.js';
 import { workerRig } from './support/workers.js';
 import { workbook26Q } from './support/workbooks.js';
-import { busySince, childPids, cpuTicks, idleChild, loadScaled, timeoutsFollowLoad } from '../../jobs/test/support/processes.js';
+import { busySince, childPids, cpuTicks, idleChild, loadScaled } from '../../jobs/test/support/processes.js';
 
 /** What a conversion process's command line names. */
 const ENTRY = 'conversion/child.';
@@ -25,7 +25,6 @@ interface Report {
  */
 describe('statement-queue: conversion limits', function () {
   this.timeout(60_000);
-  timeoutsFollowLoad();
   const rig = workerRig('statement-limits-test');
   let env: TestEnv;
   before(() => {

@@ -16,7 +16,6 @@ import {
 import { TCS_REQUEST, bullJobWhen, eventually, startEnv, type TestEnv } from './support/env.js';
 import { workerRig } from './support/workers.js';
 import { csiFor, workbook26Q, workbook27EQ } from './support/workbooks.js';
-import { timeoutsFollowLoad } from '../../jobs/test/support/processes.js';
 
 const TDS_Q2 = { domain: 'tds', tan: 'PNEG01234C', form: '26Q', quarter: 'Q2', financialYear: 'FY 2025-26' } as const;
 const TCS_Q3 = { ...TCS_REQUEST, tan: 'PNEG01234C', quarter: 'Q3' } as const;
@@ -24,8 +23,6 @@ const CLIENT = { clientId: 'client-w' };
 
 describe('statement-queue: the worker', function () {
   this.timeout(30_000);
-  // Conversions run in a process of their own.
-  timeoutsFollowLoad();
   const rig = workerRig('statement-worker-test');
   let env: TestEnv;
   before(() => {

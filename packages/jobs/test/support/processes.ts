@@ -33,24 +33,12 @@ export function loadScaled(ms: number): number {
 }
 
 /**
- * Mocha timeouts that follow the load, for a suite of process tests (call it inside `describe`): each test's
- * timeout (the suite's, or its own) is scaled by loadScaled as the test starts. A `before` hook that waits on a
- * process scales its own: `this.timeout(loadScaled(ms))` as it starts.
+ * A test's mocha timeout times loadFactor(), as the test starts (never a disabled, 0, timeout): the root hook
+ * test/support/load-timeouts.ts does it for every test of both mocha runs. A `before` or `after` hook that waits on
+ * a process scales its own: `this.timeout(loadScaled(ms))` as it starts.
  */
-export function timeoutsFollowLoad(): void {
-  beforeEach(function () {
-    timeoutFollowsLoad(this.currentTest);
-  });
-}
-
-/** Tests whose timeout has been scaled: each once, whichever hook comes first (test/support/load-timeouts.ts runs for every test). */
-const scaled = new WeakSet<object>();
-
-/** A test's mocha timeout times loadFactor(), as it starts; once per test, and never a disabled (0) timeout. */
 export function timeoutFollowsLoad(test: Mocha.Test | undefined): void {
-  if (!test || scaled.has(test) || test.timeout() <= 0) return;
-  scaled.add(test);
-  test.timeout(loadScaled(test.timeout()));
+  if (test && test.timeout() > 0) test.timeout(loadScaled(test.timeout()));
 }
 
 /** CPU time a process has spent (user + system, in clock ticks). */

@@ -149,6 +149,11 @@ function allDigits(text: string, s: number, e: number): boolean {
   return true;
 }
 
+/** DD 8, the deductee code, is one digit in the regular layout (T-FV-4056): a padded `02` is the same code. */
+function unpaddedCode(value: string): string {
+  return DIGITS.test(value) ? String(Number(value)) : value;
+}
+
 /** How a compared field is read: as it is, as an amount or a rate (zero padding aside), as the deductee code. */
 const AS_TEXT = 0;
 const AS_AMOUNT = 1;
@@ -197,7 +202,7 @@ export class DeducteeLayout {
     const f = text.split('^');
     f.unshift('');
     const out = normalise(f, this.placement, n, 'DD');
-    if (DIGITS.test(out[8] ?? '')) out[8] = String(Number(out[8]));
+    out[8] = unpaddedCode(out[8] ?? '');
     return out;
   }
 
@@ -241,10 +246,8 @@ export class DeducteeLayout {
         if (be > j) return false;
         continue;
       }
-      const kind = this.sources[n]!.kind;
-      let value = regularValue(text.slice(i, ae), kind);
-      if (how === AS_CODE && DIGITS.test(value)) value = String(Number(value));
-      if (value !== line.slice(j, be)) return false;
+      const value = regularValue(text.slice(i, ae), this.sources[n]!.kind);
+      if ((how === AS_CODE ? unpaddedCode(value) : value) !== line.slice(j, be)) return false;
     }
     return true;
   }
