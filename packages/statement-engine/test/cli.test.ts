@@ -180,6 +180,20 @@ describe('satyapan-statement CLI', function () {
     expect(far.stderr).to.match(/unknown flag --frobnicate; the flags are --form, --quarter, --year, --tan, --out, --report, --csi, --now, --previous-receipt-number, --conso, --workbook, --original-receipt-number, --last-correction-receipt-number, --types, --xlsx, --limit, --help, --version/);
   });
 
+  it('a TAN the FVU refuses: from the workbook (no --tan) the workbook is refused, exit 1; given as --tan, a usage error, exit 2', () => {
+    const parts = form26qParts();
+    parts.payer.tan = 'AHMA00000C';
+    const path = join(dir, 'bad-tan.json');
+    writeFileSync(path, JSON.stringify(buildWorkbook(parts)));
+    const fromWorkbook = cli(['convert', path, ...STATEMENT]);
+    expect(fromWorkbook.status, fromWorkbook.stderr).to.equal(1);
+    oneLine(fromWorkbook.stderr);
+    expect(fromWorkbook.stderr).to.match(/the workbook's payer_list tan: Invalid TAN AHMA00000C: .*T-FV-1010/);
+    const given = cli(['convert', valid, ...STATEMENT, '--tan', 'AHMA00000C']);
+    expect(given.status, given.stderr).to.equal(2);
+    expect(given.stderr).to.match(/^satyapan-statement: Invalid TAN AHMA00000C/);
+  });
+
   it('usage and I/O errors: one line, exit 2', () => {
     for (const args of [['convert'], ['convert', valid], ['frobnicate'], ['--now', NOW], ['convert', join(dir, 'absent.json'), ...STATEMENT], ['convert', valid, ...STATEMENT, '--bogus'], ['template', '--form', '99Q'], ['convert', valid, '--form', '26Q', '--quarter', 'Q5', '--year', 'FY 2025-26']]) {
       const r = cli(args);

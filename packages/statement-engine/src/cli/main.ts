@@ -112,7 +112,13 @@ async function statementOptions(path: string, values: Values): Promise<ConvertOp
   };
   const limits = limitOptions(values);
   if (limits) options.limits = limits;
-  resolveOptions(options);
+  try {
+    resolveOptions(options);
+  } catch (error) {
+    // A TAN read from the workbook is the workbook's to fix: refused (exit 1), not a usage error (exit 2).
+    if (!values.tan && error instanceof StatementEngineError && error.code === 'INVALID_TAN') throw new WorkbookRefused(`the workbook's payer_list tan: ${error.message}`);
+    throw error;
+  }
   return options;
 }
 
