@@ -66,8 +66,8 @@ export function createForm16Worker(options: Form16WorkerOptions): Form16Worker {
   const webhookQueue: Queue<WebhookJobData> | null = options.webhooks === false ? null : createJobQueue<WebhookJobData>(FORM16_WEBHOOK_QUEUE, options.connection, keys.bullPrefix, logger, 'form16 webhook queue');
   const webhookRetry = options.webhooks ? options.webhooks.retry : undefined;
   const generator = new ProcessGenerator(options.generationLimits);
-  // A process per job lane, started with the worker.
-  generator.warm(options.concurrency ?? 1);
+  // A process per job lane, started with the worker (ready() waits for them).
+  const warming = generator.warm(options.concurrency ?? 1);
   const processor = new Form16Processor({
     store, storage: options.storage, sealer: options.sealer, clock, logger, generator, ...(options.tmpDir ? { tmpDir: options.tmpDir } : {}),
     ...(webhookQueue ? { onEnded: async (ref: JobRef, record) => { if (record.webhookUrl) await enqueueDelivery(webhookQueue, ref, record.status, {}, webhookRetry); } } : {}),
@@ -104,7 +104,7 @@ export function createForm16Worker(options: Form16WorkerOptions): Form16Worker {
     repeatEvery(options.retentionIntervalMs ?? 3_600_000, () => retention.purge(500), logger, 'form16 retention purge'),
   ];
   const handle = workerHandle({
-    connection: options.connection, workers: [worker, webhookWorker], abandoned,
+    connection: options.connection, workers: [worker, webhookWorker], abandoned, warming,
     stop: loops.map((loop) => () => loop.stop()),
     release: [() => generator.close(), () => queue.close(), async () => webhookQueue?.close()],
   });

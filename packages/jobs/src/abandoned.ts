@@ -47,7 +47,7 @@ export function settleAbandonedJobs(options: AbandonedJobsOptions): { ready(): P
 
 /** What every family's worker gives its host: readiness, a check for health endpoints, and a bounded close. */
 export interface JobWorkerHandle {
-  /** Resolves once BullMQ is connected and waiting for jobs. */
+  /** Resolves once BullMQ is connected and waiting for jobs, and the worker's warm child processes listen. */
   ready(): Promise<void>;
   /**
    * Whether the workers run and the Redis connection they were given is up now (for a readiness check): no
@@ -68,6 +68,8 @@ export interface WorkerParts {
   /** The family's BullMQ workers: its job worker and its webhook worker (null when webhooks are off). */
   workers: ReadonlyArray<ClosableWorker & { waitUntilReady(): Promise<unknown>; isRunning(): boolean } | null>;
   abandoned: { ready(): Promise<unknown>; close(): Promise<void> };
+  /** The warm child processes starting with the worker (ChildProcessPool.warm()): ready() waits for them. */
+  warming?: Promise<void>;
   /** Stopped together with the workers (sweeps): the time a running job is given counts from the call to close. */
   stop: ReadonlyArray<() => Promise<void>>;
   /** Closed once the workers are (queues, conversion processes, scratch folders), in order. */
@@ -79,7 +81,7 @@ export function workerHandle(parts: WorkerParts): JobWorkerHandle {
   const workers = parts.workers.filter((worker) => worker !== null);
   return {
     async ready() {
-      await Promise.all([...workers.map((worker) => worker.waitUntilReady()), parts.abandoned.ready()]);
+      await Promise.all([...workers.map((worker) => worker.waitUntilReady()), parts.abandoned.ready(), parts.warming]);
     },
     async connected() {
       return workers.every((worker) => worker.isRunning()) && parts.connection.status === 'ready';

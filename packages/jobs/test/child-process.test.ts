@@ -1,14 +1,15 @@
 import { expect } from 'chai';
 import { ChildProcessPool, type ChildLimits } from '@satyapan/jobs';
 import type { ChildTask } from './support/child.js';
+import { childPids } from './support/processes.js';
 
 class LimitError extends Error {}
 class CrashedError extends Error {}
 class AbortedError extends Error {}
 
-function pool(limits: Partial<ChildLimits> = {}): ChildProcessPool<ChildTask, string | number> {
+function pool(limits: Partial<ChildLimits> = {}, name = './support/child'): ChildProcessPool<ChildTask, string | number> {
   return new ChildProcessPool<ChildTask, string | number>({
-    entry: { from: import.meta.url, name: './support/child' },
+    entry: { from: import.meta.url, name },
     noun: 'test task',
     limits: { timeoutMs: 10_000, memoryMb: 512, ...limits },
     errors: { limit: (message) => new LimitError(message), crashed: (message) => new CrashedError(message), aborted: () => new AbortedError('aborted') },
@@ -56,6 +57,29 @@ describe('jobs: ChildProcessPool', function () {
       expect(grew).to.be.instanceOf(LimitError).and.to.have.property('message', 'The test task needed more than its memory limit (memoryMb = 200 MB) and was stopped');
     } finally {
       await children.close();
+    }
+  });
+
+  it('warm() resolves once the processes it started listen, and the first request takes one of them; a process that cannot start does not reject it', async () => {
+    process.env.TEST_CHILD_START_DELAY_MS = '1500';
+    const children = pool();
+    try {
+      const asked = Date.now();
+      await children.warm(1);
+      expect(Date.now() - asked, 'warm() waited for the slow start').to.be.at.least(1500);
+      const started = childPids('support/child.');
+      expect(started).to.have.length(1);
+      expect(await children.run({ pid: true })).to.equal(started[0]);
+    } finally {
+      delete process.env.TEST_CHILD_START_DELAY_MS;
+      await children.close();
+    }
+    const broken = pool({}, './support/no-such-child');
+    try {
+      expect(await broken.warm(1)).to.equal(undefined);
+      expect(await failure(broken.run({ echo: 'x' }))).to.be.instanceOf(CrashedError);
+    } finally {
+      await broken.close();
     }
   });
 

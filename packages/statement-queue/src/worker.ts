@@ -101,8 +101,8 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
   // Checked here, so that a worker with a misspelt limit does not start; each conversion gets them whole.
   const inputLimits = options.inputLimits && resolveLimits(options.inputLimits);
   const converter: Converter = options.conversion === 'inline' ? new InlineConverter() : new ProcessConverter(options.conversionLimits);
-  // A process per conversion lane, started with the worker.
-  if (converter instanceof ProcessConverter) converter.warm(options.concurrency ?? 1);
+  // A process per conversion lane, started with the worker (ready() waits for them).
+  const warming = converter instanceof ProcessConverter ? converter.warm(options.concurrency ?? 1) : undefined;
   const webhookQueue: Queue<DeliveryJobData> | null = options.webhooks === false ? null : createWebhookQueue(options.connection, keys.bullPrefix, logger);
   const scratch = new ScratchSpace({
     ...(options.tmpDir ? { tmpDir: options.tmpDir } : {}),
@@ -147,7 +147,7 @@ export function createStatementWorker(options: StatementWorkerOptions): Statemen
   });
   const sweeps = startSweeps(options, { keys, store, clock, logger, scratch });
   const handle = workerHandle({
-    connection: options.connection, workers: [worker, webhookWorker], abandoned,
+    connection: options.connection, workers: [worker, webhookWorker], abandoned, ...(warming ? { warming } : {}),
     stop: [() => sweeps.stop()],
     release: [() => converter.close(), () => scratch.close(), async () => webhookQueue?.close()],
   });

@@ -70,8 +70,8 @@ export class ProcessGenerator implements Form16Generator {
     return this.pool.run(request, signal);
   }
 
-  warm(count = 1): void {
-    this.pool.warm(count);
+  warm(count = 1): Promise<void> {
+    return this.pool.warm(count);
   }
 
   close(): Promise<void> {

@@ -95,11 +95,13 @@ export class ChildProcessPool<Request, Result> {
   /**
    * Keeps `count` processes started (idle, busy or starting), so that no request waits for Node to start and load
    * the child's modules: the first ones, and the one after a process was ended. A process that fails to start
-   * here is left for the request that needs it to try again.
+   * here is left for the request that needs it to try again. Resolves once the processes started now listen (or
+   * failed to start): a worker is ready when it can take a request without a cold start. Never rejects.
    */
-  warm(count = 1): void {
+  warm(count = 1): Promise<void> {
     this.kept = count;
     this.refill();
+    return Promise.all(this.spares.map((spare) => spare.ready.then(noop, noop))).then(noop);
   }
 
   async close(): Promise<void> {
@@ -279,3 +281,5 @@ async function residentMb(pid: number | undefined): Promise<number> {
     return 0;
   }
 }
+
+function noop(): void {}

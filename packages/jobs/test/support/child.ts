@@ -5,6 +5,10 @@ export type ChildTask = { echo: string } | { fail: string } | { sleepMs: number 
 
 const held: Buffer[] = [];
 
+// A slow start (loading a big engine, a loaded machine), when the test asks for one.
+const startDelayMs = Number(process.env.TEST_CHILD_START_DELAY_MS ?? 0);
+if (startDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, startDelayMs));
+
 serveRequests<ChildTask, string | number>(async (task) => {
   if ('echo' in task) return task.echo;
   if ('fail' in task) throw new Error(task.fail);

@@ -74,10 +74,10 @@ export class ProcessConverter implements Converter {
 
   /**
    * Keeps `count` processes started (idle, busy or starting), so that no conversion waits for Node to start and
-   * load the engine: the first ones, and the one after a process was ended.
+   * load the engine: the first ones, and the one after a process was ended. Resolves once they listen (never rejects).
    */
-  warm(count = 1): void {
-    this.pool.warm(count);
+  warm(count = 1): Promise<void> {
+    return this.pool.warm(count);
   }
 
   /** Small reports (written by the worker itself) do not need a process. */
