@@ -16,7 +16,7 @@ import yauzl from 'yauzl';
 import { convert, convertFile, convertStream, readXlsxWorkbook, StatementEngineError, writeSheetJsonXlsx, type ConvertOptions, type Problem } from '../src/index.js';
 import { readAll, txtOf } from './support/streaming.js';
 import { baseline, BASELINE_NAMES } from './support/baselines.js';
-import { miniXlsx, serialOf, sheetJsonAsMiniXlsx, zipParts, type MiniOptions } from './support/mini-xlsx.js';
+import { miniXlsx, packPart, serialOf, sheetJsonAsMiniXlsx, zipPacked, zipParts, type MiniOptions } from './support/mini-xlsx.js';
 import { buildWorkbook, ist } from './support/sheet-json.js';
 
 const withoutCell = (problems: Problem[]) => problems.map(({ cell: _cell, ...rest }) => rest);
@@ -207,6 +207,28 @@ describe('Excel workbooks in: the streaming reader', function () {
     const missing = join(dir, 'missing-string.xlsx');
     writeFileSync(missing, miniXlsx([['payer_sheet', [['payer_list', 'list'], ['tan', { raw: '<v>99</v>', t: 's' }]]]], { order: 'metadata-first', strings: 'shared' }));
     expect((await refusal(() => txtOf(missing, options))).message).to.include('payer_sheet!B2 refers to shared string 99');
+  });
+
+  it('refuses a part that inflates to more or fewer bytes than the zip declares, as it inflates (the size check yauzl made before the reader inflated parts itself)', async () => {
+    const { options } = baseline('26Q');
+    const good = miniXlsx([['payer_sheet', [['payer_list', 'list'], ['tan', 'MUMA12345E']]]], { order: 'metadata-first', strings: 'inline' });
+    const sheet = 'xl/worksheets/sheet1.xml';
+    const declaring = (delta: number) => zipPacked(unzipParts(good).map((part) => {
+      const packed = packPart(part);
+      return part.name === sheet ? { ...packed, size: packed.size + delta } : packed;
+    }));
+    const cases: Array<[number, RegExp]> = [
+      [-1, /the part xl\/worksheets\/sheet1\.xml is corrupt \(too many bytes in the stream\. expected \d+\. got at least \d+\)/],
+      [1, /the part xl\/worksheets\/sheet1\.xml is corrupt \(not enough bytes in the stream\. expected \d+\. got only \d+\)/],
+    ];
+    for (const [delta, message] of cases) {
+      const path = join(dir, `declared-${delta}.xlsx`);
+      writeFileSync(path, declaring(delta));
+      const refused = await refusal(() => txtOf(path, options));
+      expect(refused.code, String(delta)).to.equal('INVALID_XLSX');
+      expect(refused.message, String(delta)).to.match(message);
+      expect((await refusal(() => readXlsxWorkbook(path))).message).to.match(message);
+    }
   });
 
   it('a workbook given as a stream is spilled to a temporary file that is removed, read or refused', async () => {

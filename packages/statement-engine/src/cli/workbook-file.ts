@@ -2,7 +2,7 @@
 // command line reports it before anything about its options: a file problem makes every other message moot.
 
 import { createReadStream, statSync } from 'node:fs';
-import { JsonScanner, JsonSyntaxError, type ScanHandler } from '../stream/json-scanner.js';
+import { IGNORE_ALL, JsonScanner, JsonSyntaxError } from '../stream/json-scanner.js';
 
 /** The workbook file cannot be used as a workbook (exit code 1, like any workbook that is refused). */
 export class WorkbookFileError extends Error {}
@@ -26,21 +26,6 @@ export function describeSyntax(path: string, message: string): string {
   if (/^(Unexpected end of input|Unterminated string)/.test(message)) return `${path} is truncated: the JSON ends early (${message})`;
   return `${path} is not JSON: ${message}`;
 }
-
-const IGNORE_ALL: ScanHandler = {
-  rootValue() {},
-  sheetStart() {},
-  sheetValue() {},
-  sheetEnd() {},
-  sheetOther() {},
-  blockStart() {},
-  blockValue() {},
-  blockEnd() {},
-  blockOther() {},
-  rowsStart() {},
-  rows() {},
-  rowsEnd() {},
-};
 
 /**
  * Reads the whole file for JSON syntax only; the description of its problem, or null when it is JSON (or

@@ -17,7 +17,7 @@ import type { ConvertOptions, ValidationReport } from '../types.js';
 import { validateEnvelope } from '../workbook/schemas.js';
 import { walkWorkbook } from '../workbook/walk.js';
 import { WORKBOOKS } from '../workbook/dialects.js';
-import { JsonScanner, JsonSyntaxError } from './json-scanner.js';
+import { JsonScanner, JsonSyntaxError, type ScanHandler } from './json-scanner.js';
 import { SpillDirectory, SpilledDeducteeStore, SpilledLateRows, SpilledSalaryStore, type DeducteeSpill } from './spill.js';
 import { WorkerDeducteeStore } from './worker-deductees.js';
 import { TapeStopped } from './field-tape.js';
@@ -26,9 +26,9 @@ import { deducteeFieldCount } from '../records/deductee.js';
 import { deducteeCheckFor, deducteeLayoutKey } from '../layouts/field-check.js';
 import { writeStatementBytes, type ChunkSink } from './byte-writer.js';
 import { startsWithZipMagic } from '../xlsx/layout.js';
-import { xlsxAsSheetJson } from '../xlsx/read.js';
+import { asXlsxFailure, CellMap, readXlsxInto, type XlsxReadOptions } from '../xlsx/read.js';
 import { xlsxAsSheetJsonInWorker } from '../xlsx/in-worker.js';
-import { resolveLimits } from '../limits.js';
+import { resolveLimits, type InputLimits } from '../limits.js';
 
 export interface StreamProgress {
   bytesRead: number;
@@ -215,7 +215,38 @@ export async function convertStream(input: AsyncIterable<Uint8Array | string>, o
   return convertJsonStream(sniffed.input, options, hooks);
 }
 
+/**
+ * Tells the workbook's streamer what the workbook holds (the JSON scanner over its text, or the .xlsx reader),
+ * reporting the input's bytes read as it goes: the JSON syntax error that ended it, or null.
+ */
+type WorkbookFeed = (streamer: ScanHandler, maxDepth: number, progress: (bytesRead: number) => void) => Promise<JsonSyntaxError | null>;
+
+/** The feed of Sheet JSON text. */
+function jsonText(input: AsyncIterable<Uint8Array | string>): WorkbookFeed {
+  return async (streamer, maxDepth, progress) => {
+    const scanner = new JsonScanner(streamer, maxDepth);
+    let bytesRead = 0;
+    try {
+      for await (const chunk of input) {
+        const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        bytesRead += bytes.length;
+        scanner.push(bytes);
+        progress(bytesRead);
+      }
+      scanner.end();
+    } catch (error) {
+      if (!(error instanceof JsonSyntaxError)) throw error;
+      return error;
+    }
+    return null;
+  };
+}
+
 async function convertJsonStream(input: AsyncIterable<Uint8Array | string>, options: ConvertOptions, hooks: StreamHooks): Promise<StreamConversion> {
+  return convertWorkbook(jsonText(input), options, hooks);
+}
+
+async function convertWorkbook(feed: WorkbookFeed, options: ConvertOptions, hooks: StreamHooks): Promise<StreamConversion> {
   const resolved = resolveOptions(options);
   const dir = new SpillDirectory(hooks.tmpDir);
   const checked = deducteeCheckFor(resolved);
@@ -236,21 +267,7 @@ async function convertJsonStream(input: AsyncIterable<Uint8Array | string>, opti
     hooks.problemsTo?.(pipeline.problems);
     const workbookName = WORKBOOKS[resolved.form.workbook].name;
     const streamer = new WorkbookStreamer(pipeline.reader, workbookName, dir, resolved.limits.workbookRows, hooks.memoryBudget);
-    const scanner = new JsonScanner(streamer, resolved.limits.jsonDepth);
-    let syntax: JsonSyntaxError | null = null;
-    let bytesRead = 0;
-    try {
-      for await (const chunk of input) {
-        const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-        bytesRead += bytes.length;
-        scanner.push(bytes);
-        hooks.onProgress?.({ bytesRead, totalBytes: hooks.totalBytes ?? null, rowsRead: streamer.rowCount });
-      }
-      scanner.end();
-    } catch (error) {
-      if (!(error instanceof JsonSyntaxError)) throw error;
-      syntax = error;
-    }
+    const syntax = await feed(streamer, resolved.limits.jsonDepth, (bytesRead) => hooks.onProgress?.({ bytesRead, totalBytes: hooks.totalBytes ?? null, rowsRead: streamer.rowCount }));
     if (syntax || isDocumentBroken(streamer.skeleton, workbookName)) {
       const failure = await deductees.abandon();
       if (failure) throw failure;
@@ -373,26 +390,42 @@ async function sniffXlsx(input: AsyncIterable<Uint8Array | string>): Promise<{ x
 }
 
 /**
- * An .xlsx workbook: its rows are turned into Sheet JSON text as they are read and converted by the streaming
- * form; every problem then gets its Excel cell. A file that is no readable .xlsx throws INVALID_XLSX.
+ * An .xlsx workbook: the reader tells the streaming conversion what its rows hold, as the JSON scanner does
+ * with Sheet JSON text (hooks.parallel: the reader runs in a worker thread and hands over that text); every
+ * problem then gets its Excel cell. A file that is no readable .xlsx throws INVALID_XLSX.
  */
 async function convertXlsx(input: string | Readable, options: ConvertOptions, hooks: StreamHooks): Promise<StreamConversion> {
   const limits = resolveLimits(options?.limits);
   // Opt-in: on this project's shared 2-core machine, under load, the second thread cost more than it saved.
   const inWorker = typeof input === 'string' && hooks.parallel === true;
-  const { text, cells } = inWorker ? xlsxAsSheetJsonInWorker(input, limits) : xlsxAsSheetJson(input, { ...(hooks.tmpDir ? { tmpDir: hooks.tmpDir } : {}), limits });
+  const cells = inWorker ? null : new CellMap();
+  const { feed, cellMap } = inWorker ? workerXlsx(input, limits) : { feed: xlsxRows(input, cells!, { ...(hooks.tmpDir ? { tmpDir: hooks.tmpDir } : {}), limits }), cellMap: cells! };
+  const xlsxHooks: StreamHooks = { ...hooks, problemsTo: (collector) => cellMap.reportTo(collector) };
+  // Progress counts the bytes of the .xlsx file in this thread, the JSON text the rows become from a worker.
+  if (inWorker) delete xlsxHooks.totalBytes;
+  const conversion = await convertWorkbook(feed, options, xlsxHooks);
+  cellMap.annotate(conversion.report.problems);
+  if (hooks.rowTrail) hooks.rowTrail.annotate = (problems) => cellMap.annotate(problems);
+  return conversion;
+}
+
+/** The .xlsx reader as the conversion's feed, in this thread. */
+function xlsxRows(input: string | Readable, cells: CellMap, options: XlsxReadOptions): WorkbookFeed {
+  return async (streamer, _maxDepth, progress) => {
+    for await (const bytesRead of readXlsxInto(input, streamer, cells, options)) progress(bytesRead);
+    return null;
+  };
+}
+
+/** The .xlsx reader in a worker thread, its Sheet JSON text scanned here. */
+function workerXlsx(path: string, limits: InputLimits): { feed: WorkbookFeed; cellMap: CellMap } {
+  const { text, cells } = xlsxAsSheetJsonInWorker(path, limits);
   const guarded = (async function* () {
     try {
       yield* text;
     } catch (error) {
-      if (error instanceof StatementEngineError) throw error;
-      throw new StatementEngineError('INVALID_XLSX', `The .xlsx workbook cannot be read: ${(error as Error).message.split('\n')[0]!.slice(0, 200)}`);
+      asXlsxFailure(error);
     }
   })();
-  // Progress counts the JSON the rows become, which has no known total.
-  const { totalBytes: _xlsxBytes, ...jsonHooks } = hooks;
-  const conversion = await convertJsonStream(guarded, options, { ...jsonHooks, problemsTo: (collector) => cells.reportTo(collector) });
-  cells.annotate(conversion.report.problems);
-  if (hooks.rowTrail) hooks.rowTrail.annotate = (problems) => cells.annotate(problems);
-  return conversion;
+  return { feed: jsonText(guarded), cellMap: cells };
 }

@@ -34,6 +34,22 @@ export interface ScanHandler {
   rowsEnd(): void;
 }
 
+/** A handler that takes nothing (a scan for the syntax only; the .xlsx reader looking for one list item). */
+export const IGNORE_ALL: ScanHandler = {
+  rootValue() {},
+  sheetStart() {},
+  sheetValue() {},
+  sheetEnd() {},
+  sheetOther() {},
+  blockStart() {},
+  blockValue() {},
+  blockEnd() {},
+  blockOther() {},
+  rowsStart() {},
+  rows() {},
+  rowsEnd() {},
+};
+
 const enum Role {
   Root,
   Sheets,

@@ -1,8 +1,8 @@
 // The .xlsx reader in a worker thread (reader-worker.ts), for a large workbook file: the thread that converts
 // takes the Sheet JSON text as the worker makes it, so reading the workbook (inflating, tokenizing, rows made
 // text) and converting the text run on two cores, as the JSON input's records are written on a second one.
-// The text, the reader's problems (in the same order among the conversion's) and the cells they name are
-// those of xlsxAsSheetJson(); a refusal is the same StatementEngineError.
+// The conversion's report is the one it makes reading the .xlsx in its own thread (readXlsxInto): the reader's
+// problems in the same order among the conversion's, with their cells; a refusal is the same StatementEngineError.
 
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
@@ -23,7 +23,7 @@ function reviveError(error: ErrorData & { engineCode?: string }): Error {
   return error.engineCode === undefined ? revive(error) : new StatementEngineError(error.engineCode as EngineErrorCode, error.message);
 }
 
-/** xlsxAsSheetJson() of a workbook file, read in a worker thread; the text comes as UTF-8 bytes. */
+/** The Sheet JSON text of a workbook file (SheetJsonWriter of readXlsxInto()), read in a worker thread, as UTF-8 bytes. */
 export function xlsxAsSheetJsonInWorker(path: string, limits: InputLimits): { text: AsyncIterable<Uint8Array>; cells: CellMap } {
   const cells = new CellMap();
   async function* text(): AsyncGenerator<Uint8Array> {
@@ -59,14 +59,16 @@ export function xlsxAsSheetJsonInWorker(path: string, limits: InputLimits): { te
           continue;
         }
         if (message.type === 'failed') throw reviveError(message.error);
-        for (const note of message.notes) cells.note(note);
         if (message.type === 'done') {
           for (const [name, positions] of message.sheets) cells.sheets.set(name, positions);
           finished = true;
           return;
         }
         worker.postMessage('taken');
-        yield message.bytes;
+        for (const part of message.parts) {
+          for (const note of part.notes) cells.note(note);
+          if (part.bytes.length > 0) yield part.bytes;
+        }
       }
     } finally {
       // Stopped early (the conversion failed, or was given up): the worker closes the file and ends.

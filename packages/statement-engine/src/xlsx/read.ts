@@ -1,5 +1,7 @@
-// An .xlsx workbook (layout.ts) read as a stream and handed to the engine as the Sheet JSON text it would have
-// been, row by row, through the same streaming conversion as JSON input. The zip is opened by its central
+// An .xlsx workbook (layout.ts) read as a stream and handed to the engine's streaming conversion as the Sheet
+// JSON workbook it would have been: the conversion's streamer is told what the JSON scanner would tell it
+// reading that workbook's text, row by row, without the text being made (SheetJsonWriter makes it, for
+// readXlsxWorkbook() and the reader's worker thread). The zip is opened by its central
 // directory (zip.ts) and each worksheet parsed as it is inflated (parts.ts): memory does not grow with the
 // worksheets (only the shared strings are held). Where each block sits is remembered, to name the Excel cell
 // of every problem afterwards (`payment_sheet!F12`).
@@ -8,11 +10,14 @@ import type { Readable } from 'node:stream';
 import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../limits.js';
 import { blockOf, type Place, type ProblemCollector } from '../problems.js';
 import { RULES, type RuleCode } from '../rules.js';
+import { StatementEngineError } from '../errors.js';
 import type { Problem } from '../types.js';
 import { columnLetters, EXCEL_EPOCH_SERIAL, excelDateToEpoch, LISTS_WORKSHEET, MAX_EXCEL_SERIAL, WORKBOOK_WORKSHEET } from './layout.js';
 import { sharedStrings, styleKinds, workbookParts } from './parts.js';
 import type { CellValue, WorksheetContext, WorksheetPart } from './rows.js';
-import { worksheetRows } from './worksheet.js';
+import { worksheetRowBatches } from './worksheet.js';
+import { SheetJsonWriter } from './sheet-json-writer.js';
+import { IGNORE_ALL, type ScanHandler } from '../stream/json-scanner.js';
 import { XlsxZip } from './zip.js';
 
 interface TablePosition {
@@ -142,27 +147,27 @@ function isBlank(cells: CellValue[]): boolean {
   return true;
 }
 
-/** A cell value as JSON.stringify writes it (a number that is not finite is null). */
-function jsonOf(value: CellValue | undefined): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
-  return value ? 'true' : 'false';
+/**
+ * A cell value as the JSON scanner would give it back from the value's JSON text: a number that is not
+ * finite is null (JSON.stringify writes null), and -0 is 0 (it writes 0).
+ */
+function asJsonValue(value: CellValue | undefined): CellValue {
+  if (value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value + 0 : null;
+  return value;
 }
 
 /**
- * The JSON of a table row, `header`'s width at least, each date column's cell read by dateCell(): written
- * cell by cell, as JSON.stringify of the padded row wrote it, without making that row (a fifth of the
- * reader's time at 200,000 rows went to the padded rows and their JSON.stringify).
+ * A table row as the scanner gives it: `header`'s width at least, each date column's cell read by
+ * dateCell(). The row's own cells array is used (the row builder makes one per row).
  */
-function tableRowJson(cells: CellValue[], header: string[], dateColumns: boolean[]): string {
+function tableRow(cells: CellValue[], header: string[], dateColumns: boolean[]): CellValue[] {
   const width = Math.max(header.length, cells.length);
-  let json = '[';
   for (let i = 0; i < width; i++) {
-    const cell = cells[i] ?? null;
-    json += `${i === 0 ? '' : ','}${jsonOf(dateColumns[i] === true ? dateCell(header[i]!, cell) : cell)}`;
+    const cell = cells[i];
+    cells[i] = dateColumns[i] === true ? asJsonValue(dateCell(header[i]!, cell ?? null)) : asJsonValue(cell);
   }
-  return `${json}]`;
+  return cells;
 }
 
 /** A block's name in a title row without its kind: one word with an underscore (`payer_list`, `payment_table`). */
@@ -179,70 +184,93 @@ function isBlockTitle(cells: CellValue[]): boolean {
 }
 
 type TableBlock = { kind: 'table'; name: string; header: string[] | null; dateColumns: boolean[]; headerRow: number; position: TablePosition | null; rowCount: number };
-type Block = { kind: 'list'; name: string; rows: number[] } | TableBlock;
+type Block = { kind: 'list'; name: string; rows: number[]; items: CellValue[][] } | TableBlock;
+
+/** Table rows handed to the handler at once, at most: few enough to die young (the JSON scanner's reason too). */
+const ROWS_PER_BATCH = 512;
 
 /**
- * The Sheet JSON text of one worksheet's blocks, row by row. Blocks are separated by blank rows. Inside a
- * list or a table (once its header came), blank rows do not end it: it ends at the next block's title row
- * (isBlockTitle) or at the end of the worksheet; blank rows before another row of the block are skipped with
- * an XLSX_BLANK_ROW warning.
+ * One worksheet's blocks told to a ScanHandler, row by row, as the JSON scanner tells it the Sheet JSON text
+ * of that worksheet. Blocks are separated by blank rows. Inside a list or a table (once its header came),
+ * blank rows do not end it: it ends at the next block's title row (isBlockTitle) or at the end of the
+ * worksheet; blank rows before another row of the block are skipped with an XLSX_BLANK_ROW warning.
  */
 class WorksheetTranslator {
   private block: Block | null = null;
-  private first = { block: true, row: true };
   private lastRow = 0;
   /** The first of the blank rows since the last row with a value, when the table may go on after them. */
   private blankFrom: number | null = null;
+  /** Table rows not yet handed over. */
+  private batch: CellValue[][] = [];
   /** The list item the last row was (list name, key, value), else null. */
   lastItem: { list: string; key: string; value: CellValue } | null = null;
 
   constructor(
     private readonly name: string,
     private readonly positions: SheetPositions,
-    private readonly note: (problem: ReaderProblem) => void,
+    private readonly handler: ScanHandler,
+    private readonly report: (problem: ReaderProblem) => void,
   ) {}
 
-  /** Text for one Excel row (an empty string when the row only closes or opens nothing). */
-  row(number: number, cells: CellValue[], uncalculated: number[] = []): string {
+  /** One Excel row. */
+  row(number: number, cells: CellValue[], uncalculated: number[] = []): void {
     // The streaming reader skips rows with no cells at all: a gap is blank rows.
-    let text = number > this.lastRow + 1 ? this.blank(this.lastRow + 1) : '';
+    if (number > this.lastRow + 1) this.blank(this.lastRow + 1);
     this.lastRow = number;
     this.lastItem = null;
     if (uncalculated.length > 0) this.noteUncalculated(number, uncalculated);
-    if (isBlank(cells) && uncalculated.length === 0) return text + this.blank(number);
+    if (isBlank(cells) && uncalculated.length === 0) return this.blank(number);
     if (this.block && this.blankFrom !== null) {
-      if (isBlockTitle(cells)) text += this.closeBlock();
+      if (isBlockTitle(cells)) this.closeBlock();
       else this.skipBlankRows(this.block, number);
     }
     this.blankFrom = null;
-    if (!this.block) return text + this.openBlock(number, cells);
+    if (!this.block) return this.openBlock(number, cells);
     if (this.block.kind === 'list') {
       this.block.rows.push(number);
       const key = cells[0] === null ? '' : String(cells[0]);
-      const value = dateCell(key, cells[1] ?? null);
+      const value = asJsonValue(dateCell(key, cells[1] ?? null));
       this.lastItem = { list: this.block.name, key, value };
-      text += `${this.separator()}${JSON.stringify([key, value])}`;
-      return text;
+      this.block.items.push([key, value]);
+      return;
     }
     if (this.block.header === null) {
-      this.block.header = cells.map((c) => (c === null ? '' : String(c)));
-      this.block.dateColumns = this.block.header.map((key) => key.endsWith('_epoch'));
+      const header = cells.map((c) => (c === null ? '' : String(c)));
+      this.block.header = header;
+      this.block.dateColumns = header.map((key) => key.endsWith('_epoch'));
       this.block.headerRow = number;
-      this.block.position = { headerRow: number, header: this.block.header, runs: [{ index: 0, row: number + 1 }] };
+      this.block.position = { headerRow: number, header, runs: [{ index: 0, row: number + 1 }] };
       this.positions.table = this.block.position;
-      return `${text}"header":${JSON.stringify(this.block.header)},"rows":[`;
+      this.handler.blockValue('header', [...header]);
+      this.handler.rowsStart();
+      return;
     }
     this.block.rowCount++;
-    return `${text}${this.separator()}${tableRowJson(cells, this.block.header, this.block.dateColumns)}`;
+    this.batch.push(tableRow(cells, this.block.header, this.block.dateColumns));
+    if (this.batch.length >= ROWS_PER_BATCH) this.flush();
+  }
+
+  /** Hands over the table rows held. */
+  flush(): void {
+    if (this.batch.length === 0) return;
+    const rows = this.batch;
+    this.batch = [];
+    this.handler.rows(rows);
+  }
+
+  /** A problem, after the rows before it (so the problems of a workbook come in the order of its rows). */
+  private note(problem: ReaderProblem): void {
+    this.flush();
+    this.report(problem);
   }
 
   /** A blank row (or the first of a gap): ends a table before its header; a list or a table may go on after it. */
-  private blank(number: number): string {
+  private blank(number: number): void {
     if (this.block?.kind === 'list' || (this.block?.kind === 'table' && this.block.header !== null)) {
       this.blankFrom ??= number;
-      return '';
+      return;
     }
-    return this.closeBlock();
+    this.closeBlock();
   }
 
   /** The blank rows before a row of the block: one warning at the first, and (a table) a new run of Excel rows. */
@@ -271,48 +299,51 @@ class WorksheetTranslator {
     }
   }
 
-  private separator(): string {
-    if (this.first.row) {
-      this.first.row = false;
-      return '';
-    }
-    return ',';
-  }
-
-  private openBlock(number: number, cells: CellValue[]): string {
+  private openBlock(number: number, cells: CellValue[]): void {
     const name = String(cells[0] ?? '');
     const stated = typeof cells[1] === 'string' ? cells[1].trim().toLowerCase() : '';
     const kind = stated === 'list' || stated === 'table' ? stated : name.endsWith('_table') ? 'table' : 'list';
-    const comma = this.first.block ? '' : ',';
-    this.first.block = false;
     this.positions.titleRows.set(name, number);
-    this.first.row = true;
+    this.handler.blockStart();
+    this.handler.blockValue('name', name);
+    this.handler.blockValue('@entity', kind);
     if (kind === 'list') {
       const rows: number[] = [];
       this.positions.listRows.set(name, rows);
-      this.block = { kind: 'list', name, rows };
-      return `${comma}{"name":${JSON.stringify(name)},"@entity":"list","items":[`;
+      this.block = { kind: 'list', name, rows, items: [] };
+      return;
     }
     this.block = { kind: 'table', name, header: null, dateColumns: [], headerRow: number + 1, position: null, rowCount: 0 };
-    return `${comma}{"name":${JSON.stringify(name)},"@entity":"table",`;
   }
 
-  closeBlock(): string {
+  private closeBlock(): void {
     const block = this.block;
     this.blankFrom = null;
-    if (!block) return '';
+    if (!block) return;
     this.block = null;
-    if (block.kind === 'list') return ']}';
-    // A table whose header row never came: an empty header, which the reader reports.
-    return block.header === null ? '"header":[],"rows":[]}' : ']}';
+    if (block.kind === 'list') {
+      this.handler.blockValue('items', block.items);
+    } else if (block.header === null) {
+      // A table whose header row never came: an empty header, which the reader reports.
+      this.handler.blockValue('header', []);
+      this.handler.rowsStart();
+      this.handler.rowsEnd();
+    } else {
+      this.flush();
+      this.handler.rowsEnd();
+    }
+    this.handler.blockEnd();
   }
 
-  open(): string {
-    return `{"name":${JSON.stringify(this.name)},"@entity":"sheet","blocks":[`;
+  open(): void {
+    this.handler.sheetStart();
+    this.handler.sheetValue('name', this.name);
+    this.handler.sheetValue('@entity', 'sheet');
   }
 
-  close(): string {
-    return `${this.closeBlock()}]}`;
+  close(): void {
+    this.closeBlock();
+    this.handler.sheetEnd();
   }
 }
 
@@ -341,47 +372,61 @@ export interface XlsxReadOptions {
 const openZip = (input: string | Readable, options: XlsxReadOptions) => XlsxZip.open(input, options.tmpDir, options.limits ?? DEFAULT_INPUT_LIMITS);
 
 /**
- * Reads an .xlsx (a file path or a stream of its bytes) and yields the Sheet JSON text of the workbook, row by
- * row, into the engine's streaming conversion; `cells` is complete once the text has been consumed. The zip is
- * opened by its central directory, so the order of its entries does not matter (FORMAT_NOTES §14); a file that
- * is no readable .xlsx throws StatementEngineError INVALID_XLSX.
+ * A failure of the reader that is not the engine's own (a stream's, a library's) as INVALID_XLSX with its
+ * first line; the engine's errors (limits, INVALID_XLSX, INPUT_UNREADABLE) as they are.
  */
-export function xlsxAsSheetJson(input: string | Readable, options: XlsxReadOptions = {}): { text: AsyncIterable<string>; cells: CellMap } {
-  const cells = new CellMap();
-  async function* text(): AsyncGenerator<string> {
-    const zip = await openZip(input, options);
-    try {
-      const { worksheets, ctx } = await openWorkbook(zip, options.limits ?? DEFAULT_INPUT_LIMITS);
-      let workbookName: CellValue = null;
-      let sheets = 0;
-      yield '{"@entity":"workbook","sheets":[';
-      for (const worksheet of worksheets) {
-        if (worksheet.name === WORKBOOK_WORKSHEET) {
-          for await (const { cells: [key, value] } of worksheetRows(zip, worksheet, ctx)) if (key === 'name') workbookName = value ?? null;
-          continue;
-        }
-        if (worksheet.name === LISTS_WORKSHEET) continue;
-        const positions = newPositions();
-        cells.sheets.set(worksheet.name, positions);
-        const translator = new WorksheetTranslator(worksheet.name, positions, (problem) => cells.note(problem));
-        yield `${sheets++ === 0 ? '' : ','}${translator.open()}`;
-        // Pieces are gathered per batch of rows: fewer, larger strings for the JSON scanner.
-        let batch = '';
-        for await (const row of worksheetRows(zip, worksheet, ctx)) {
-          batch += translator.row(row.number, row.cells, row.uncalculated);
-          if (batch.length >= 1 << 16) {
-            yield batch;
-            batch = '';
-          }
-        }
-        yield batch + translator.close();
-      }
-      yield `]${workbookName === null ? '' : `,"name":${JSON.stringify(workbookName)}`}}`;
-    } finally {
-      zip.close();
-    }
+export function asXlsxFailure(error: unknown): never {
+  if (error instanceof StatementEngineError) throw error;
+  throw new StatementEngineError('INVALID_XLSX', `The .xlsx workbook cannot be read: ${String((error as Error)?.message ?? error).split('\n')[0]!.slice(0, 200)}`);
+}
+
+/**
+ * The reader's own iteration, its failures made asXlsxFailure(): a handler's error (thrown in the loop that
+ * takes the rows, not in here) is left as it is.
+ */
+async function* read<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    yield* source;
+  } catch (error) {
+    asXlsxFailure(error);
   }
-  return { text: text(), cells };
+}
+
+/**
+ * Reads an .xlsx (a file path or a stream of its bytes) and tells `handler` the Sheet JSON workbook it stands
+ * for, as the JSON scanner tells it reading that workbook's text (the engine's streaming conversion reads an
+ * .xlsx this way, without the text); `cells` learns where each block is and takes the reader's own problems.
+ * It yields, with the workbook's bytes read so far, after each batch of worksheet rows. The zip is opened by
+ * its central directory, so the order of its entries does not matter (FORMAT_NOTES §14); a file that is no
+ * readable .xlsx throws StatementEngineError INVALID_XLSX.
+ */
+export async function* readXlsxInto(input: string | Readable, handler: ScanHandler, cells: CellMap, options: XlsxReadOptions = {}): AsyncGenerator<number> {
+  const zip = await openZip(input, options).catch(asXlsxFailure);
+  try {
+    const { worksheets, ctx } = await openWorkbook(zip, options.limits ?? DEFAULT_INPUT_LIMITS).catch(asXlsxFailure);
+    let workbookName: CellValue = null;
+    handler.rootValue('@entity', 'workbook');
+    for (const worksheet of worksheets) {
+      if (worksheet.name === WORKBOOK_WORKSHEET) {
+        for await (const rows of read(worksheetRowBatches(zip, worksheet, ctx))) for (const { cells: [key, value] } of rows) if (key === 'name') workbookName = value ?? null;
+        continue;
+      }
+      if (worksheet.name === LISTS_WORKSHEET) continue;
+      const positions = newPositions();
+      cells.sheets.set(worksheet.name, positions);
+      const translator = new WorksheetTranslator(worksheet.name, positions, handler, (problem) => cells.note(problem));
+      translator.open();
+      for await (const rows of read(worksheetRowBatches(zip, worksheet, ctx))) {
+        for (const row of rows) translator.row(row.number, row.cells, row.uncalculated);
+        translator.flush();
+        yield zip.bytesRead;
+      }
+      translator.close();
+    }
+    if (workbookName !== null) handler.rootValue('name', asJsonValue(workbookName));
+  } finally {
+    zip.close();
+  }
 }
 
 /**
@@ -395,11 +440,13 @@ export async function xlsxListItem(input: string | Readable, block: string, key:
     for (const worksheet of worksheets) {
       if (worksheet.name === WORKBOOK_WORKSHEET || worksheet.name === LISTS_WORKSHEET) continue;
       // Only the TAN is looked for here: the conversion reports the workbook's problems.
-      const translator = new WorksheetTranslator(worksheet.name, newPositions(), () => {});
-      for await (const row of worksheetRows(zip, worksheet, ctx)) {
-        translator.row(row.number, row.cells);
-        const item = translator.lastItem;
-        if (item && item.list === block && item.key === key) return item.value;
+      const translator = new WorksheetTranslator(worksheet.name, newPositions(), IGNORE_ALL, () => {});
+      for await (const rows of worksheetRowBatches(zip, worksheet, ctx)) {
+        for (const row of rows) {
+          translator.row(row.number, row.cells);
+          const item = translator.lastItem;
+          if (item && item.list === block && item.key === key) return item.value;
+        }
       }
     }
     return null;
@@ -410,8 +457,10 @@ export async function xlsxListItem(input: string | Readable, block: string, key:
 
 /** The whole Sheet JSON workbook of an .xlsx, parsed, for `convert()` / `validate()`, with its cell map. */
 export async function readXlsxWorkbook(input: string | Readable, options: XlsxReadOptions = {}): Promise<{ workbook: unknown; cells: CellMap }> {
-  const { text, cells } = xlsxAsSheetJson(input, options);
+  const cells = new CellMap();
+  const writer = new SheetJsonWriter();
   let json = '';
-  for await (const piece of text) json += piece;
-  return { workbook: JSON.parse(json) as unknown, cells };
+  for await (const _bytesRead of readXlsxInto(input, writer, cells, options)) json += writer.take();
+  writer.end();
+  return { workbook: JSON.parse(json + writer.take()) as unknown, cells };
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { crc32 } from 'node:zlib';
+import { crc32, createInflateRaw } from 'node:zlib';
 import yauzl from 'yauzl';
 import { StatementEngineError, inputUnreadable } from '../errors.js';
 import { DEFAULT_INPUT_LIMITS, limitExceeded, type InputLimits } from '../limits.js';
@@ -28,6 +28,12 @@ export type ZipLimits = Pick<InputLimits, 'xlsxInflatedBytes' | 'xlsxInflateRati
  * chunks before are parsed, on the other core.
  */
 const READ_AHEAD_BYTES = 1 << 20;
+
+/**
+ * The inflater's output chunk. zlib's default (16 KiB, yauzl's) makes each chunk a round trip to the thread
+ * pool: a 77 MB worksheet inflated in 231 ms that way, in 47 ms with 256 KiB chunks (bench/xlsx.ts's part).
+ */
+const INFLATE_CHUNK_BYTES = 256 << 10;
 
 /**
  * The chunks of a stream, taken as soon as it has them, up to `ahead` bytes not yet used (then it waits);
@@ -72,6 +78,10 @@ async function* readAhead(stream: Readable, ahead: number): AsyncGenerator<Buffe
 export class XlsxZip {
   /** Bytes inflated so far, every part and every read of one: what xlsxInflatedBytes bounds. */
   private inflated = 0;
+  /** Compressed bytes of the parts read to their end (progress). */
+  private partsRead = 0;
+  /** The part being read and how far (progress). */
+  private reading: { entry: yauzl.Entry; bytes: number } | null = null;
 
   private constructor(
     private readonly zip: yauzl.ZipFile,
@@ -140,27 +150,60 @@ export class XlsxZip {
     this.checkInflated(name, entry, this.inflated + entry.uncompressedSize, entry.uncompressedSize);
     let stream: Readable;
     try {
-      stream = await new Promise<Readable>((resolve, reject) => this.zip.openReadStream(entry, (error, s) => (error ? reject(error) : resolve(s))));
+      stream = await this.openPart(entry);
     } catch (error) {
       throw unreadable(`the part ${name} is corrupt (${zipMessage(error)})`);
     }
     let crc = 0;
     try {
       let partBytes = 0;
+      this.reading = { entry, bytes: 0 };
       for await (const chunk of readAhead(stream, READ_AHEAD_BYTES)) {
         partBytes += chunk.length;
+        this.reading.bytes = partBytes;
         this.inflated += chunk.length;
         this.checkInflated(name, entry, this.inflated, partBytes);
+        if (partBytes > entry.uncompressedSize) throw new Error(`too many bytes in the stream. expected ${entry.uncompressedSize}. got at least ${partBytes}`);
         crc = crc32(chunk, crc);
         yield chunk;
       }
+      if (partBytes < entry.uncompressedSize) throw new Error(`not enough bytes in the stream. expected ${entry.uncompressedSize}. got only ${partBytes}`);
+      this.partsRead += entry.compressedSize;
     } catch (error) {
       if (error instanceof StatementEngineError) throw error;
       throw unreadable(`the part ${name} is corrupt (${zipMessage(error)})`);
     } finally {
+      this.reading = null;
       stream.destroy();
     }
     if (crc >>> 0 !== entry.crc32 >>> 0) throw unreadable(`the part ${name} is corrupt (CRC-32 mismatch)`);
+  }
+
+  /**
+   * The inflated bytes of a part. A deflated part is inflated here rather than by yauzl, with larger chunks
+   * (INFLATE_CHUNK_BYTES); the size it declares is checked by read(), as yauzl's validateEntrySizes would.
+   */
+  private async openPart(entry: yauzl.Entry): Promise<Readable> {
+    const open = (options: yauzl.ZipFileOptions | null) =>
+      new Promise<Readable>((resolve, reject) => {
+        const done = (error: Error | null, s?: Readable) => (error ? reject(error) : resolve(s!));
+        if (options) this.zip.openReadStream(entry, options, done);
+        else this.zip.openReadStream(entry, done);
+      });
+    if (entry.compressionMethod !== 8) return open(null);
+    const raw = await open({ decodeFileData: false });
+    const inflater = createInflateRaw({ chunkSize: INFLATE_CHUNK_BYTES });
+    // A read error of the file is the inflater's (the stream read() takes); destroying it stops the file read.
+    raw.once('error', (error) => inflater.destroy(error));
+    inflater.once('close', () => raw.destroy());
+    return raw.pipe(inflater);
+  }
+
+  /** About how many of the file's bytes the parts read so far stand for (compressed bytes; progress reports). */
+  get bytesRead(): number {
+    const reading = this.reading;
+    if (reading === null) return this.partsRead;
+    return this.partsRead + Math.round((reading.entry.compressedSize * reading.bytes) / Math.max(reading.entry.uncompressedSize, 1));
   }
 
   /**
