@@ -1,4 +1,4 @@
-// npm run bench -- correction [--rows 200000] [--challans 200] [--payees 10000] [--repeat 2]
+// npm run bench -- correction [--rows 200000] [--challans 200] [--payees 10000] [--repeat 2] [--keep]
 //
 // A correction of a large statement: the original Form 26Q workbook (bench/engine.ts's generator) is converted,
 // its conso file written from the TXT (the test-side conso writer, packages/statement-engine/test/support/conso.ts),
@@ -91,7 +91,8 @@ export async function main(args: string[]): Promise<void> {
     console.log(`ratio to baseline: ${(correction.ms / conversion.ms).toFixed(2)}x`);
     console.log(`peak RSS: correctFileTo ${mb(correction.maxRssBytes)} = ${(correction.maxRssBytes / (workbookBytes + consoBytes)).toFixed(2)}x workbook + conso; convertFile ${mb(conversion.maxRssBytes)} = ${(conversion.maxRssBytes / workbookBytes).toFixed(2)}x workbook`);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!args.includes('--keep')) rmSync(dir, { recursive: true, force: true });
+    else console.log(`kept ${dir}`);
   }
 }
 

@@ -261,9 +261,12 @@ export class ConsoReader {
     if (text === '') fail('INVALID_CONSO', n, 'an empty line');
     // Deductee rows, nearly all of a large file, are read in place; the few other records are split.
     const b = this.bounds.scan(text);
-    const lineNumber = b.value(text, 1);
-    if (lineNumber !== String(n) && Number(lineNumber) !== n) fail('INVALID_CONSO', n, `line number '${clip(lineNumber)}' where ${n} belongs (a line is missing or the file is not a conso file)`);
-    const type = b.value(text, 2);
+    // Read in place first: a deductee row's fields are looked at without making their strings.
+    if (b.digits(text, 1) !== n) {
+      const lineNumber = b.value(text, 1);
+      if (lineNumber !== String(n) && Number(lineNumber) !== n) fail('INVALID_CONSO', n, `line number '${clip(lineNumber)}' where ${n} belongs (a line is missing or the file is not a conso file)`);
+    }
+    const type = b.is(text, 2, 'DD') ? 'DD' : b.value(text, 2);
     if (!KNOWN.has(type)) fail('INVALID_CONSO', n, `unknown record type '${clip(type)}'`);
     if (n === 1 && type !== 'FH') fail('INVALID_CONSO', n, 'the first line is not the file header (FH)');
     if (type !== 'FH' && type !== 'BH' && !this.bh) fail('INVALID_CONSO', n, `a ${type} record before the batch header`);
@@ -342,9 +345,12 @@ export class ConsoReader {
     if (!challan) fail('INVALID_CONSO', n, 'a deductee record that follows no challan');
     const L = CONSO_LAYOUT.DD;
     need(b.count, L.minFields, n, 'DD');
-    const challanRecord = b.value(text, 4);
-    if (recordNumber(challanRecord, n, 'DD field 4 (challan record number)') !== challan!.record) fail('INVALID_CONSO', n, `DD field 4 names challan ${clip(challanRecord)}, but the row follows challan ${challan!.record}`);
-    const record = recordNumber(b.value(text, 5), n, 'DD field 5 (deductee record number)');
+    if (b.digits(text, 4) !== challan!.record) {
+      const challanRecord = b.value(text, 4);
+      if (recordNumber(challanRecord, n, 'DD field 4 (challan record number)') !== challan!.record) fail('INVALID_CONSO', n, `DD field 4 names challan ${clip(challanRecord)}, but the row follows challan ${challan!.record}`);
+    }
+    const inPlace = b.digits(text, 5);
+    const record = inPlace >= 1 ? inPlace : recordNumber(b.value(text, 5), n, 'DD field 5 (deductee record number)');
     if (this.deducteeRecords.has(record)) fail('INVALID_CONSO', n, `deductee record number ${record} appears twice under challan ${challan!.record}`);
     if (challan!.nextDeductee !== null && record >= challan!.nextDeductee) fail('INVALID_CONSO', n, `deductee record number ${record} is not below the next record number challan ${challan!.record} (line ${challan!.line}) gives in CD field ${CONSO_LAYOUT.CD.nextDeductee} (${challan!.nextDeductee})`);
     const mode = b.value(text, 6);

@@ -424,13 +424,16 @@ export interface DeducteeSpillIndex {
   blocks: Segment[];
 }
 
-/** Record bodies (without their newline) of newline-terminated chunks. */
+/**
+ * Record bodies (without their newline) of newline-terminated chunks, each decoded on its own: a flat string,
+ * not a slice of the chunk's (a correction reads every body character by character, a slice at about 1.1x the
+ * cost, and a slice keeps the whole chunk's string alive).
+ */
 function* bodiesOf(chunks: Iterable<Buffer>): Generator<string> {
   for (const chunk of chunks) {
-    const text = chunk.toString('latin1');
     let start = 0;
-    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-      if (nl > start) yield text.slice(start, nl);
+    for (let nl = chunk.indexOf(0x0a); nl >= 0; nl = chunk.indexOf(0x0a, start)) {
+      if (nl > start) yield chunk.toString('latin1', start, nl);
       start = nl + 1;
     }
   }
