@@ -3,7 +3,7 @@
 // the layout tables' correction entries and against the two statements it is built from.
 
 import { expect } from 'chai';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -525,6 +525,50 @@ describe('correction statements: conso file -> corrected workbook -> correction 
       });
       expect(codes(swapped.inMemory)).to.include('CORRECTION_CHALLAN_MISSING');
       expect(swapped.streamed.report.problems).to.deep.equal(swapped.inMemory.report.problems);
+    });
+
+    it('the conso file read in a worker thread (hooks.parallel; the default from 16 MiB): the same correction, report and refusals as in this thread, and no thread left', async () => {
+      const threads = () => readdirSync('/proc/self/task').length;
+      const before = threads();
+      const parts = form26qParts();
+      const conso = writeConso(regularTxt(parts, OPTIONS_26Q), { token: TOKEN });
+      // The workbook's challans and rows in reverse order (a challan waits for its pair), one amount changed.
+      const changed: WorkbookParts = JSON.parse(JSON.stringify(parts));
+      changed.challans.reverse();
+      changed.payments.reverse();
+      changed.payments[1]!.payment_amount = Number(changed.payments[1]!.payment_amount) + 1000;
+      const workbookPath = join(dir, 'worker-corrected.json');
+      writeFileSync(workbookPath, JSON.stringify(buildWorkbook(changed)));
+      const outcome = async (consoPath: string, parallel: boolean) => {
+        try {
+          const result = await correctFile(workbookPath, consoPath, OPTIONS_26Q, { parallel });
+          return { txt: result.txt, problems: result.report.problems, batches: result.batches };
+        } catch (error) {
+          const e = error as ConsoFileError & { errno?: number };
+          return { refused: { name: e.name, code: e.code, line: e.line, message: e.message, isConsoError: e instanceof ConsoFileError } };
+        }
+      };
+      const lines = conso.split('\r\n');
+      const deductees = lines.flatMap((l, i) => (l.split('^')[1] === 'DD' ? [i] : []));
+      expect(deductees.length).to.be.greaterThan(2);
+      const cases: Array<[string, string]> = [
+        ['good', conso],
+        ['malformed row', lines.map((l, i) => (i === deductees[2] ? l.replace('^DD^', '^XX^') : l)).join('\r\n')],
+        ['truncated', lines.slice(0, deductees[2]).join('\r\n')],
+        ['another TAN', conso.replace(/MUMA12345E/g, 'AHMA00000C')],
+      ];
+      for (const [label, text] of cases) {
+        const consoPath = join(dir, `worker-${label.replace(/\W+/g, '-')}.tds`);
+        writeFileSync(consoPath, text, 'latin1');
+        const inThread = await outcome(consoPath, false);
+        expect(await outcome(consoPath, true), label).to.deep.equal(inThread);
+        if (label === 'good') expect(ofType(inThread.txt!, 'DD').length, label).to.equal(1);
+        else expect(inThread.refused?.isConsoError, label).to.equal(true);
+      }
+      const missing = await outcome(join(dir, 'no-such-conso.tds'), true);
+      expect(missing).to.deep.equal(await outcome(join(dir, 'no-such-conso.tds'), false));
+      expect(missing.refused?.code).to.equal('ENOENT');
+      expect(threads(), 'no worker thread left').to.equal(before);
     });
 
     it('correctFile() from files equals correct(); readConso() reads a stream line by line with the same result as parseConso()', async () => {

@@ -216,6 +216,11 @@ function placement(map: Mapped, regular: RegularFields): Placement {
   return { length: regular.types.length, puts };
 }
 
+/** Where the fields of the expected statement's conso DD rows are, in the regular layout. */
+export function deducteeLayoutFor(expected: ConsoExpectation): DeducteeLayout {
+  return new DeducteeLayout(placement(CONSO_LAYOUT.DD, regularFields('DD', expected.form, expected.yearCode)));
+}
+
 /**
  * Reads a conso file one line at a time (`line()`), then `finish()`. Each line is checked as it comes: line
  * numbers consecutive from 1, a known record type, enough fields, the read fields of the right shape, each DD
@@ -316,7 +321,7 @@ export class ConsoReader {
       CD: placement(CONSO_LAYOUT.CD, regularFields('CD', e.form, e.yearCode)),
       SD: placement(CONSO_LAYOUT.SD, e.form === '24Q' ? regularFields('SD', e.form, e.yearCode) : { types: [], presence: [] }),
     };
-    this.deducteeLayout = new DeducteeLayout(placement(CONSO_LAYOUT.DD, regularFields('DD', e.form, e.yearCode)));
+    this.deducteeLayout = deducteeLayoutFor(e);
     this.batchHeader = normalise(f, this.placements.BH, n, 'BH');
   }
 
@@ -466,6 +471,15 @@ export function parseConso(content: string | Uint8Array, expected: ConsoExpectat
   return reader.finish();
 }
 
+/** What a correction reads a conso file through: ConsoStream, or ConsoStreamInWorker (conso-in-worker.ts). */
+export interface ConsoSource {
+  start(): Promise<void>;
+  readonly exhausted: boolean;
+  next(): Promise<ConsoChallan | null>;
+  end(): Promise<ConsoStatement>;
+  close(): void | Promise<void>;
+}
+
 /**
  * A conso file read from a byte stream (or a path) as a correction needs it, with the limits of parseConso():
  * start() reads through the batch header (a file of another TAN or period is refused before anything else is
@@ -473,7 +487,7 @@ export function parseConso(content: string | Uint8Array, expected: ConsoExpectat
  * statement. A consumer that is done with a challan's rows may drop them, so the file is never held whole.
  * close() ends the reading early (on an error).
  */
-export class ConsoStream {
+export class ConsoStream implements ConsoSource {
   private readonly reader: ConsoReader;
   private readonly cutter: LineCutter;
   private readonly input: Readable;

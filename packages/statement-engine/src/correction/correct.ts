@@ -6,7 +6,7 @@
 // Every line is self-checked against the correction entries of the layout tables before it is given out.
 // FORMAT_NOTES.md §15 lists what is sourced, what is chosen and what is refused.
 
-import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { RowTrail } from '../assembly/stores.js';
 import { convertTraced } from '../convert.js';
@@ -15,10 +15,11 @@ import { TxtSelfCheck } from '../layouts/check.js';
 import { parsePaise, formatPaise } from '../money.js';
 import { resolveOptions, type ResolvedOptions } from '../options.js';
 import type { Fields } from '../records/fields.js';
-import { convertFile, linesInPlace, type StreamHooks, type WriteSummary } from '../stream/convert-stream.js';
+import { convertFile, linesInPlace, PARALLEL_MIN_BYTES, type StreamHooks, type WriteSummary } from '../stream/convert-stream.js';
 import type { ConvertOptions, Problem, ValidationReport } from '../types.js';
 import { challanPlace, describeChallan, PAN, Problems, same, StatementComparer, toFields, type ChallanChange, type Compared, type DeducteeChange } from './compare.js';
-import { ConsoStream, parseConso, type ConsoChallan, type ConsoExpectation, type ConsoStatement } from './conso.js';
+import { ConsoStream, parseConso, type ConsoChallan, type ConsoExpectation, type ConsoSource, type ConsoStatement } from './conso.js';
+import { ConsoStreamInWorker } from './conso-in-worker.js';
 
 /** The correction types (BH 6). C4 (salary) and Y (cancellation) are refused: FORMAT_NOTES.md §15. */
 export type CorrectionType = 'C1' | 'C2' | 'C3' | 'C4' | 'C5' | 'C9' | 'Y';
@@ -146,7 +147,7 @@ async function prepareFiles(workbookPath: string, consoSource: string | Readable
   const problems = new Problems();
   const types = preflight(resolved, options, problems);
   if (problems.errors > 0) return { done: { txt: null, report: merge(EMPTY_REPORT, problems.list), batches: [] } };
-  const conso = new ConsoStream(consoSource, expectation(resolved), resolved.limits);
+  const conso = consoStream(consoSource, expectation(resolved), resolved, hooks);
   try {
     await conso.start();
     // The salary detail rows close a 24Q Q4 conso file and every PAN update is checked against them: that file
@@ -178,12 +179,29 @@ async function prepareFiles(workbookPath: string, consoSource: string | Readable
     const written = comparer.finish(statement);
     return { build: (sink) => build(written, statement, resolved, options, types, conversion.report, problems, trail, sink) };
   } finally {
-    conso.close();
+    await conso.close();
   }
 }
 
+/**
+ * The conso file's reader: in a worker thread for a file of PARALLEL_MIN_BYTES or more (hooks.parallel
+ * chooses), so the file is read and checked on the core the comparison leaves idle; else in this thread.
+ */
+function consoStream(source: string | Readable, expected: ConsoExpectation, resolved: ResolvedOptions, hooks: StreamHooks): ConsoSource {
+  if (typeof source === 'string' && hooks.parallel !== false) {
+    let size = 0;
+    try {
+      size = statSync(source).size;
+    } catch {
+      // Read in this thread: it reports the file it cannot read as it always did.
+    }
+    if (hooks.parallel === true || size >= PARALLEL_MIN_BYTES) return new ConsoStreamInWorker(source, expected, resolved.limits);
+  }
+  return new ConsoStream(source, expected, resolved.limits);
+}
+
 /** Reads the conso file on while a workbook challan waits for one of its CIN (or to its end). */
-async function readWhileWaiting(comparer: StatementComparer, conso: ConsoStream): Promise<void> {
+async function readWhileWaiting(comparer: StatementComparer, conso: ConsoSource): Promise<void> {
   while (comparer.waiting) {
     const c = await conso.next();
     if (!c) return;
