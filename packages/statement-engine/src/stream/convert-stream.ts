@@ -398,8 +398,7 @@ async function convertXlsx(input: string | Readable, options: ConvertOptions, ho
   const limits = resolveLimits(options?.limits);
   // Opt-in: on this project's shared 2-core machine, under load, the second thread cost more than it saved.
   const inWorker = typeof input === 'string' && hooks.parallel === true;
-  const cells = inWorker ? null : new CellMap();
-  const { feed, cellMap } = inWorker ? workerXlsx(input, limits) : { feed: xlsxRows(input, cells!, { ...(hooks.tmpDir ? { tmpDir: hooks.tmpDir } : {}), limits }), cellMap: cells! };
+  const { feed, cellMap } = inWorker ? workerXlsx(input, limits) : xlsxRows(input, { ...(hooks.tmpDir ? { tmpDir: hooks.tmpDir } : {}), limits });
   const xlsxHooks: StreamHooks = { ...hooks, problemsTo: (collector) => cellMap.reportTo(collector) };
   // Progress counts the bytes of the .xlsx file in this thread, the JSON text the rows become from a worker.
   if (inWorker) delete xlsxHooks.totalBytes;
@@ -410,11 +409,13 @@ async function convertXlsx(input: string | Readable, options: ConvertOptions, ho
 }
 
 /** The .xlsx reader as the conversion's feed, in this thread. */
-function xlsxRows(input: string | Readable, cells: CellMap, options: XlsxReadOptions): WorkbookFeed {
-  return async (streamer, _maxDepth, progress) => {
-    for await (const bytesRead of readXlsxInto(input, streamer, cells, options)) progress(bytesRead);
+function xlsxRows(input: string | Readable, options: XlsxReadOptions): { feed: WorkbookFeed; cellMap: CellMap } {
+  const cellMap = new CellMap();
+  const feed: WorkbookFeed = async (streamer, _maxDepth, progress) => {
+    for await (const bytesRead of readXlsxInto(input, streamer, cellMap, options)) progress(bytesRead);
     return null;
   };
+  return { feed, cellMap };
 }
 
 /** The .xlsx reader in a worker thread, its Sheet JSON text scanned here. */
