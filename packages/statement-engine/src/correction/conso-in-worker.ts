@@ -11,7 +11,7 @@ import type { LineLimits } from '../lines.js';
 import { revive } from '../stream/thread-errors.js';
 import { ConsoDeductee, deducteeLayoutFor, type ConsoChallan, type ConsoExpectation, type ConsoSource, type ConsoStatement } from './conso.js';
 import type { DeducteeLayout } from './conso-fields.js';
-import type { ConsoWorkerData, ConsoWorkerMessage, FailureData } from './conso-worker.js';
+import type { ConsoWorkerData, ConsoWorkerMessage, DeducteeRows, FailureData } from './conso-worker.js';
 
 /**
  * The worker's script: built, the JavaScript next to this file; run from the TypeScript sources (the tests,
@@ -84,6 +84,20 @@ export class ConsoStreamInWorker implements ConsoSource {
     await this.exited;
   }
 
+  /** A challan's rows from the worker's packing: each line a flat string of its own. */
+  private unpack(rows: DeducteeRows): ConsoDeductee[] {
+    const text = Buffer.from(rows.text.buffer, rows.text.byteOffset, rows.text.byteLength);
+    const counters = rows.counters.split('\n');
+    const out = new Array<ConsoDeductee>(rows.modes.length);
+    let start = 0;
+    for (let i = 0; i < out.length; i++) {
+      const end = text.indexOf(0x0a, start);
+      out[i] = new ConsoDeductee(rows.numbers[2 * i]!, rows.numbers[2 * i + 1]!, rows.modes[i]!, counters[i]!, text.toString('latin1', start, end), this.layout);
+      start = end + 1;
+    }
+    return out;
+  }
+
   private signal(): void {
     this.wake?.();
     this.wake = null;
@@ -104,7 +118,7 @@ export class ConsoStreamInWorker implements ConsoSource {
         return;
       case 'challan': {
         const { deductees, ...rest } = message.challan;
-        const challan: ConsoChallan = { ...rest, deductees: deductees.map((d) => new ConsoDeductee(d.line, d.record, d.mode, d.panCounter, d.text, this.layout)) };
+        const challan: ConsoChallan = { ...rest, deductees: this.unpack(deductees) };
         this.challans.push(challan);
         this.ready.push(challan);
         return;

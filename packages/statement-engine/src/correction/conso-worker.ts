@@ -1,5 +1,5 @@
 // The worker thread of ConsoStreamInWorker (conso-in-worker.ts): reads a conso file with ConsoStream (cutting,
-// checking, each deductee row kept as its line) and posts each challan, with its rows as plain data, as soon as
+// checking, each deductee row kept as its line) and posts each challan, with its rows packed, as soon as
 // it is complete, at most READ_AHEAD_CHALLANS ahead of what the correction has taken; then the statement
 // without its challans (the other side has them). A challan's rows are let go once posted, so the worker never
 // holds the file. A refusal travels as its code, line and message.
@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { ConsoFileError, StatementEngineError } from '../errors.js';
 import type { LineLimits } from '../lines.js';
 import { errorData, type ErrorData } from '../stream/thread-errors.js';
-import { ConsoStream, type ConsoChallan, type ConsoExpectation, type ConsoStatement } from './conso.js';
+import { ConsoStream, type ConsoChallan, type ConsoDeductee, type ConsoExpectation, type ConsoStatement } from './conso.js';
 
 export interface ConsoWorkerData {
   path: string;
@@ -16,16 +16,22 @@ export interface ConsoWorkerData {
   limits: LineLimits;
 }
 
-/** A conso deductee row as it crosses: ConsoDeductee without its layout (the other side has it). */
-export interface DeducteeData {
-  line: number;
-  record: number;
-  mode: string;
-  panCounter: string;
-  text: string;
+/**
+ * A challan's deductee rows as they cross, packed: cloning a row object with its line string cost about as much
+ * as comparing it (135 ms for 400,000 rows on the receiving side; 29 ms to cut strings from one buffer).
+ */
+export interface DeducteeRows {
+  /** The rows' lines (latin1), each ended by a line feed; transferred, not copied. */
+  text: Uint8Array;
+  /** Line of the file and record number (DD 5) of each row (doubles: a record number may pass 2^31). */
+  numbers: Float64Array;
+  /** DD 6 of each row, one letter each. */
+  modes: string;
+  /** DD 32 of each row, each ended by a line feed. */
+  counters: string;
 }
 
-export type ChallanData = Omit<ConsoChallan, 'deductees'> & { deductees: DeducteeData[] };
+export type ChallanData = Omit<ConsoChallan, 'deductees'> & { deductees: DeducteeRows };
 
 /** A refusal: a ConsoFileError or StatementEngineError by its code (and line), any other error as data. */
 export type FailureData = { kind: 'conso'; code: string; line: number; message: string } | { kind: 'engine'; code: string; message: string } | { kind: 'other'; error: ErrorData };
@@ -55,6 +61,24 @@ function failureOf(error: unknown): FailureData {
   return { kind: 'other', error: errorData(error) };
 }
 
+function pack(rows: readonly ConsoDeductee[]): DeducteeRows {
+  const numbers = new Float64Array(rows.length * 2);
+  let text = '';
+  let modes = '';
+  let counters = '';
+  rows.forEach((row, i) => {
+    numbers[2 * i] = row.line;
+    numbers[2 * i + 1] = row.record;
+    text += `${row.text}\n`;
+    modes += row.mode;
+    counters += `${row.panCounter}\n`;
+  });
+  // Its own memory (not Buffer's shared pool), so it can be transferred.
+  const bytes = new Uint8Array(text.length);
+  Buffer.from(bytes.buffer).write(text, 'latin1');
+  return { text: bytes, numbers, modes, counters };
+}
+
 function post(message: ConsoWorkerMessage): void {
   port.postMessage(message);
 }
@@ -66,8 +90,8 @@ async function run(stream: ConsoStream): Promise<void> {
   while ((challan = await stream.next())) {
     while (credit === 0) await new Promise<void>((resolve) => (wake = resolve));
     credit--;
-    const deductees = challan.deductees.map(({ line, record, mode, panCounter, text }) => ({ line, record, mode, panCounter, text }));
-    post({ type: 'challan', challan: { ...challan, deductees } });
+    const deductees = pack(challan.deductees);
+    port.postMessage({ type: 'challan', challan: { ...challan, deductees } } satisfies ConsoWorkerMessage, [deductees.text.buffer as ArrayBuffer]);
     // Posted (cloned): the rows are the other side's now.
     challan.deductees = [];
   }
