@@ -531,17 +531,29 @@ describe('correction statements: conso file -> corrected workbook -> correction 
       const threads = () => readdirSync('/proc/self/task').length;
       const before = threads();
       const parts = form26qParts();
-      const conso = writeConso(regularTxt(parts, OPTIONS_26Q), { token: TOKEN });
+      // More challans than the worker reads ahead of the comparison (4), each with a row.
+      for (let k = 0; k < 6; k++) {
+        const serial = `0${k + 7}0${k + 7}0`.slice(0, 5);
+        parts.challans.push({ ...parts.challans[0]!, challan_serial: serial, paid_date_epoch: ist('2025-12-07'), tds_amount: 1000 + k, interest: 0 });
+        parts.payments.push({ ...parts.payments[1]!, challan_serial: serial, tds_amount: 1000 + k, payment_amount: 10000 + 10 * k });
+      }
       // The workbook's challans and rows in reverse order (a challan waits for its pair), one amount changed.
+      const conso = writeConso(regularTxt(parts, OPTIONS_26Q), { token: TOKEN });
+      expect(records(conso).filter((f) => f[2] === 'CD').length).to.equal(parts.challans.length).and.to.be.greaterThan(4);
       const changed: WorkbookParts = JSON.parse(JSON.stringify(parts));
       changed.challans.reverse();
       changed.payments.reverse();
       changed.payments[1]!.payment_amount = Number(changed.payments[1]!.payment_amount) + 1000;
       const workbookPath = join(dir, 'worker-corrected.json');
       writeFileSync(workbookPath, JSON.stringify(buildWorkbook(changed)));
-      const outcome = async (consoPath: string, parallel: boolean) => {
+      // A workbook with an error: the conso file is read to its end (end(), no next()) before the report is given.
+      const broken: WorkbookParts = JSON.parse(JSON.stringify(changed));
+      (broken.payments[0] as Record<string, unknown>).payment_amount = 'forty';
+      const brokenPath = join(dir, 'worker-broken.json');
+      writeFileSync(brokenPath, JSON.stringify(buildWorkbook(broken)));
+      const outcome = async (consoPath: string, parallel: boolean, workbook = workbookPath) => {
         try {
-          const result = await correctFile(workbookPath, consoPath, OPTIONS_26Q, { parallel });
+          const result = await correctFile(workbook, consoPath, OPTIONS_26Q, { parallel });
           return { txt: result.txt, problems: result.report.problems, batches: result.batches };
         } catch (error) {
           const e = error as ConsoFileError & { errno?: number };
@@ -564,6 +576,9 @@ describe('correction statements: conso file -> corrected workbook -> correction 
         expect(await outcome(consoPath, true), label).to.deep.equal(inThread);
         if (label === 'good') expect(ofType(inThread.txt!, 'DD').length, label).to.equal(1);
         else expect(inThread.refused?.isConsoError, label).to.equal(true);
+        const refusedWorkbook = await outcome(consoPath, false, brokenPath);
+        expect(await outcome(consoPath, true, brokenPath), `${label}, the workbook refused`).to.deep.equal(refusedWorkbook);
+        if (label === 'good') expect(refusedWorkbook.problems?.map((p) => p.code), label).to.include('CELL_TYPE');
       }
       const missing = await outcome(join(dir, 'no-such-conso.tds'), true);
       expect(missing).to.deep.equal(await outcome(join(dir, 'no-such-conso.tds'), false));

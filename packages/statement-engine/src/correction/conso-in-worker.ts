@@ -68,10 +68,7 @@ export class ConsoStreamInWorker implements ConsoSource {
 
   async next(): Promise<ConsoChallan | null> {
     while (this.ready.length === 0 && !this.statement) await this.receive();
-    const challan = this.ready.shift();
-    if (challan === undefined) return null;
-    this.worker.postMessage('taken');
-    return challan;
+    return this.ready.shift() ?? null;
   }
 
   async end(): Promise<ConsoStatement> {
@@ -117,6 +114,9 @@ export class ConsoStreamInWorker implements ConsoSource {
         this.started = true;
         return;
       case 'challan': {
+        // Received, the worker may read on. Only next() and end() receive a challan: next() when it has none
+        // left (so the worker stays at most READ_AHEAD_CHALLANS ahead of it), end() when the whole file is wanted.
+        this.worker.postMessage('taken');
         const { deductees, ...rest } = message.challan;
         const challan: ConsoChallan = { ...rest, deductees: this.unpack(deductees) };
         this.challans.push(challan);

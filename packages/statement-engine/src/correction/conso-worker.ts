@@ -1,6 +1,6 @@
 // The worker thread of ConsoStreamInWorker (conso-in-worker.ts): reads a conso file with ConsoStream (cutting,
 // checking, each deductee row kept as its line) and posts each challan, with its rows packed, as soon as
-// it is complete, at most READ_AHEAD_CHALLANS ahead of what the correction has taken; then the statement
+// it is complete, at most READ_AHEAD_CHALLANS ahead of what the correction has received; then the statement
 // without its challans (the other side has them). A challan's rows are let go once posted, so the worker never
 // holds the file. A refusal travels as its code, line and message.
 
@@ -42,7 +42,7 @@ export type ConsoWorkerMessage =
   | { type: 'end'; statement: Omit<ConsoStatement, 'challans'> }
   | { type: 'failed'; failure: FailureData };
 
-/** Challans posted and not yet taken, at most. */
+/** Challans posted and not yet received, at most. */
 export const READ_AHEAD_CHALLANS = 4;
 
 const port = parentPort!;
