@@ -4,34 +4,18 @@
 // thread) and then compares it with the conso file in one thread, while the other core is idle; reading the
 // file there takes that work off the comparison.
 
-import { once } from 'node:events';
-import { Worker } from 'node:worker_threads';
-import { ConsoFileError, StatementEngineError, type ConsoErrorCode, type EngineErrorCode } from '../errors.js';
+import type { Worker } from 'node:worker_threads';
 import type { LineLimits } from '../lines.js';
 import { revive } from '../stream/thread-errors.js';
+import { startWorker, WorkerInbox, type CreditMessage } from '../stream/worker-threads.js';
 import { ConsoDeductee, deducteeLayoutFor, type ConsoChallan, type ConsoExpectation, type ConsoSource, type ConsoStatement } from './conso.js';
 import type { DeducteeLayout } from './conso-fields.js';
-import type { ConsoWorkerData, ConsoWorkerMessage, DeducteeRows, FailureData } from './conso-worker.js';
-
-/**
- * The worker's script: built, the JavaScript next to this file; run from the TypeScript sources (the tests,
- * under tsx), a shim that first gives the worker the loader that runs them.
- */
-const WORKER_SCRIPT = new URL(import.meta.url.endsWith('.ts') ? './conso-worker-source.mjs' : './conso-worker.js', import.meta.url);
-
-function failure(data: FailureData): Error {
-  if (data.kind === 'conso') return Object.assign(new ConsoFileError(data.code as ConsoErrorCode, data.line, ''), { message: data.message });
-  if (data.kind === 'engine') return new StatementEngineError(data.code as EngineErrorCode, data.message);
-  return revive(data.error);
-}
+import type { ConsoWorkerData, ConsoWorkerMessage, DeducteeRows } from './conso-worker.js';
 
 export class ConsoStreamInWorker implements ConsoSource {
   private readonly worker: Worker;
-  private readonly exited: Promise<unknown>;
+  private readonly inbox: WorkerInbox<ConsoWorkerMessage>;
   private readonly layout: DeducteeLayout;
-  private readonly messages: ConsoWorkerMessage[] = [];
-  private ended: Error | null = null;
-  private wake: (() => void) | null = null;
   private started = false;
   /** Every challan received, in the file's order: the statement's challans, as next() gave them. */
   private readonly challans: ConsoChallan[] = [];
@@ -42,20 +26,8 @@ export class ConsoStreamInWorker implements ConsoSource {
   constructor(path: string, expected: ConsoExpectation, limits: LineLimits) {
     this.layout = deducteeLayoutFor(expected);
     const workerData: ConsoWorkerData = { path, expected, limits };
-    this.worker = new Worker(WORKER_SCRIPT, { workerData });
-    this.exited = once(this.worker, 'exit');
-    this.worker.on('message', (message: ConsoWorkerMessage) => {
-      this.messages.push(message);
-      this.signal();
-    });
-    this.worker.once('error', (error) => {
-      this.ended ??= error;
-      this.signal();
-    });
-    this.worker.once('exit', (code) => {
-      this.ended ??= new Error(`the conso file's reader thread ended (exit code ${code}) without an answer`);
-      this.signal();
-    });
+    this.worker = startWorker(import.meta.url, 'conso-worker', { workerData });
+    this.inbox = new WorkerInbox(this.worker, "the conso file's reader thread");
   }
 
   async start(): Promise<void> {
@@ -78,7 +50,7 @@ export class ConsoStreamInWorker implements ConsoSource {
 
   async close(): Promise<void> {
     await this.worker.terminate();
-    await this.exited;
+    await this.inbox.exited;
   }
 
   /** A challan's rows from the worker's packing: each line a flat string of its own. */
@@ -95,19 +67,14 @@ export class ConsoStreamInWorker implements ConsoSource {
     return out;
   }
 
-  private signal(): void {
-    this.wake?.();
-    this.wake = null;
-  }
-
   /** Takes the worker's next message (waiting for one); a refusal is thrown, every time it is asked again. */
   private async receive(): Promise<void> {
     if (this.failed) throw this.failed;
-    let message = this.messages.shift();
-    while (message === undefined) {
-      if (this.ended) throw (this.failed = this.ended);
-      await new Promise<void>((resolve) => (this.wake = resolve));
-      message = this.messages.shift();
+    let message: ConsoWorkerMessage;
+    try {
+      message = await this.inbox.take();
+    } catch (error) {
+      throw (this.failed = error as Error);
     }
     switch (message.type) {
       case 'started':
@@ -116,7 +83,7 @@ export class ConsoStreamInWorker implements ConsoSource {
       case 'challan': {
         // Received, the worker may read on. Only next() and end() receive a challan: next() when it has none
         // left (so the worker stays at most READ_AHEAD_CHALLANS ahead of it), end() when the whole file is wanted.
-        this.worker.postMessage('taken');
+        this.worker.postMessage('taken' satisfies CreditMessage);
         const { deductees, ...rest } = message.challan;
         const challan: ConsoChallan = { ...rest, deductees: this.unpack(deductees) };
         this.challans.push(challan);
@@ -127,7 +94,7 @@ export class ConsoStreamInWorker implements ConsoSource {
         this.statement = { ...message.statement, challans: this.challans };
         return;
       case 'failed':
-        throw (this.failed = failure(message.failure));
+        throw (this.failed = revive(message.error));
     }
   }
 }

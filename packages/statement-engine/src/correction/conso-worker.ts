@@ -2,12 +2,12 @@
 // checking, each deductee row kept as its line) and posts each challan, with its rows packed, as soon as
 // it is complete, at most READ_AHEAD_CHALLANS ahead of what the correction has received; then the statement
 // without its challans (the other side has them). A challan's rows are let go once posted, so the worker never
-// holds the file. A refusal travels as its code, line and message.
+// holds the file. A refusal travels as its code, line and message (thread-errors.ts).
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { ConsoFileError, StatementEngineError } from '../errors.js';
 import type { LineLimits } from '../lines.js';
 import { errorData, type ErrorData } from '../stream/thread-errors.js';
+import { PostCredit } from '../stream/worker-threads.js';
 import { ConsoStream, type ConsoChallan, type ConsoDeductee, type ConsoExpectation, type ConsoStatement } from './conso.js';
 
 export interface ConsoWorkerData {
@@ -33,33 +33,19 @@ export interface DeducteeRows {
 
 export type ChallanData = Omit<ConsoChallan, 'deductees'> & { deductees: DeducteeRows };
 
-/** A refusal: a ConsoFileError or StatementEngineError by its code (and line), any other error as data. */
-export type FailureData = { kind: 'conso'; code: string; line: number; message: string } | { kind: 'engine'; code: string; message: string } | { kind: 'other'; error: ErrorData };
-
 export type ConsoWorkerMessage =
   | { type: 'started' }
   | { type: 'challan'; challan: ChallanData }
   | { type: 'end'; statement: Omit<ConsoStatement, 'challans'> }
-  | { type: 'failed'; failure: FailureData };
+  | { type: 'failed'; error: ErrorData };
 
 /** Challans posted and not yet received, at most. */
 export const READ_AHEAD_CHALLANS = 4;
 
 const port = parentPort!;
 const { path, expected, limits } = workerData as ConsoWorkerData;
-let credit = READ_AHEAD_CHALLANS;
-let wake: (() => void) | null = null;
-port.on('message', (message: 'taken') => {
-  if (message === 'taken') credit++;
-  wake?.();
-  wake = null;
-});
-
-function failureOf(error: unknown): FailureData {
-  if (error instanceof ConsoFileError) return { kind: 'conso', code: error.code, line: error.line, message: error.message };
-  if (error instanceof StatementEngineError) return { kind: 'engine', code: error.code, message: error.message };
-  return { kind: 'other', error: errorData(error) };
-}
+// The other thread never says stop: it ends this worker.
+const credit = new PostCredit(port, READ_AHEAD_CHALLANS);
 
 function pack(rows: readonly ConsoDeductee[]): DeducteeRows {
   const numbers = new Float64Array(rows.length * 2);
@@ -88,8 +74,7 @@ async function run(stream: ConsoStream): Promise<void> {
   post({ type: 'started' });
   let challan: ConsoChallan | null;
   while ((challan = await stream.next())) {
-    while (credit === 0) await new Promise<void>((resolve) => (wake = resolve));
-    credit--;
+    await credit.take();
     const deductees = pack(challan.deductees);
     port.postMessage({ type: 'challan', challan: { ...challan, deductees } } satisfies ConsoWorkerMessage, [deductees.text.buffer as ArrayBuffer]);
     // Posted (cloned): the rows are the other side's now.
@@ -103,7 +88,7 @@ const stream = new ConsoStream(path, expected, limits);
 try {
   await run(stream);
 } catch (error) {
-  post({ type: 'failed', failure: failureOf(error) });
+  post({ type: 'failed', error: errorData(error) });
 } finally {
   stream.close();
   port.close();

@@ -5,19 +5,14 @@
 // taken over by this thread's check, which raises it when the TXT is written, as before.
 
 import { once } from 'node:events';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FieldWriter } from '../records/field-writer.js';
 import type { DeducteeLayoutKey, RecordFieldCheck } from '../layouts/field-check.js';
 import type { DeducteeWorkerData, DeducteeWorkerMessage } from './deductee-worker.js';
 import { errorData, revive } from './thread-errors.js';
+import { startWorker } from './worker-threads.js';
 import { ABORT, FINISH, TapeWriter, tapeMemory } from './field-tape.js';
 import { DEDUCTEE_SPILL_FILE, DeducteeSpillReader, type DeducteeSpill, type SpillDirectory } from './spill.js';
-
-/**
- * The worker's script: built, the JavaScript next to this file; run from the TypeScript sources (the tests,
- * under tsx), a shim that first gives the worker the loader that runs them.
- */
-const WORKER_SCRIPT = new URL(import.meta.url.endsWith('.ts') ? './deductee-worker-source.mjs' : './deductee-worker.js', import.meta.url);
 
 const WORKER_YOUNG_GENERATION_MB = 4;
 
@@ -45,7 +40,7 @@ export class WorkerDeducteeStore implements DeducteeSpill {
     const workerData: DeducteeWorkerData = { memory, dir: dir.path, fieldCount, budget, layout };
     // Its garbage is short-lived (the texts of each record): a small young generation keeps it from adding
     // tens of MiB to the peak RSS (issue 13: at most 1.5x the input), at no measurable cost in time.
-    this.worker = new Worker(WORKER_SCRIPT, { workerData, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+    this.worker = startWorker(import.meta.url, 'deductee-worker', { workerData, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
     this.exited = once(this.worker, 'exit');
     this.answer = new Promise((resolve) => {
       this.worker.once('message', resolve);

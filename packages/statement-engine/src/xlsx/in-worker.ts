@@ -4,67 +4,31 @@
 // The conversion's report is the one it makes reading the .xlsx in its own thread (readXlsxInto): the reader's
 // problems in the same order among the conversion's, with their cells; a refusal is the same StatementEngineError.
 
-import { once } from 'node:events';
-import { Worker } from 'node:worker_threads';
-import { StatementEngineError, type EngineErrorCode } from '../errors.js';
 import type { InputLimits } from '../limits.js';
-import { revive, type ErrorData } from '../stream/thread-errors.js';
+import { revive } from '../stream/thread-errors.js';
+import { startWorker, WorkerInbox, type CreditMessage } from '../stream/worker-threads.js';
 import { CellMap } from './read.js';
 import type { ReaderWorkerData, ReaderWorkerMessage } from './reader-worker.js';
-
-/**
- * The worker's script: built, the JavaScript next to this file; run from the TypeScript sources (the tests,
- * under tsx), a shim that first gives the worker the loader that runs them.
- */
-const WORKER_SCRIPT = new URL(import.meta.url.endsWith('.ts') ? './reader-worker-source.mjs' : './reader-worker.js', import.meta.url);
-
-/** The worker's error as this thread's: a StatementEngineError again with its code. */
-function reviveError(error: ErrorData & { engineCode?: string }): Error {
-  return error.engineCode === undefined ? revive(error) : new StatementEngineError(error.engineCode as EngineErrorCode, error.message);
-}
 
 /** The Sheet JSON text of a workbook file (SheetJsonWriter of readXlsxInto()), read in a worker thread, as UTF-8 bytes. */
 export function xlsxAsSheetJsonInWorker(path: string, limits: InputLimits): { text: AsyncIterable<Uint8Array>; cells: CellMap } {
   const cells = new CellMap();
   async function* text(): AsyncGenerator<Uint8Array> {
     const workerData: ReaderWorkerData = { path, limits };
-    const worker = new Worker(WORKER_SCRIPT, { workerData });
-    const exited = once(worker, 'exit');
-    const messages: ReaderWorkerMessage[] = [];
-    let ended: Error | null = null;
-    let wake: (() => void) | null = null;
-    const signal = () => {
-      wake?.();
-      wake = null;
-    };
-    worker.on('message', (message: ReaderWorkerMessage) => {
-      messages.push(message);
-      signal();
-    });
-    worker.once('error', (error) => {
-      ended ??= error;
-      signal();
-    });
-    worker.once('exit', (code) => {
-      ended ??= new Error(`the .xlsx reader's worker ended (exit code ${code}) without an answer`);
-      signal();
-    });
+    const worker = startWorker(import.meta.url, 'reader-worker', { workerData });
+    const inbox = new WorkerInbox<ReaderWorkerMessage>(worker, "the .xlsx reader's worker");
+    const tell = (message: CreditMessage) => worker.postMessage(message);
     let finished = false;
     try {
       for (;;) {
-        const message = messages.shift();
-        if (message === undefined) {
-          if (ended) throw ended;
-          await new Promise<void>((resolve) => (wake = resolve));
-          continue;
-        }
-        if (message.type === 'failed') throw reviveError(message.error);
+        const message = await inbox.take();
+        if (message.type === 'failed') throw revive(message.error);
         if (message.type === 'done') {
           for (const [name, positions] of message.sheets) cells.sheets.set(name, positions);
           finished = true;
           return;
         }
-        worker.postMessage('taken');
+        tell('taken');
         for (const part of message.parts) {
           for (const note of part.notes) cells.note(note);
           if (part.bytes.length > 0) yield part.bytes;
@@ -72,8 +36,8 @@ export function xlsxAsSheetJsonInWorker(path: string, limits: InputLimits): { te
       }
     } finally {
       // Stopped early (the conversion failed, or was given up): the worker closes the file and ends.
-      if (!finished) worker.postMessage('stop');
-      await exited;
+      if (!finished) tell('stop');
+      await inbox.exited;
     }
   }
   return { text: text(), cells };

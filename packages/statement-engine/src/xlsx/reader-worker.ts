@@ -8,6 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { InputLimits } from '../limits.js';
 import { errorData, type ErrorData } from '../stream/thread-errors.js';
+import { PostCredit } from '../stream/worker-threads.js';
 import { CellMap, readXlsxInto, type ReaderProblem, type SheetPositions } from './read.js';
 import { SheetJsonWriter } from './sheet-json-writer.js';
 
@@ -25,7 +26,7 @@ export interface TextPart {
 export type ReaderWorkerMessage =
   | { type: 'text'; parts: TextPart[] }
   | { type: 'done'; sheets: Array<[string, SheetPositions]> }
-  | { type: 'failed'; error: ErrorData & { engineCode?: string } };
+  | { type: 'failed'; error: ErrorData };
 
 /** Pieces posted and not yet taken, at most. */
 export const READ_AHEAD_PIECES = 8;
@@ -34,15 +35,7 @@ const PIECE_CHARS = 1 << 16;
 
 const port = parentPort!;
 const { path, limits } = workerData as ReaderWorkerData;
-let credit = READ_AHEAD_PIECES;
-let stopped = false;
-let wake: (() => void) | null = null;
-port.on('message', (message: 'taken' | 'stop') => {
-  if (message === 'taken') credit++;
-  else stopped = true;
-  wake?.();
-  wake = null;
-});
+const credit = new PostCredit(port, READ_AHEAD_PIECES);
 
 /** The text and problems of the piece being gathered. */
 class Piece {
@@ -89,10 +82,8 @@ async function run(): Promise<void> {
   cells.reportTo({ add: (code, place, message) => piece.note({ code, place: place as ReaderProblem['place'], message }) });
   for await (const _bytesRead of readXlsxInto(path, writer, cells, { limits })) {
     if (piece.length < PIECE_CHARS) continue;
-    while (credit === 0 && !stopped) await new Promise<void>((resolve) => (wake = resolve));
-    // Leaving the loop ends the reading: the zip is closed.
-    if (stopped) return;
-    credit--;
+    // Told to stop: leaving the loop ends the reading, and the zip is closed.
+    if (!(await credit.take())) return;
     postText(piece.take());
   }
   writer.end();
@@ -112,8 +103,7 @@ function post(message: ReaderWorkerMessage, transfer: ArrayBuffer[] = []): void 
 try {
   await run();
 } catch (error) {
-  const code = (error as { code?: unknown }).code;
-  post({ type: 'failed', error: { ...errorData(error), ...(error instanceof Error && error.name === 'StatementEngineError' && typeof code === 'string' ? { engineCode: code } : {}) } });
+  post({ type: 'failed', error: errorData(error) });
 } finally {
   port.close();
 }

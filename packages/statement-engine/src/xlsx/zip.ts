@@ -159,19 +159,18 @@ export class XlsxZip {
       throw unreadable(`the part ${name} is corrupt (${zipMessage(error)})`);
     }
     let crc = 0;
+    const part = { entry, bytes: 0 };
     try {
-      let partBytes = 0;
-      this.reading = { entry, bytes: 0 };
+      this.reading = part;
       for await (const chunk of readAhead(stream, READ_AHEAD_BYTES)) {
-        partBytes += chunk.length;
-        this.reading.bytes = partBytes;
+        part.bytes += chunk.length;
         this.inflated += chunk.length;
-        this.checkInflated(name, entry, this.inflated, partBytes);
-        if (partBytes > entry.uncompressedSize) throw new Error(`too many bytes in the stream. expected ${entry.uncompressedSize}. got at least ${partBytes}`);
+        this.checkInflated(name, entry, this.inflated, part.bytes);
+        if (part.bytes > entry.uncompressedSize) throw new Error(`too many bytes in the stream. expected ${entry.uncompressedSize}. got at least ${part.bytes}`);
         crc = crc32(chunk, crc);
         yield chunk;
       }
-      if (partBytes < entry.uncompressedSize) throw new Error(`not enough bytes in the stream. expected ${entry.uncompressedSize}. got only ${partBytes}`);
+      if (part.bytes < entry.uncompressedSize) throw new Error(`not enough bytes in the stream. expected ${entry.uncompressedSize}. got only ${part.bytes}`);
       this.partsRead += entry.compressedSize;
     } catch (error) {
       if (error instanceof StatementEngineError) throw error;
@@ -192,10 +191,8 @@ export class XlsxZip {
    * yauzl's validateEntrySizes would.
    */
   private async openPart(entry: yauzl.Entry): Promise<Readable> {
-    if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
-      // yauzl says which method it is that it cannot read.
-      return new Promise<Readable>((resolve, reject) => this.zip.openReadStream(entry, (error, s) => (error ? reject(error) : resolve(s))));
-    }
+    // Another method: yauzl says which it is that it cannot read.
+    if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) return this.zip.openReadStreamPromise(entry);
     const { fileDataStart } = await this.zip.readLocalFileHeaderPromise(entry, { minimal: true });
     if (entry.compressedSize === 0) return Readable.from([]);
     const raw = createReadStream(this.path, { start: fileDataStart, end: fileDataStart + entry.compressedSize - 1, highWaterMark: FILE_READ_BYTES });
